@@ -1,0 +1,100 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Normalize checks cfg against g and returns it complete: the default variant when
+// none is named, every option of the variant present (defaults filled in), keys
+// and values in lower case. An unknown variant, an unknown option, an option that
+// belongs to another variant, or a value the option does not take is an error
+// wrapping ErrBadConfig that says which.
+func Normalize(g Game, cfg Config) (Config, error) {
+	v, err := findVariant(g, cfg.Variant)
+	if err != nil {
+		return Config{}, err
+	}
+	out := Config{Variant: v.Key, Options: make(map[string]string, len(v.Options))}
+	for key, val := range cfg.Options {
+		key, val = strings.ToLower(strings.TrimSpace(key)), strings.ToLower(strings.TrimSpace(val))
+		opt, ok := findOption(v, key)
+		if !ok {
+			return Config{}, wrongOption(g, v, key)
+		}
+		if !slices.Contains(opt.Values, val) {
+			return Config{}, fmt.Errorf("%s: option %s takes %s, not %q: %w",
+				g.Name(), key, strings.Join(opt.Values, ", "), val, ErrBadConfig)
+		}
+		out.Options[key] = val
+	}
+	for _, opt := range v.Options {
+		if _, set := out.Options[opt.Key]; !set {
+			out.Options[opt.Key] = opt.Values[0]
+		}
+	}
+	return out, nil
+}
+
+func findVariant(g Game, key string) (Variant, error) {
+	vs := g.Variants()
+	key = strings.ToLower(strings.TrimSpace(key))
+	if key == "" {
+		return vs[0], nil
+	}
+	keys := make([]string, len(vs))
+	for i, v := range vs {
+		if v.Key == key {
+			return v, nil
+		}
+		keys[i] = v.Key
+	}
+	return Variant{}, fmt.Errorf("%s has no variant %q (variants: %s): %w",
+		g.Name(), key, strings.Join(keys, ", "), ErrBadConfig)
+}
+
+func findOption(v Variant, key string) (Option, bool) {
+	for _, o := range v.Options {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// wrongOption says whether key is an option of another variant or of none.
+func wrongOption(g Game, v Variant, key string) error {
+	for _, other := range g.Variants() {
+		if _, ok := findOption(other, key); ok {
+			return fmt.Errorf("%s: option %s belongs to variant %s, not %s: %w",
+				g.Name(), key, other.Key, v.Key, ErrBadConfig)
+		}
+	}
+	return fmt.Errorf("%s: variant %s has no option %q: %w", g.Name(), v.Key, key, ErrBadConfig)
+}
+
+// String gives the configuration as "variant key=value ...", options sorted.
+func (c Config) String() string {
+	keys := make([]string, 0, len(c.Options))
+	for k := range c.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(c.Variant)
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s=%s", k, c.Options[k])
+	}
+	return b.String()
+}
+
+// ParseOption reads a "key=value" pair, as the CLI's --opt takes it.
+func ParseOption(s string) (key, value string, err error) {
+	key, value, ok := strings.Cut(s, "=")
+	if !ok || strings.TrimSpace(key) == "" || strings.TrimSpace(value) == "" {
+		return "", "", fmt.Errorf("option %q is not key=value: %w", s, ErrBadConfig)
+	}
+	return strings.TrimSpace(key), strings.TrimSpace(value), nil
+}

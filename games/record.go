@@ -1,0 +1,113 @@
+package games
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Ply is one entry of a game record: the throws a player made, in order, and the
+// move that followed them. Either part may be empty: a Tab turn's later moves come
+// without throws, and a record may end with throws whose move is still to come.
+type Ply struct {
+	Player Player  `json:"player"`
+	Throws []Throw `json:"throws,omitempty"`
+	Move   string  `json:"move,omitempty"`
+}
+
+// String gives the ply as a record token: "2,3:5-8" (throws, then the move),
+// "5-8" (a move without throws) or "2,3:" (throws whose move is to come).
+func (p Ply) String() string {
+	if len(p.Throws) == 0 {
+		return p.Move
+	}
+	var b strings.Builder
+	for i, t := range p.Throws {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(int(t)))
+	}
+	b.WriteByte(':')
+	b.WriteString(p.Move)
+	return b.String()
+}
+
+// ParsePly reads a record token (see Ply.String). The player is left to Replay,
+// which knows whose turn it is.
+func ParsePly(tok string) (Ply, error) {
+	throws, move, hasThrows := strings.Cut(tok, ":")
+	if !hasThrows {
+		throws, move = "", tok
+	}
+	var p Ply
+	if strings.ContainsAny(move, ":, \t\n") || (!hasThrows && move == "") {
+		return Ply{}, fmt.Errorf("record token %q: want THROWS:MOVE, MOVE or THROWS: %w", tok, ErrBadNotation)
+	}
+	p.Move = move
+	if !hasThrows {
+		return p, nil
+	}
+	for _, f := range strings.Split(throws, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 || n > 6 {
+			return Ply{}, fmt.Errorf("record token %q: throw %q is not a score 0-6: %w", tok, f, ErrBadNotation)
+		}
+		p.Throws = append(p.Throws, Throw(n))
+	}
+	return p, nil
+}
+
+// ParseRecord reads record tokens separated by white space.
+func ParseRecord(s string) ([]Ply, error) {
+	var plies []Ply
+	for _, tok := range strings.Fields(s) {
+		p, err := ParsePly(tok)
+		if err != nil {
+			return nil, err
+		}
+		plies = append(plies, p)
+	}
+	return plies, nil
+}
+
+// FormatRecord writes plies as tokens separated by spaces; ParseRecord reads it back.
+func FormatRecord(plies []Ply) string {
+	toks := make([]string, len(plies))
+	for i, p := range plies {
+		toks[i] = p.String()
+	}
+	return strings.Join(toks, " ")
+}
+
+// Replay plays plies from start and returns the final position. each, when not
+// nil, sees every ply (with its player filled in) and the position after it. An
+// error names the ply (counted from 1) and wraps the engine's reason.
+func Replay(start Position, plies []Ply, each func(i int, p Ply, after Position)) (Position, error) {
+	pos := start
+	for i, p := range plies {
+		var err error
+		p.Player = pos.Due().Player
+		if pos, err = replayPly(pos, p); err != nil {
+			return pos, fmt.Errorf("ply %d (%s): %w", i+1, p, err)
+		}
+		if each != nil {
+			each(i, p, pos)
+		}
+	}
+	return pos, nil
+}
+
+func replayPly(pos Position, p Ply) (Position, error) {
+	for _, t := range p.Throws {
+		next, err := ThrowAs(pos, p.Player, t)
+		if err != nil {
+			return pos, err
+		}
+		pos = next
+	}
+	if p.Move == "" {
+		return pos, nil
+	}
+	return PlayAs(pos, p.Player, p.Move)
+}

@@ -1,0 +1,3 @@
+module kilab
+
+go 1.26.0
