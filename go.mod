@@ -1,3 +1,5 @@
 module kilab
 
 go 1.26.0
+
+require github.com/joho/godotenv v1.5.1
