@@ -1,0 +1,203 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func tempPath(t testing.TB) string { return filepath.Join(t.TempDir(), "kilab.db") }
+
+func openAt(t *testing.T, path string, ms []migration) *DB {
+	t.Helper()
+	db, err := open(context.Background(), path, ms)
+	if err != nil {
+		t.Fatalf("open with %d migrations: %v", len(ms), err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func pragma(t *testing.T, q querier, name string) string {
+	t.Helper()
+	var v string
+	if err := q.QueryRowContext(context.Background(), "PRAGMA "+name).Scan(&v); err != nil {
+		t.Fatalf("PRAGMA %s: %v", name, err)
+	}
+	return v
+}
+
+func TestOpenSetsPragmas(t *testing.T) {
+	db := openAt(t, tempPath(t), migrationFiles)
+	for _, c := range []struct {
+		name string
+		q    querier
+	}{{"writer", db.write}, {"reader", db.read}} {
+		want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "2", "busy_timeout": "5000"}
+		for p, w := range want {
+			if got := pragma(t, c.q, p); got != w {
+				t.Errorf("%s: PRAGMA %s = %s, want %s", c.name, p, got, w)
+			}
+		}
+	}
+	if got := pragma(t, db.read, "query_only"); got != "1" {
+		t.Errorf("reader query_only = %s, want 1", got)
+	}
+	v, err := db.SchemaVersion(context.Background())
+	if err != nil || v != len(migrationFiles) {
+		t.Fatalf("SchemaVersion = %d, %v; want %d", v, err, len(migrationFiles))
+	}
+}
+
+func TestOpenBadPath(t *testing.T) {
+	for _, p := range []string{"", "a?mode=ro", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db")} {
+		if db, err := Open(context.Background(), p); err == nil {
+			db.Close()
+			t.Errorf("Open(%q) succeeded, want an error", p)
+		}
+	}
+}
+
+// schema returns the database's tables and indexes as SQLite keeps them.
+func schema(t *testing.T, db *DB) []string {
+	t.Helper()
+	rows, err := db.read.Query(`SELECT type || ' ' || name || ': ' || COALESCE(sql, '') FROM sqlite_schema
+		WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// seeds holds data written at an earlier schema version that must survive
+// every later migration; each later schema adds a seed for the one before it.
+var seeds = map[int]string{}
+
+// Opening a database left at any earlier version must bring it to exactly the
+// schema a fresh database gets, keeping its data. Version 0 is an empty file.
+func TestMigrateFromEachVersion(t *testing.T) {
+	fresh := schema(t, openAt(t, tempPath(t), migrationFiles))
+	if len(fresh) < 5 {
+		t.Fatalf("fresh schema has %d objects: %v", len(fresh), fresh)
+	}
+	for from := 0; from < len(migrationFiles); from++ {
+		path := tempPath(t)
+		old := openAt(t, path, migrationFiles[:from])
+		if s, ok := seeds[from]; ok {
+			if _, err := old.write.Exec(s); err != nil {
+				t.Fatalf("seed at version %d: %v", from, err)
+			}
+		}
+		old.Close()
+		db := openAt(t, path, migrationFiles)
+		if got := schema(t, db); !slices.Equal(got, fresh) {
+			t.Errorf("from version %d: schema differs from a fresh database:\n%s\nwant\n%s",
+				from, strings.Join(got, "\n"), strings.Join(fresh, "\n"))
+		}
+		if got := pragma(t, db.read, "integrity_check"); got != "ok" {
+			t.Errorf("from version %d: integrity_check = %s", from, got)
+		}
+	}
+}
+
+// extra is a later schema, to test upgrading and refusing across versions
+// while the real schema has fewer of them.
+func withExtra(t *testing.T, stmts ...string) []migration {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for _, m := range migrationFiles {
+		fsys["m/"+m.name+".sql"] = &fstest.MapFile{Data: []byte(m.sql)}
+	}
+	for i, s := range stmts {
+		name := fmt.Sprintf("m/%04d_extra%d.sql", len(migrationFiles)+i+1, i)
+		fsys[name] = &fstest.MapFile{Data: []byte(s)}
+	}
+	ms, err := loadMigrations(fsys, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+func TestUpgradeKeepsData(t *testing.T) {
+	ctx := context.Background()
+	path := tempPath(t)
+	db := openAt(t, path, migrationFiles)
+	if err := db.SetReminders(ctx, "u1", false); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db = openAt(t, path, withExtra(t, `ALTER TABLE users ADD COLUMN locale TEXT NOT NULL DEFAULT 'en'`))
+	if v, _ := db.SchemaVersion(ctx); v != len(migrationFiles)+1 {
+		t.Fatalf("version after upgrade = %d, want %d", v, len(migrationFiles)+1)
+	}
+	var locale string
+	var reminders bool
+	if err := db.read.QueryRow(`SELECT locale, reminders FROM users WHERE user_id = 'u1'`).Scan(&locale, &reminders); err != nil {
+		t.Fatalf("upgraded row: %v", err)
+	}
+	if locale != "en" || reminders {
+		t.Fatalf("upgraded row: locale %q reminders %v", locale, reminders)
+	}
+}
+
+func TestNewerSchemaRefused(t *testing.T) {
+	ctx := context.Background()
+	path := tempPath(t)
+	openAt(t, path, withExtra(t, `CREATE TABLE later (x)`)).Close()
+	db, err := Open(ctx, path)
+	if err == nil {
+		db.Close()
+		t.Fatal("Open of a newer database succeeded")
+	}
+	if !errors.Is(err, ErrSchemaTooNew) || !strings.Contains(err.Error(), "upgrade Kilab") {
+		t.Fatalf("Open of a newer database: %v; want ErrSchemaTooNew saying to upgrade", err)
+	}
+}
+
+// A migration that fails halfway leaves no trace: its transaction rolls back.
+func TestFailedMigrationRollsBack(t *testing.T) {
+	ctx := context.Background()
+	path := tempPath(t)
+	openAt(t, path, migrationFiles).Close()
+	_, err := open(ctx, path, withExtra(t, `CREATE TABLE half (x); INSERT INTO nosuchtable VALUES (1);`))
+	if err == nil || !strings.Contains(err.Error(), "nosuchtable") {
+		t.Fatalf("open with a broken migration: %v", err)
+	}
+	db := openAt(t, path, migrationFiles)
+	if v, _ := db.SchemaVersion(ctx); v != len(migrationFiles) {
+		t.Fatalf("version = %d after a failed migration, want %d", v, len(migrationFiles))
+	}
+	var n int
+	db.read.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'half'`).Scan(&n)
+	if n != 0 {
+		t.Fatal("table from the failed migration exists")
+	}
+}
+
+func TestLoadMigrationsWantsContiguousNumbers(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/0001_a.sql": {Data: []byte("SELECT 1")},
+		"m/0003_c.sql": {Data: []byte("SELECT 1")},
+	}
+	if _, err := loadMigrations(fsys, "m"); err == nil {
+		t.Fatal("a gap in migration numbers was accepted")
+	}
+	if len(migrationFiles) == 0 || migrationFiles[0].name != "0001_init" {
+		t.Fatalf("embedded migrations: %+v", migrationFiles)
+	}
+}

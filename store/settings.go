@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// Settings are one user's choices about being contacted.
+type Settings struct {
+	User string
+	// DMs: turn notifications by DM (on unless the user turned them off).
+	DMs bool
+	// Reminders: a DM before a move's deadline.
+	Reminders bool
+	// DMsClosed is when Discord last refused a DM to the user (error 50007);
+	// zero if it has not. The bot stops trying DMs until the user turns them
+	// on again with SetDMs.
+	DMsClosed time.Time
+}
+
+// CanDM reports whether the bot should try to DM the user at all.
+func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
+
+// Settings returns the user's settings; a user who never changed any has the
+// defaults: DMs and reminders on.
+func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
+	s := Settings{User: user, DMs: true, Reminders: true}
+	var closed sql.NullInt64
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, nil
+	}
+	s.DMsClosed = fromMillis(closed)
+	return s, err
+}
+
+// SetDMs turns turn DMs on or off. Turning them on also forgets that Discord
+// refused one: the user says they opened their DMs again.
+func (db *DB) SetDMs(ctx context.Context, user string, on bool) error {
+	return db.upsertUser(ctx, user, `dms = excluded.dms, dms_closed_at = NULL`, boolInt(on), 1, nil)
+}
+
+// SetReminders turns reminder DMs on or off.
+func (db *DB) SetReminders(ctx context.Context, user string, on bool) error {
+	return db.upsertUser(ctx, user, `reminders = excluded.reminders`, 1, boolInt(on), nil)
+}
+
+// MarkDMsClosed records that Discord refused a DM to the user, so the bot stops
+// trying until they turn DMs on again.
+func (db *DB) MarkDMsClosed(ctx context.Context, user string) error {
+	return db.upsertUser(ctx, user, `dms_closed_at = excluded.dms_closed_at`, 1, 1, millis(db.now()))
+}
+
+// upsertUser inserts the user's row with the given values, or, if it exists,
+// applies set (which names the columns to take from the new values).
+func (db *DB) upsertUser(ctx context.Context, user, set string, dms, reminders int, closed any) error {
+	now := db.now().UnixMilli()
+	_, err := db.write.ExecContext(ctx, `INSERT INTO users (user_id, dms, reminders, dms_closed_at, updated_at)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET `+set+`, updated_at = excluded.updated_at`,
+		user, dms, reminders, closed, now)
+	return err
+}
