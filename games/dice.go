@@ -47,8 +47,11 @@ const (
 )
 
 // Draw throws the dice once with randomness from src.
-func (d Dice) Draw(src Source) Throw {
-	r := src.Uint64()
+func (d Dice) Draw(src Source) Throw { return d.FromBits(src.Uint64()) }
+
+// FromBits is the throw that the low four random bits of r give, so that a
+// playout can take several throws from one draw of its source.
+func (d Dice) FromBits(r uint64) Throw {
 	switch d {
 	case D4:
 		return Throw(1 + r&3) // 4 divides 2^64: unbiased

@@ -129,11 +129,7 @@ func (p Position) WithThrow(t games.Throw) (Position, error) {
 	case !p.rules.Dice.Valid(t):
 		return p, fmt.Errorf("aseb: %d is not a throw of the %v: %w", t, p.rules.Dice, games.ErrIllegalMove)
 	}
-	if t == 0 && p.rules.zeroRethrown() {
-		p.state = Rethrow // A4, D1: standard throws a 0 again
-		return p, nil
-	}
-	p.state, p.throw = MoveDue, t
+	p.throwUnchecked(t) // A4, D1: standard throws a 0 again
 	return p, nil
 }
 
@@ -143,9 +139,11 @@ func (p Position) Apply(m Move) (Position, error) {
 		return p, err
 	}
 	if m.IsPass() {
-		return p.endTurn(false), nil
+		p.endTurn(false)
+	} else {
+		p.move(m)
 	}
-	return p.move(m), nil
+	return p, nil
 }
 
 // check says why m is not legal now, if it is not.
@@ -186,29 +184,32 @@ func (p *Position) checkPiece(m Move) error {
 }
 
 // move carries out a checked move: capture (A9), bearing off, the house's extra
-// throw (A11) and the win (A12).
-func (p Position) move(m Move) Position {
+// throw (A11) and the win (A12). It works in place because playouts call it for
+// every move.
+func (p *Position) move(m Move) {
 	me, them := p.turn, p.turn.Other()
 	p.cells[me] &^= 1 << m.From // bit 0 (Reserve) is never set
 	if m.To == Off {
 		p.off[me]++
 		if p.off[me] == p.rules.Pieces {
-			p.state = Over // A12: the winner stays on turn
-			return p
+			p.state, p.throw = Over, 0 // A12: the winner stays on turn
+			return
 		}
-		return p.endTurn(false) // A11: bearing off never gives a throw
+		p.endTurn(false) // A11: bearing off never gives a throw
+		return
 	}
 	p.cells[me] |= 1 << m.To
-	p.cells[them] &^= 1 << m.To // A9: only shared cells can hold both sides
-	return p.endTurn(p.rules.IsHouse(int(m.To)))
+	if m.To >= firstOut { // A1: private cells 1-4 are different cells for each side
+		p.cells[them] &^= 1 << m.To // A9: the opponent goes back to its reserve
+	}
+	p.endTurn(p.rules.Houses&(1<<m.To) != 0)
 }
 
-func (p Position) endTurn(again bool) Position {
+func (p *Position) endTurn(again bool) {
 	if !again {
 		p.turn = p.turn.Other()
 	}
 	p.state, p.throw = ThrowDue, 0
-	return p
 }
 
 // Captures reports whether m lands on an opponent (A9).

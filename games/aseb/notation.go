@@ -30,7 +30,7 @@ func (p Position) String() string {
 
 func (p Position) writeSide(b *strings.Builder, s games.Player) {
 	cells := p.Cells(s)
-	if len(cells) == 0 {
+	if len(cells) == 0 && p.off[s] == 0 {
 		b.WriteByte('-')
 	}
 	for i, c := range cells {
@@ -97,7 +97,7 @@ func (p *Position) parseSide(side games.Player, f string) error {
 		}
 		p.off[side] = int8(n)
 	}
-	if list == "-" {
+	if list == "-" || (list == "" && hasOff) {
 		return nil
 	}
 	for _, c := range strings.Split(list, ",") {
