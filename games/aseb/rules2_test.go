@@ -114,7 +114,7 @@ func TestNotationRejects(t *testing.T) {
 		{"", "c:+4 s:- c:won"},
 		{"", "c:- s:- x:throw"},
 		{"", "c:- s:- c:5"},
-		{"", "c:- s:- c:0"},        // standard throws a 0 again
+		{"", "c:- s:- c:0"},            // standard throws a 0 again
 		{"royalur", "c:- s:- c:again"}, // only standard does
 		{"standard dice=d4", "c:- s:- c:0"},
 		{"", "c:a s:- c:throw"},
