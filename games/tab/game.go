@@ -1,0 +1,97 @@
+package tab
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"kilab/games"
+)
+
+// Game is the Tab engine as the registry holds it.
+type Game struct{}
+
+var _ games.Game = Game{}
+
+func init() { games.Register(Game{}) }
+
+// Name is the registry key.
+func (Game) Name() string { return "tab" }
+
+// Title is the name shown to players.
+func (Game) Title() string { return "Tab" }
+
+// Seats names the sides: white moves first (seat 0).
+func (Game) Seats() [2]string { return [2]string{"white", "black"} }
+
+// Variants lists Tab's one variant with its width option (T1).
+func (Game) Variants() []games.Variant {
+	widths := []string{"11"}
+	for w := minWidth; w <= maxWidth; w += 2 {
+		if w != 11 {
+			widths = append(widths, strconv.Itoa(w))
+		}
+	}
+	return []games.Variant{{
+		Key:   "standard",
+		Title: "Standard (seed 003, after Lane)",
+		Options: []games.Option{{
+			Key:    "width",
+			Values: widths,
+			Help:   "board width in cells, odd, 7 to 29; each player has that many pieces",
+		}},
+	}}
+}
+
+// New returns the start position for cfg.
+func (g Game) New(cfg games.Config) (games.Position, error) {
+	w, err := g.width(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return Start(w)
+}
+
+// Parse reads a position. The board gives the width; a width named in cfg must
+// match it.
+func (g Game) Parse(cfg games.Config, text string) (games.Position, error) {
+	norm, err := games.Normalize(g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	p, err := ParsePosition(text)
+	if err != nil {
+		return nil, err
+	}
+	if named := norm.Options["width"]; namesWidth(cfg) && named != strconv.Itoa(p.Width()) {
+		return nil, fmt.Errorf("tab: the position is %d wide, the configuration says width=%s: %w", p.Width(), named, games.ErrBadConfig)
+	}
+	return p, nil
+}
+
+// namesWidth reports whether cfg sets the width itself rather than by default.
+func namesWidth(cfg games.Config) bool {
+	for k := range cfg.Options {
+		if strings.EqualFold(strings.TrimSpace(k), "width") {
+			return true
+		}
+	}
+	return false
+}
+
+// DrawFirst tosses a coin for the first player (T10).
+func (g Game) DrawFirst(cfg games.Config, src games.Source) (games.Opening, error) {
+	if _, err := games.Normalize(g, cfg); err != nil {
+		return games.Opening{}, err
+	}
+	return games.Opening{First: int(games.Coin(src))}, nil
+}
+
+// width returns the board width cfg asks for.
+func (g Game) width(cfg games.Config) (int, error) {
+	cfg, err := games.Normalize(g, cfg)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(cfg.Options["width"]) // Normalize allows only the listed widths
+}
