@@ -24,9 +24,9 @@ type walk struct {
 
 // geom holds the tables of one board width.
 type geom struct {
-	w, n  int                       // width, cells
-	cell  [2][maxCells]uint8        // player, path index -> absolute cell
-	idx   [2][maxCells]uint8        // player, absolute cell -> path index
+	w, n  int                // width, cells
+	cell  [2][maxCells]uint8 // player, path index -> absolute cell
+	idx   [2][maxCells]uint8 // player, absolute cell -> path index
 	walks [maxCells][7]walk  // path index, score -> destinations
 }
 
