@@ -111,3 +111,24 @@ func replayPly(pos Position, p Ply) (Position, error) {
 	}
 	return PlayAs(pos, p.Player, p.Move)
 }
+
+// Record is a whole game as it is kept and shared: the game, its configuration
+// and every ply from the start position.
+type Record struct {
+	Game   string `json:"game"`
+	Config Config `json:"config"`
+	Plies  []Ply  `json:"plies"`
+}
+
+// Replay plays the record from the game's start position and returns where it ends.
+func (r Record) Replay() (Position, error) {
+	g, err := Lookup(r.Game)
+	if err != nil {
+		return nil, err
+	}
+	start, err := g.New(r.Config)
+	if err != nil {
+		return nil, err
+	}
+	return Replay(start, r.Plies, nil)
+}
