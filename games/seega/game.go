@@ -1,0 +1,115 @@
+package seega
+
+import (
+	"strconv"
+
+	"kilab/games"
+)
+
+func init() { games.Register(Game{}) }
+
+// Game is Seega for the games registry.
+type Game struct{}
+
+// Name is the registry key.
+func (Game) Name() string { return "seega" }
+
+// Title is the name players see.
+func (Game) Title() string { return "Seega" }
+
+// Seats names the sides: the first to place has the light pieces (RULES section 0).
+func (Game) Seats() [2]string { return [2]string{"light", "dark"} }
+
+// sizeOption is the board size, the same for both variants (S1).
+var sizeOption = games.Option{Key: "size", Values: []string{"5", "7", "9"},
+	Help: "board size: 5x5 (12 pieces each), 7x7 (24) or 9x9 (40)"}
+
+// Variants lists the variants, the default first (S2).
+func (Game) Variants() []games.Variant {
+	return []games.Variant{
+		{Key: "free", Title: "Free placement (Bolton): any empty cell but the centre",
+			Options: []games.Option{sizeOption}},
+		{Key: "lane", Title: "Lane's opening: the first pieces go on the middles of the edges",
+			Options: []games.Option{sizeOption}},
+	}
+}
+
+// New returns the start position for cfg.
+func (Game) New(cfg games.Config) (games.Position, error) {
+	p, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Parse reads a position under cfg.
+func (Game) Parse(cfg games.Config, s string) (games.Position, error) {
+	p, err := Parse(cfg, s)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// DrawFirst tosses a coin (S2: "a toss of a coin").
+func (Game) DrawFirst(cfg games.Config, src games.Source) (games.Opening, error) {
+	if _, _, err := rulesFor(cfg); err != nil {
+		return games.Opening{}, err
+	}
+	return games.Opening{First: int(games.Coin(src))}, nil
+}
+
+// New returns the start position for cfg: an empty board, light to place.
+func New(cfg games.Config) (Position, error) {
+	g, lane, err := rulesFor(cfg)
+	if err != nil {
+		return Position{}, err
+	}
+	return newPosition(g, lane), nil
+}
+
+// Parse reads a position in the notation of docs/notation-seega.md under cfg,
+// whose size must match the board's.
+func Parse(cfg games.Config, s string) (Position, error) {
+	g, lane, err := rulesFor(cfg)
+	if err != nil {
+		return Position{}, err
+	}
+	return parsePosition(g, lane, s)
+}
+
+// rulesFor normalizes cfg and returns its board and whether it is lane.
+func rulesFor(cfg games.Config) (*geom, bool, error) {
+	cfg, err := games.Normalize(Game{}, cfg)
+	if err != nil {
+		return nil, false, err
+	}
+	n, _ := strconv.Atoi(cfg.Options["size"]) // Normalize allowed only 5, 7 and 9
+	return geoms[n], cfg.Variant == "lane", nil
+}
+
+// Moves lists the legal moves in a stable order: placements by their first
+// cell then their second, steps by piece then destination (both row by row from
+// A1), then the stop; removals by cell.
+func (p Position) Moves() []games.Move {
+	legal := p.AppendMoves(nil)
+	out := make([]games.Move, len(legal))
+	for i, m := range legal {
+		out[i] = games.Move{Notation: m.String(), Group: m.group(), Pass: m.Kind == Pass || m.Kind == Stop}
+	}
+	return out
+}
+
+// group is the first step of a stepped picker (DESIGN: Discord lists at most 25
+// choices): the piece for a step or removal, the row of the first cell for a
+// placement, nothing for a pass or stop.
+func (m Move) group() string {
+	switch m.Kind {
+	case Step, Remove:
+		return m.From.String()
+	case Place:
+		return "row " + strconv.Itoa(m.From.Row()+1)
+	}
+	return ""
+}
