@@ -82,14 +82,14 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 			have, len(ms), ErrSchemaTooNew)
 	}
 	for _, m := range ms[have:] {
-		if err := db.update(ctx, func(tx *sql.Tx) error { return db.apply(ctx, tx, m) }); err != nil {
+		if err := db.update(ctx, func(tx *sql.Tx) error { return db.applyMigration(ctx, tx, m) }); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
 	return nil
 }
 
-func (db *DB) apply(ctx context.Context, tx *sql.Tx, m migration) error {
+func (db *DB) applyMigration(ctx context.Context, tx *sql.Tx, m migration) error {
 	have, err := schemaVersion(ctx, tx)
 	if err != nil || have >= m.version {
 		return err // applied meanwhile by another process

@@ -1,0 +1,282 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"kilab/games"
+)
+
+// Commit is one change to a game in play: what a click, a command or the
+// scheduler did. Everything in it is applied in one transaction or not at all.
+type Commit struct {
+	Game int64
+	// Version is the version the caller's view of the game had (the one the
+	// clicked button carries). If the game has moved on since, Commit fails with
+	// ErrConflict and nothing changes.
+	Version int64
+	// Plies are what was played, in order, as games.Recorder collects them: a
+	// throw, a chosen move, then whatever the server played by itself. A first
+	// ply by the player whose last stored ply still waits for its move completes
+	// that ply, as games.Recorder would.
+	Plies []games.Ply
+	// Moved says the first ply's player chose a move themselves (not a throw,
+	// not a forced pass). It counts for the abort rule (Game.Moved) and lapses a
+	// draw offer by their opponent.
+	Moved bool
+	// Position is the position after the plies and ToMove the seat on move
+	// there; both are kept as they were when Position is "" (a resignation, a
+	// timeout). When the player on move changes, their deadline starts afresh.
+	Position string
+	ToMove   games.Player
+	// End, when set, ends the game. Rated games that end in a win or a draw
+	// update both players' ratings in the same transaction.
+	End *End
+}
+
+// End is how a game ends.
+type End struct {
+	Result Result
+	Reason string // the engine's words, or one of the Reason constants
+}
+
+func (c Commit) check() error {
+	switch {
+	case len(c.Plies) == 0 && c.Position == "" && c.End == nil:
+		return fmt.Errorf("commit to game %d changes nothing: %w", c.Game, ErrInvalid)
+	case len(c.Plies) > 0 && c.Position == "":
+		return fmt.Errorf("commit to game %d has plies but no position: %w", c.Game, ErrInvalid)
+	case c.Moved && len(c.Plies) == 0:
+		return fmt.Errorf("commit to game %d is a move without plies: %w", c.Game, ErrInvalid)
+	case c.Position != "" && !c.ToMove.Valid():
+		return fmt.Errorf("commit to game %d: %v cannot be on move: %w", c.Game, c.ToMove, ErrInvalid)
+	case c.End != nil && (c.End.Result <= Unfinished || c.End.Result > Aborted):
+		return fmt.Errorf("commit to game %d: result %v: %w", c.Game, c.End.Result, ErrInvalid)
+	}
+	for i, p := range c.Plies {
+		if err := checkPly(p); err != nil {
+			return fmt.Errorf("commit to game %d, ply %d: %w", c.Game, i+1, err)
+		}
+	}
+	return nil
+}
+
+func checkPly(p games.Ply) error {
+	if !p.Player.Valid() || (len(p.Throws) == 0 && p.Move == "") {
+		return fmt.Errorf("%+v is not a ply: %w", p, ErrInvalid)
+	}
+	for _, t := range p.Throws {
+		if t < 0 || t > 6 {
+			return fmt.Errorf("throw %d is not a score: %w", t, ErrInvalid)
+		}
+	}
+	return nil
+}
+
+// Commit applies c and returns the game as it now stands and, when c ended a
+// rated game with a winner or a draw, both players' rating changes in seat order.
+func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error) {
+	if err := c.check(); err != nil {
+		return Game{}, nil, err
+	}
+	var (
+		g       Game
+		changes []RatingChange
+	)
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		old, err := getGame(ctx, tx, c.Game)
+		if err != nil {
+			return err
+		}
+		if changes, err = db.commit(ctx, tx, old, c); err != nil {
+			return err
+		}
+		g, err = getGame(ctx, tx, c.Game)
+		return err
+	})
+	if err != nil {
+		return Game{}, nil, err
+	}
+	return g, changes, nil
+}
+
+// commit applies c to the game as it stood, old.
+func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) ([]RatingChange, error) {
+	switch {
+	case !old.Active():
+		return nil, fmt.Errorf("game %d ended (%v): %w", old.ID, old.Result, ErrFinished)
+	case old.Version != c.Version:
+		return nil, fmt.Errorf("game %d is at version %d, not %d: %w", old.ID, old.Version, c.Version, ErrConflict)
+	}
+	now := db.now()
+	if err := appendPlies(ctx, tx, old.ID, c.Plies, now.UnixMilli()); err != nil {
+		return nil, err
+	}
+	g := db.advance(old, c)
+	var changes []RatingChange
+	if c.End != nil && old.Rated && c.End.Result != Aborted {
+		var err error
+		if changes, err = db.rate(ctx, tx, old, c.End.Result); err != nil {
+			return nil, err
+		}
+		g.RatingDelta = [2]float64{changes[0].Delta(), changes[1].Delta()}
+	}
+	return changes, saveGame(ctx, tx, g, old.Version)
+}
+
+// advance returns old as c leaves it, apart from the record and ratings.
+func (db *DB) advance(old Game, c Commit) Game {
+	g, now := old, db.now()
+	g.Version++
+	g.Updated = now
+	if c.Position != "" {
+		g.Position, g.ToMove = c.Position, c.ToMove
+	}
+	if c.Moved {
+		mover := c.Plies[0].Player
+		g.Moved[mover]++
+		if g.DrawOffer == mover.Other() {
+			g.DrawOffer = NoSeat
+		}
+	}
+	switch {
+	case c.End != nil:
+		g.Result, g.Reason, g.Finished = c.End.Result, c.End.Reason, now
+		g.Deadline, g.RemindAt, g.DrawOffer = time.Time{}, time.Time{}, NoSeat
+	case g.ToMove != old.ToMove:
+		g.Deadline, g.RemindAt = deadlines(now, g.TimeLimit)
+	}
+	return g
+}
+
+// saveGame writes what a commit changes in the game's row. The version
+// condition is what the transaction already checked; it stays as a guard
+// should anyone write a game outside one.
+func saveGame(ctx context.Context, tx *sql.Tx, g Game, oldVersion int64) error {
+	status, drawOffer := "active", sql.NullInt64{Int64: int64(g.DrawOffer), Valid: g.DrawOffer.Valid()}
+	if !g.Active() {
+		status = "finished"
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, status = ?, result = ?,
+			reason = ?, version = ?, moved0 = ?, moved1 = ?, draw_offer = ?, deadline = ?, remind_at = ?,
+			rating_delta0 = ?, rating_delta1 = ?, updated_at = ?, finished_at = ?
+		WHERE id = ? AND version = ?`,
+		g.Position, g.ToMove, status, resultText[g.Result], g.Reason, g.Version, g.Moved[0], g.Moved[1],
+		drawOffer, millis(g.Deadline), millis(g.RemindAt), deltaValue(g, 0), deltaValue(g, 1),
+		g.Updated.UnixMilli(), millis(g.Finished), g.ID, oldVersion)
+	if err != nil {
+		return err
+	}
+	return mustAffect(res, fmt.Errorf("game %d changed under a write transaction: %w", g.ID, ErrConflict))
+}
+
+func deltaValue(g Game, seat int) sql.NullFloat64 {
+	return sql.NullFloat64{Float64: g.RatingDelta[seat], Valid: !g.Active() && g.Rated && g.Result != Aborted}
+}
+
+// appendPlies adds plies to the game's record, completing its last ply first
+// when that still waits for a move by the same player.
+func appendPlies(ctx context.Context, tx *sql.Tx, game int64, plies []games.Ply, at int64) error {
+	if len(plies) == 0 {
+		return nil
+	}
+	n, last, err := lastPly(ctx, tx, game)
+	if err != nil {
+		return err
+	}
+	if n > 0 && last.Move == "" && last.Player == plies[0].Player {
+		last.Throws = append(last.Throws, plies[0].Throws...)
+		last.Move = plies[0].Move
+		if _, err := tx.ExecContext(ctx, `UPDATE moves SET throws = ?, move = ?, at = ? WHERE game_id = ? AND ply = ?`,
+			formatThrows(last.Throws), last.Move, at, game, n); err != nil {
+			return err
+		}
+		plies = plies[1:]
+	}
+	for i, p := range plies {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, player, throws, move, at) VALUES (?, ?, ?, ?, ?, ?)`,
+			game, n+1+i, p.Player, formatThrows(p.Throws), p.Move, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lastPly returns how many plies the game's record has, and the last one.
+func lastPly(ctx context.Context, tx *sql.Tx, game int64) (int, games.Ply, error) {
+	var (
+		n      int
+		p      games.Ply
+		throws string
+	)
+	err := tx.QueryRowContext(ctx, `SELECT ply, player, throws, move FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT 1`, game).
+		Scan(&n, &p.Player, &throws, &p.Move)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, p, nil
+	}
+	if err != nil {
+		return 0, p, err
+	}
+	p.Throws, err = parseThrows(throws)
+	return n, p, err
+}
+
+func formatThrows(ts []games.Throw) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = strconv.Itoa(int(t))
+	}
+	return strings.Join(parts, ",")
+}
+
+func parseThrows(s string) ([]games.Throw, error) {
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	ts := make([]games.Throw, len(parts))
+	for i, f := range parts {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("store: throws %q in database: %w", s, err)
+		}
+		ts[i] = games.Throw(n)
+	}
+	return ts, nil
+}
+
+// OfferDraw records that seat by offers a draw, at the version the player saw.
+// It does not bump the version: the board's buttons stay valid. The offer
+// lapses when the opponent makes a move (Commit.Moved) and ends with the game.
+func (db *DB) OfferDraw(ctx context.Context, game, version int64, by games.Player) error {
+	if !by.Valid() {
+		return fmt.Errorf("draw offer by %v: %w", by, ErrInvalid)
+	}
+	return db.update(ctx, func(tx *sql.Tx) error {
+		g, err := getGame(ctx, tx, game)
+		switch {
+		case err != nil:
+			return err
+		case !g.Active():
+			return fmt.Errorf("game %d ended: %w", game, ErrFinished)
+		case g.Version != version:
+			return fmt.Errorf("game %d is at version %d, not %d: %w", game, g.Version, version, ErrConflict)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET draw_offer = ? WHERE id = ?`, by, game)
+		return err
+	})
+}
+
+// DeclineDraw withdraws or declines the game's draw offer, if there is one.
+func (db *DB) DeclineDraw(ctx context.Context, game int64) error {
+	res, err := db.write.ExecContext(ctx, `UPDATE games SET draw_offer = NULL WHERE id = ?`, game)
+	if err != nil {
+		return err
+	}
+	return mustAffect(res, fmt.Errorf("game %d: %w", game, ErrNotFound))
+}

@@ -1,0 +1,327 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"kilab/games"
+)
+
+// Result is how a game ended, or Unfinished while it goes on.
+type Result int8
+
+// Results. Aborted games have no winner and are never rated.
+const (
+	Unfinished Result = iota
+	FirstWins         // seat 0 won
+	SecondWins        // seat 1 won
+	Draw
+	Aborted
+)
+
+// Reasons for the ends that come from outside the rules. Ends by the rules carry
+// the engine's own words (games.Outcome.Reason).
+const (
+	ReasonResignation = "resignation"
+	ReasonTimeout     = "timeout"
+	ReasonAgreement   = "agreement"
+	ReasonAbort       = "aborted before both players moved"
+)
+
+// Win returns the result in which player p wins.
+func Win(p games.Player) Result {
+	if p == games.Second {
+		return SecondWins
+	}
+	return FirstWins
+}
+
+// Winner returns the winning seat, and false for a draw, an abort or a game in play.
+func (r Result) Winner() (games.Player, bool) {
+	switch r {
+	case FirstWins:
+		return games.First, true
+	case SecondWins:
+		return games.Second, true
+	}
+	return 0, false
+}
+
+// Score is p's score for rating: 1 for a win, 0.5 for a draw, 0 for a loss.
+func (r Result) Score(p games.Player) float64 {
+	if r == Draw {
+		return 0.5
+	}
+	if w, ok := r.Winner(); ok && w == p {
+		return 1
+	}
+	return 0
+}
+
+var resultText = [...]string{Unfinished: "", FirstWins: "first", SecondWins: "second", Draw: "draw", Aborted: "aborted"}
+
+func (r Result) String() string {
+	if r < 0 || int(r) >= len(resultText) {
+		return fmt.Sprintf("Result(%d)", int8(r))
+	}
+	if r == Unfinished {
+		return "unfinished"
+	}
+	return resultText[r]
+}
+
+func parseResult(s string) (Result, error) {
+	for r, t := range resultText {
+		if t == s {
+			return Result(r), nil
+		}
+	}
+	return 0, fmt.Errorf("store: unknown result %q in database", s)
+}
+
+// NoSeat is the seat of nobody, in Game.DrawOffer.
+const NoSeat games.Player = -1
+
+// ReminderAt is the share of a move's time limit after which the player on
+// move gets a reminder, as on Lichess.
+const ReminderAt = 0.8
+
+// Game is a game as stored: where it is played, who plays it, and where it stands.
+type Game struct {
+	ID          int64
+	ChallengeID int64 // 0 when the game did not come from a challenge
+	GuildID     string
+	ChannelID   string
+	ThreadID    string // the game's thread; "" if the bot could not make one
+	MessageID   string // the latest board message
+	Kind        string // the games registry name: "aseb", "tab", "seega"
+	Config      games.Config
+	Players     [2]string // user ids in seat order: Players[0] moves first
+	Position    string    // the game's notation; Game.Parse(Config, Position) reads it
+	ToMove      games.Player
+	Result      Result
+	Reason      string
+	// Version is bumped by every commit; components carry it so that a stale
+	// click is recognised.
+	Version int64
+	Rated   bool
+	// Moved counts the moves each seat chose itself (Commit.Moved), not throws
+	// or forced passes: a game is aborted on time while either count is 0.
+	Moved     [2]int
+	DrawOffer games.Player // the seat offering a draw, or NoSeat
+	TimeLimit time.Duration
+	// Deadline is when the player on move loses on time; RemindAt when they are
+	// reminded (zero once the reminder went out). Both are zero once finished.
+	Deadline    time.Time
+	RemindAt    time.Time
+	RatingDelta [2]float64 // rating points each seat won or lost; 0 unless rated and over
+	Created     time.Time
+	Updated     time.Time
+	Finished    time.Time
+}
+
+// Active reports whether the game goes on.
+func (g Game) Active() bool { return g.Result == Unfinished }
+
+// Seat returns the seat of user in the game, and false if they do not play in it.
+func (g Game) Seat(user string) (games.Player, bool) {
+	switch user {
+	case g.Players[0]:
+		return games.First, true
+	case g.Players[1]:
+		return games.Second, true
+	}
+	return NoSeat, false
+}
+
+// TimeoutResult is how the game ends when the player on move runs out of time:
+// a loss for them, or an abort while either player has yet to choose a move
+// (correspondence play's abort rule).
+func (g Game) TimeoutResult() (Result, string) {
+	if g.Moved[0] == 0 || g.Moved[1] == 0 {
+		return Aborted, ReasonAbort
+	}
+	return Win(g.ToMove.Other()), ReasonTimeout
+}
+
+// NewGame is what starting a game needs.
+type NewGame struct {
+	GuildID   string
+	ChannelID string
+	Kind      string
+	Config    games.Config
+	Players   [2]string // seat order
+	Position  string    // the start position, in the game's notation
+	ToMove    games.Player
+	TimeLimit time.Duration
+	Rated     bool
+}
+
+func (n NewGame) check() error {
+	switch {
+	case n.GuildID == "" || n.ChannelID == "" || n.Kind == "" || n.Position == "":
+		return fmt.Errorf("new game needs a guild, channel, kind and position: %w", ErrInvalid)
+	case n.Players[0] == "" || n.Players[1] == "" || n.Players[0] == n.Players[1]:
+		return fmt.Errorf("new game needs two different players, got %q: %w", n.Players, ErrInvalid)
+	case !n.ToMove.Valid():
+		return fmt.Errorf("new game: %v cannot be on move: %w", n.ToMove, ErrInvalid)
+	case n.TimeLimit < time.Millisecond:
+		return fmt.Errorf("new game: time limit %v: %w", n.TimeLimit, ErrInvalid)
+	}
+	return nil
+}
+
+// CreateGame starts a game that comes from no challenge (a rematch accepted
+// elsewhere, a game against the computer, tests). Its first move's deadline runs
+// from now.
+func (db *DB) CreateGame(ctx context.Context, n NewGame) (Game, error) {
+	var g Game
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		id, err := db.insertGame(ctx, tx, n, 0)
+		if err != nil {
+			return err
+		}
+		g, err = getGame(ctx, tx, id)
+		return err
+	})
+	return g, err
+}
+
+func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge int64) (int64, error) {
+	if err := n.check(); err != nil {
+		return 0, err
+	}
+	opts, err := json.Marshal(n.Config.Options)
+	if err != nil {
+		return 0, err
+	}
+	now := db.now()
+	deadline, remind := deadlines(now, n.TimeLimit)
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
+			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at)
+		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, string(opts),
+		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
+		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli())
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// deadlines gives a turn that starts at now its deadline and reminder time.
+func deadlines(now time.Time, limit time.Duration) (deadline, remind time.Time) {
+	return now.Add(limit), now.Add(time.Duration(float64(limit) * ReminderAt))
+}
+
+// Game returns the game with that id.
+func (db *DB) Game(ctx context.Context, id int64) (Game, error) {
+	return getGame(ctx, db.read, id)
+}
+
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func getGame(ctx context.Context, q rowQuerier, id int64) (Game, error) {
+	g, err := scanGame(q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, fmt.Errorf("game %d: %w", id, ErrNotFound)
+	}
+	return g, err
+}
+
+// gameColumns are the columns scanGame reads, in its order.
+const gameColumns = `id, COALESCE(challenge_id, 0), guild_id, channel_id, thread_id, message_id,
+	kind, variant, options, player0, player1, position, to_move, result, reason, version, rated,
+	moved0, moved1, COALESCE(draw_offer, -1), time_limit_ms, deadline, remind_at,
+	COALESCE(rating_delta0, 0), COALESCE(rating_delta1, 0), created_at, updated_at, finished_at`
+
+func scanGame(s scanner) (Game, error) {
+	var (
+		g                                            Game
+		opts, result                                 string
+		limit                                        int64
+		deadline, remind, created, updated, finished sql.NullInt64
+	)
+	err := s.Scan(&g.ID, &g.ChallengeID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
+		&g.Kind, &g.Config.Variant, &opts, &g.Players[0], &g.Players[1], &g.Position, &g.ToMove,
+		&result, &g.Reason, &g.Version, &g.Rated, &g.Moved[0], &g.Moved[1], &g.DrawOffer, &limit,
+		&deadline, &remind, &g.RatingDelta[0], &g.RatingDelta[1], &created, &updated, &finished)
+	if err != nil {
+		return g, err
+	}
+	if g.Result, err = parseResult(result); err != nil {
+		return g, err
+	}
+	if err := json.Unmarshal([]byte(opts), &g.Config.Options); err != nil {
+		return g, fmt.Errorf("store: game %d options: %w", g.ID, err)
+	}
+	g.TimeLimit = time.Duration(limit) * time.Millisecond
+	g.Deadline, g.RemindAt = fromMillis(deadline), fromMillis(remind)
+	g.Created, g.Updated, g.Finished = fromMillis(created), fromMillis(updated), fromMillis(finished)
+	return g, nil
+}
+
+// queryGames runs a query that selects gameColumns.
+func queryGames(ctx context.Context, q rowQuerier, query string, args ...any) ([]Game, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// SetThread records the thread the bot opened for the game.
+func (db *DB) SetThread(ctx context.Context, id int64, threadID string) error {
+	return db.setText(ctx, id, "thread_id", threadID)
+}
+
+// SetBoardMessage records the game's latest board message. It leaves the
+// version alone: posting a board is not a move, and its buttons must stay valid.
+func (db *DB) SetBoardMessage(ctx context.Context, id int64, messageID string) error {
+	return db.setText(ctx, id, "message_id", messageID)
+}
+
+func (db *DB) setText(ctx context.Context, id int64, column, value string) error {
+	res, err := db.write.ExecContext(ctx, `UPDATE games SET `+column+` = ? WHERE id = ?`, value, id)
+	if err != nil {
+		return err
+	}
+	return mustAffect(res, fmt.Errorf("game %d: %w", id, ErrNotFound))
+}
+
+// mustAffect returns orElse if res changed no row.
+func mustAffect(res sql.Result, orElse error) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return orElse
+	}
+	return nil
+}
+
+// ActiveGames returns the games user plays that are still going on, in guild
+// or, with guild "", everywhere: those where it is their turn first, then by
+// deadline, soonest first.
+func (db *DB) ActiveGames(ctx context.Context, user, guild string) ([]Game, error) {
+	return queryGames(ctx, db.read, `SELECT `+gameColumns+` FROM games
+		WHERE status = 'active' AND (player0 = ?1 OR player1 = ?1) AND (?2 = '' OR guild_id = ?2)
+		ORDER BY (CASE to_move WHEN 0 THEN player0 ELSE player1 END) <> ?1, deadline, id`, user, guild)
+}

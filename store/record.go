@@ -1,0 +1,60 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"kilab/games"
+)
+
+// Played is one ply of a game's record as stored.
+type Played struct {
+	games.Ply
+	N  int       // the ply's number, from 1
+	At time.Time // when it was last written: its throws, then its move
+}
+
+// Record returns the game's record, first ply first. Its plies replay from the
+// start position with games.Replay.
+func (db *DB) Record(ctx context.Context, game int64) ([]Played, error) {
+	tx, err := db.read.BeginTx(ctx, nil) // the game and its moves from one snapshot
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := getGame(ctx, tx, game); err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT ply, player, throws, move, at FROM moves WHERE game_id = ? ORDER BY ply`, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Played
+	for rows.Next() {
+		var (
+			p      Played
+			throws string
+			at     int64
+		)
+		if err := rows.Scan(&p.N, &p.Player, &throws, &p.Move, &at); err != nil {
+			return nil, err
+		}
+		if p.Throws, err = parseThrows(throws); err != nil {
+			return nil, fmt.Errorf("game %d ply %d: %w", game, p.N, err)
+		}
+		p.At = time.UnixMilli(at).UTC()
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// Plies strips a record to the plies, as games.Replay and games.FormatRecord take them.
+func Plies(record []Played) []games.Ply {
+	out := make([]games.Ply, len(record))
+	for i, p := range record {
+		out[i] = p.Ply
+	}
+	return out
+}

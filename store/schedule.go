@@ -1,0 +1,67 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// The scheduler's queries. It sweeps every minute; each sweep takes what is due
+// by DB.Now and acts on it through a version-guarded call (Commit for a
+// timeout, MarkReminded for a reminder), so that two sweeps, or a sweep and a
+// player's move, never both act on the same turn.
+
+// DueDeadlines returns up to limit games in play whose player on move has run
+// out of time, the longest overdue first. The caller ends each with a Commit
+// at the game's version (Game.TimeoutResult says how).
+func (db *DB) DueDeadlines(ctx context.Context, limit int) ([]Game, error) {
+	return queryGames(ctx, db.read, `SELECT `+gameColumns+` FROM games
+		WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id LIMIT ?`,
+		db.now().UnixMilli(), limit)
+}
+
+// DueReminders returns up to limit games in play whose player on move is due
+// a reminder, the earliest first. Whether that user wants reminders is theirs
+// to say (Settings); the caller calls MarkReminded either way.
+func (db *DB) DueReminders(ctx context.Context, limit int) ([]Game, error) {
+	return queryGames(ctx, db.read, `SELECT `+gameColumns+` FROM games
+		WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at, id LIMIT ?`,
+		db.now().UnixMilli(), limit)
+}
+
+// MarkReminded claims the reminder of game at version, before it is sent: it
+// succeeds for one caller only, and fails with ErrConflict if the reminder was
+// already claimed or the game moved on (the reminder is then moot). The
+// version stays as it is, so the board's buttons stay valid.
+func (db *DB) MarkReminded(ctx context.Context, game, version int64) error {
+	res, err := db.write.ExecContext(ctx, `UPDATE games SET remind_at = NULL
+		WHERE id = ? AND version = ? AND status = 'active' AND remind_at IS NOT NULL`, game, version)
+	if err != nil {
+		return err
+	}
+	return mustAffect(res, fmt.Errorf("reminder of game %d at version %d: %w", game, version, ErrConflict))
+}
+
+// ResumeDeadlines is for start-up after downtime: a player could not move while
+// the bot was away, so every deadline already past moves to grace from now, and
+// reminders already past are dropped rather than sent late. It returns how many
+// deadlines moved. Versions stay as they are.
+func (db *DB) ResumeDeadlines(ctx context.Context, grace time.Duration) (int64, error) {
+	now := db.now()
+	var moved int64
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET deadline = ? WHERE status = 'active' AND deadline <= ?`,
+			now.Add(grace).UnixMilli(), now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if moved, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET remind_at = NULL WHERE status = 'active' AND remind_at <= ?`,
+			now.UnixMilli())
+		return err
+	})
+	return moved, err
+}

@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"errors"
+)
+
+// Stats is what /stats shows of a user on one server.
+type Stats struct {
+	User   string
+	Kinds  []KindStats // one per game the user has played or plays there, by name
+	Recent []Game      // their latest finished games there, newest first
+}
+
+// KindStats is a user's record in one game on one server. The counts take in
+// every game, rated or not; Standing's own tally counts rated games only.
+type KindStats struct {
+	Kind     string
+	Standing *Standing // nil until their first rated game ends
+	Wins     int
+	Losses   int
+	Draws    int
+	Aborted  int
+	Active   int
+}
+
+// Stats returns user's record on guild, with up to recent finished games.
+func (db *DB) Stats(ctx context.Context, guild, user string, recent int) (Stats, error) {
+	tx, err := db.read.BeginTx(ctx, nil) // counts, ratings and games from one snapshot
+	if err != nil {
+		return Stats{}, err
+	}
+	defer tx.Rollback()
+	st := Stats{User: user}
+	if st.Kinds, err = kindStats(ctx, tx, guild, user); err != nil {
+		return st, err
+	}
+	for i := range st.Kinds {
+		s, err := standing(ctx, tx, guild, st.Kinds[i].Kind, user)
+		if err == nil {
+			st.Kinds[i].Standing = &s
+		} else if !errors.Is(err, ErrNotFound) {
+			return st, err
+		}
+	}
+	st.Recent, err = queryGames(ctx, tx, `SELECT `+gameColumns+` FROM games
+		WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2 AND status = 'finished'
+		ORDER BY finished_at DESC, id DESC LIMIT ?3`, user, guild, recent)
+	return st, err
+}
+
+func kindStats(ctx context.Context, q rowQuerier, guild, user string) ([]KindStats, error) {
+	rows, err := q.QueryContext(ctx, `SELECT kind,
+			sum((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1)),
+			sum((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1)),
+			sum(result = 'draw'), sum(result = 'aborted'), sum(status = 'active')
+		FROM games WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2
+		GROUP BY kind ORDER BY kind`, user, guild)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []KindStats
+	for rows.Next() {
+		var k KindStats
+		if err := rows.Scan(&k.Kind, &k.Wins, &k.Losses, &k.Draws, &k.Aborted, &k.Active); err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
