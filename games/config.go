@@ -20,6 +20,9 @@ func Normalize(g Game, cfg Config) (Config, error) {
 	out := Config{Variant: v.Key, Options: make(map[string]string, len(v.Options))}
 	for key, val := range cfg.Options {
 		key, val = strings.ToLower(strings.TrimSpace(key)), strings.ToLower(strings.TrimSpace(val))
+		if _, twice := out.Options[key]; twice {
+			return Config{}, fmt.Errorf("%s: option %s is given twice: %w", g.Name(), key, ErrBadConfig)
+		}
 		opt, ok := findOption(v, key)
 		if !ok {
 			return Config{}, wrongOption(g, v, key)

@@ -83,6 +83,8 @@ func TestNormalizeErrors(t *testing.T) {
 			[]string{"size", "5, 7", `"6"`}},
 		{"empty value", Config{Options: map[string]string{"fast": ""}},
 			[]string{"fast", "no, yes"}},
+		{"one option twice in two cases", Config{Options: map[string]string{"Size": "7", "size": "5"}},
+			[]string{"size", "twice"}},
 	}
 	for _, tt := range tests {
 		got, err := Normalize(race{}, tt.in)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Ply is one entry of a game record: the throws a player made, in order, and the
@@ -41,7 +42,7 @@ func ParsePly(tok string) (Ply, error) {
 		throws, move = "", tok
 	}
 	var p Ply
-	if strings.ContainsAny(move, ":, \t\n") || (!hasThrows && move == "") {
+	if strings.ContainsAny(move, ":,") || strings.ContainsFunc(move, unicode.IsSpace) || (!hasThrows && move == "") {
 		return Ply{}, fmt.Errorf("record token %q: want THROWS:MOVE, MOVE or THROWS: %w", tok, ErrBadNotation)
 	}
 	p.Move = move

@@ -39,23 +39,25 @@ func TestPlyString(t *testing.T) {
 
 func TestParsePlyRejects(t *testing.T) {
 	for _, tok := range []string{
-		"",         // nothing
-		":",        // no throw, no move
-		":5-8",     // an empty throw list
-		"a:5-8",    // a throw that is no number
-		"2,:5-8",   // an empty throw
-		",2:5-8",   // an empty throw
-		"7:5-8",    // above any score
-		"-1:5-8",   // below any score
-		"100:5-8",  // far out of range
-		"2:5:8",    // a move with ':'
-		"2:5,8",    // a move with ','
-		"5,8",      // a move with ',' and no throws
-		"2:5 8",    // white space inside the token
-		"2:5\t8",   // white space inside the token
-		"2:5-8\n",  // white space inside the token
-		"2,3",      // throws without their ':' read as a move with ','
-		"2:in-2:3", // two ':'
+		"",           // nothing
+		":",          // no throw, no move
+		":5-8",       // an empty throw list
+		"a:5-8",      // a throw that is no number
+		"2,:5-8",     // an empty throw
+		",2:5-8",     // an empty throw
+		"7:5-8",      // above any score
+		"-1:5-8",     // below any score
+		"100:5-8",    // far out of range
+		"2:5:8",      // a move with ':'
+		"2:5,8",      // a move with ','
+		"5,8",        // a move with ',' and no throws
+		"2:5 8",      // white space inside the token
+		"2:5\t8",     // white space inside the token
+		"2:5-8\n",    // white space inside the token
+		"2:5-8\r",    // any white space, not only ASCII's
+		"2:5\u00a08", // a non-breaking space
+		"2,3",        // throws without their ':' read as a move with ','
+		"2:in-2:3",   // two ':'
 	} {
 		p, err := ParsePly(tok)
 		if !errors.Is(err, ErrBadNotation) {

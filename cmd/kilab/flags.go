@@ -21,6 +21,10 @@ func (o optFlags) Set(s string) error {
 	if err != nil {
 		return err
 	}
+	k = strings.ToLower(k)
+	if _, twice := o[k]; twice {
+		return fmt.Errorf("option %s is given twice", k)
+	}
 	o[k] = v
 	return nil
 }

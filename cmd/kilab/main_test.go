@@ -172,6 +172,7 @@ func TestMovesErrors(t *testing.T) {
 		{"spindles' throw due", []string{"--position", "c:- s:- s:throw"}, 1, []string{"spindles", "--throw"}},
 		{"game over", []string{"--position", "c:+5 s:3 c:won"}, 1, []string{"over", "cones win"}},
 		{"stray argument", []string{"--throw", "2", "extra"}, 1, []string{"extra"}},
+		{"throw past a byte", []string{"--throw", "258"}, 1, []string{"258 is not a throw"}},
 	}
 	for _, tt := range tests {
 		args := append([]string{"moves", "--game", "aseb"}, tt.args...)
@@ -448,5 +449,16 @@ func TestRunUnreadableEnv(t *testing.T) {
 	code, _, errs := kilab(t)
 	if code != 2 || !strings.Contains(errs, ".env") {
 		t.Errorf("kilab with .env a directory = %d %q", code, errs)
+	}
+}
+
+// The same option twice, whatever its case, is refused rather than settled by
+// map order.
+func TestOptionTwice(t *testing.T) {
+	for range 20 {
+		code, out, errs := kilab(t, "moves", "--game", "aseb", "--opt", "Pieces=7", "--opt", "pieces=5", "--throw", "2")
+		if code != 2 || out != "" || !strings.Contains(errs, "given twice") {
+			t.Fatalf("repeated option: exit %d, stdout %q, stderr %q", code, out, errs)
+		}
 	}
 }

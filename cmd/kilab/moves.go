@@ -40,6 +40,9 @@ func listMoves(game games.Game, pos games.Position, throw throwFlag) ([]games.Mo
 		if !ok {
 			return nil, fmt.Errorf("%s has no throws: leave out --throw", game.Name())
 		}
+		if throw.n < 0 || throw.n > 6 { // games.Throw is small: keep 258 from wrapping to 2
+			return nil, fmt.Errorf("%d is not a throw of %s", throw.n, game.Title())
+		}
 		return sl.MovesFor(games.Throw(throw.n))
 	}
 	switch due.Kind {
