@@ -260,11 +260,9 @@ func (s *state) checkBoard(field string) error {
 		if int(s.total[p]) > g.w {
 			return badPos(field, "%s has %d pieces, more than the %d a %d-wide board starts with (T1)", playerName(p), s.total[p], g.w, g.w)
 		}
-		if s.christ[p] != 0 {
-			// Christians move rightmost first (T4), and moved pieces only go on.
-			if lowMoved := s.homeMovedBelow(p); lowMoved {
-				return badPos(field, "a moved %s piece stands behind a %s Christian in its home row, which play cannot reach (T4)", playerName(p), playerName(p))
-			}
+		// Christians move rightmost first (T4), and moved pieces only go on.
+		if s.homeMovedBelow(p) {
+			return badPos(field, "a moved %s piece stands behind a %s Christian or on the first cell of its path, which play cannot reach (T4)", playerName(p), playerName(p))
 		}
 	}
 	for c := 0; c < g.n; c++ {
@@ -275,11 +273,12 @@ func (s *state) checkBoard(field string) error {
 	return nil
 }
 
-// homeMovedBelow reports a moved piece of p on its home row behind a Christian.
+// homeMovedBelow reports a moved piece of p on its home row behind a Christian, or
+// on the first cell of its path, where no move can bring it.
 func (s *state) homeMovedBelow(p uint8) bool {
 	for i := 0; i < s.g.w; i++ {
 		st := s.cells[s.g.cell[p][i]]
-		if st.n > 0 && st.owner == p && !st.christ && s.christ[p]>>i != 0 {
+		if st.n > 0 && st.owner == p && !st.christ && (i == 0 || s.christ[p]>>i != 0) {
 			return true
 		}
 	}
