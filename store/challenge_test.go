@@ -1,0 +1,163 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"kilab/games"
+)
+
+func newChallenge(t *testing.T, db *DB, opponent string) Challenge {
+	t.Helper()
+	c, err := db.CreateChallenge(context.Background(), Challenge{GuildID: guild, ChannelID: channel,
+		Challenger: "ana", Opponent: opponent, Kind: "seega",
+		Config:    games.Config{Variant: "free", Options: map[string]string{"size": "5"}},
+		TimeLimit: 7 * day, Rated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func start(p0, p1 string) Start {
+	return Start{Players: [2]string{p0, p1}, Position: "seega start", ToMove: games.First}
+}
+
+func TestCreateChallenge(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	c := newChallenge(t, db, "bo")
+	want := Challenge{ID: c.ID, GuildID: guild, ChannelID: channel, Challenger: "ana", Opponent: "bo",
+		Kind: "seega", Config: games.Config{Variant: "free", Options: map[string]string{"size": "5"}},
+		First: FirstRandom, TimeLimit: 7 * day, Rated: true, Status: ChallengeOpen,
+		Created: epoch, Expires: epoch.Add(ChallengeTTL)}
+	if !reflect.DeepEqual(c, want) || !c.Direct() {
+		t.Fatalf("created\n%+v\nwant\n%+v", c, want)
+	}
+	if err := db.SetChallengeMessage(ctx, c.ID, "msg"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Challenge(ctx, c.ID); got.MessageID != "msg" {
+		t.Fatalf("message id %q", got.MessageID)
+	}
+	wantErr(t, "message of a missing challenge", db.SetChallengeMessage(ctx, 99, "m"), ErrNotFound)
+	_, err := db.Challenge(ctx, 99)
+	wantErr(t, "missing challenge", err, ErrNotFound)
+
+	_, err = db.CreateChallenge(ctx, Challenge{GuildID: guild, ChannelID: channel, Challenger: "ana", Opponent: "ana", Kind: "tab", TimeLimit: day})
+	wantErr(t, "challenging oneself", err, ErrForbidden)
+	_, err = db.CreateChallenge(ctx, Challenge{GuildID: guild, ChannelID: channel, Challenger: "ana", Kind: "tab", First: "me", TimeLimit: day})
+	wantErr(t, "first=me (the bot says challenger)", err, ErrInvalid)
+	_, err = db.CreateChallenge(ctx, Challenge{GuildID: guild, Challenger: "ana", Kind: "tab", TimeLimit: day})
+	wantErr(t, "no channel", err, ErrInvalid)
+}
+
+func TestAcceptDirectChallenge(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	c := newChallenge(t, db, "bo")
+	_, err := db.AcceptChallenge(ctx, c.ID, "cy", start("ana", "cy"))
+	wantErr(t, "a third user accepting", err, ErrForbidden)
+	_, err = db.AcceptChallenge(ctx, c.ID, "ana", start("ana", "bo"))
+	wantErr(t, "the challenger accepting", err, ErrForbidden)
+	_, err = db.AcceptChallenge(ctx, c.ID, "bo", start("ana", "cy"))
+	wantErr(t, "seats that are not the two players", err, ErrInvalid)
+	clk.Add(time.Hour)
+	g, err := db.AcceptChallenge(ctx, c.ID, "bo", start("bo", "ana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.ChallengeID != c.ID || g.Players != [2]string{"bo", "ana"} || g.Kind != "seega" || g.TimeLimit != 7*day ||
+		!g.Rated || g.Config.Options["size"] != "5" || !g.Deadline.Equal(epoch.Add(time.Hour+7*day)) {
+		t.Fatalf("game from the challenge: %+v", g)
+	}
+	c, _ = db.Challenge(ctx, c.ID)
+	if c.Status != ChallengeAccepted || c.GameID != g.ID || !c.Closed.Equal(epoch.Add(time.Hour)) {
+		t.Fatalf("accepted challenge: %+v", c)
+	}
+	_, err = db.AcceptChallenge(ctx, c.ID, "bo", start("bo", "ana"))
+	wantErr(t, "accepting twice", err, ErrClosed)
+	_, err = db.AcceptChallenge(ctx, 99, "bo", start("bo", "ana"))
+	wantErr(t, "accepting a missing challenge", err, ErrNotFound)
+}
+
+func TestChallengeExpires(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	old := newChallenge(t, db, "")
+	clk.Add(time.Hour)
+	young := newChallenge(t, db, "bo")
+	clk.Add(ChallengeTTL - time.Hour)
+	_, err := db.AcceptChallenge(ctx, old.ID, "bo", start("ana", "bo"))
+	wantErr(t, "accepting at the expiry", err, ErrExpired)
+	got, err := db.ExpireChallenges(ctx)
+	if err != nil || len(got) != 1 || got[0].ID != old.ID || got[0].Status != ChallengeExpired {
+		t.Fatalf("first sweep: %+v, %v", got, err)
+	}
+	if again, _ := db.ExpireChallenges(ctx); len(again) != 0 {
+		t.Fatalf("an expired challenge came back: %+v", again)
+	}
+	_, err = db.AcceptChallenge(ctx, old.ID, "bo", start("ana", "bo"))
+	wantErr(t, "accepting an expired challenge", err, ErrClosed)
+	clk.Add(time.Hour)
+	if got, _ := db.ExpireChallenges(ctx); len(got) != 1 || got[0].ID != young.ID {
+		t.Fatalf("second sweep: %+v", got)
+	}
+}
+
+func TestDeclineAndCancel(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	c := newChallenge(t, db, "bo")
+	_, err := db.DeclineChallenge(ctx, c.ID, "ana")
+	wantErr(t, "the challenger declining", err, ErrForbidden)
+	_, err = db.CancelChallenge(ctx, c.ID, "bo")
+	wantErr(t, "the opponent cancelling", err, ErrForbidden)
+	got, err := db.DeclineChallenge(ctx, c.ID, "bo")
+	if err != nil || got.Status != ChallengeDeclined {
+		t.Fatalf("declined: %+v, %v", got, err)
+	}
+	_, err = db.CancelChallenge(ctx, c.ID, "ana")
+	wantErr(t, "cancelling a declined challenge", err, ErrClosed)
+
+	open := newChallenge(t, db, "")
+	_, err = db.DeclineChallenge(ctx, open.ID, "bo")
+	wantErr(t, "declining an open challenge", err, ErrForbidden)
+	if got, err := db.CancelChallenge(ctx, open.ID, "ana"); err != nil || got.Status != ChallengeCancelled {
+		t.Fatalf("cancelled: %+v, %v", got, err)
+	}
+}
+
+// Of many users accepting one open challenge at once, exactly one gets a game.
+func TestOpenChallengeAcceptedOnce(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	c := newChallenge(t, db, "")
+	const n = 16
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			u := fmt.Sprintf("user%d", i)
+			_, errs[i] = db.AcceptChallenge(ctx, c.ID, u, start("ana", u))
+		})
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		if err == nil {
+			won++
+		} else {
+			wantErr(t, "a losing accept", err, ErrClosed)
+		}
+	}
+	var games int
+	db.read.QueryRow(`SELECT count(*) FROM games WHERE challenge_id = ?`, c.ID).Scan(&games)
+	if won != 1 || games != 1 {
+		t.Fatalf("%d accepts succeeded, %d games made; want 1 and 1", won, games)
+	}
+}

@@ -1,0 +1,108 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"kilab/games"
+)
+
+func TestDueDeadlinesAndTimeout(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	a := newGame(t, db) // deadline epoch + 3d
+	clk.Add(time.Hour)
+	b := newGame(t, db) // epoch + 1h + 3d
+	done, _ := end(t, db, newGame(t, db), Draw, ReasonAgreement)
+	if due, _ := db.DueDeadlines(ctx, 10); len(due) != 0 {
+		t.Fatalf("due before any deadline: %v", gameIDs(due))
+	}
+	clk.Add(3*day - time.Hour) // exactly a's deadline
+	due, err := db.DueDeadlines(ctx, 10)
+	if err != nil || len(due) != 1 || due[0].ID != a.ID {
+		t.Fatalf("due at a's deadline: %v, %v", gameIDs(due), err)
+	}
+	clk.Add(2 * time.Hour)
+	due, _ = db.DueDeadlines(ctx, 10)
+	if ids := gameIDs(due); len(ids) != 2 || ids[0] != a.ID || ids[1] != b.ID {
+		t.Fatalf("due later: %v, want [%d %d] and never the finished %d", ids, a.ID, b.ID, done.ID)
+	}
+	if one, _ := db.DueDeadlines(ctx, 1); len(one) != 1 {
+		t.Fatalf("limit 1 gave %d", len(one))
+	}
+	// The scheduler ends a on time; neither player moved, so it is aborted.
+	r, why := due[0].TimeoutResult()
+	g, changes := end(t, db, due[0], r, why)
+	if g.Result != Aborted || changes != nil {
+		t.Fatalf("timed out: %v %v", g.Result, changes)
+	}
+	// A second sweep acting on the same turn changes nothing.
+	_, _, err = db.Commit(ctx, Commit{Game: a.ID, Version: a.Version, End: &End{r, why}})
+	wantErr(t, "a second timeout", err, ErrFinished)
+	if due, _ = db.DueDeadlines(ctx, 10); len(due) != 1 || due[0].ID != b.ID {
+		t.Fatalf("due after the timeout: %v", gameIDs(due))
+	}
+}
+
+func TestRemindersFireOnce(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	g := newGame(t, db)
+	clk.Add(g.RemindAt.Sub(epoch) - time.Millisecond)
+	if due, _ := db.DueReminders(ctx, 10); len(due) != 0 {
+		t.Fatalf("reminder due early: %v", gameIDs(due))
+	}
+	clk.Add(time.Millisecond)
+	due, err := db.DueReminders(ctx, 10)
+	if err != nil || len(due) != 1 {
+		t.Fatalf("reminder at its time: %v, %v", gameIDs(due), err)
+	}
+	if err := db.MarkReminded(ctx, g.ID, due[0].Version); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, "claiming a reminder twice", db.MarkReminded(ctx, g.ID, due[0].Version), ErrConflict)
+	if due, _ = db.DueReminders(ctx, 10); len(due) != 0 {
+		t.Fatalf("reminder due again: %v", gameIDs(due))
+	}
+	after, _ := db.Game(ctx, g.ID)
+	if after.Version != g.Version || !after.RemindAt.IsZero() || after.Deadline != g.Deadline {
+		t.Fatalf("after the reminder: %+v", after)
+	}
+	// The next player's turn brings a new reminder; a move in between makes the
+	// old claim fail.
+	g2 := move(t, db, after, games.First, "m")
+	if !g2.RemindAt.After(clk.Now()) {
+		t.Fatalf("no new reminder for the next turn: %v", g2.RemindAt)
+	}
+	wantErr(t, "claiming for an old version", db.MarkReminded(ctx, g.ID, g.Version), ErrConflict)
+}
+
+func TestResumeDeadlinesAfterDowntime(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	late := newGame(t, db) // deadline epoch+3d, reminder at 2.4d
+	clk.Add(2 * day)
+	later := newGame(t, db) // deadline epoch+5d, reminder at 4.4d
+	// The bot was down until epoch+3.5d-2h: late is overdue, later's reminder not yet due.
+	clk.Add(3*day/2 - 2*time.Hour)
+	n, err := db.ResumeDeadlines(ctx, time.Hour)
+	if err != nil || n != 1 {
+		t.Fatalf("ResumeDeadlines moved %d, %v; want 1", n, err)
+	}
+	a, _ := db.Game(ctx, late.ID)
+	b, _ := db.Game(ctx, later.ID)
+	if !a.Deadline.Equal(clk.Now().Add(time.Hour)) || !a.RemindAt.IsZero() || a.Version != late.Version {
+		t.Fatalf("overdue game after resume: deadline %v remind %v", a.Deadline, a.RemindAt)
+	}
+	if !b.Deadline.Equal(later.Deadline) || !b.RemindAt.Equal(later.RemindAt) {
+		t.Fatalf("game not yet due was changed: %+v", b)
+	}
+	if due, _ := db.DueDeadlines(ctx, 10); len(due) != 0 {
+		t.Fatalf("due right after resuming: %v", gameIDs(due))
+	}
+	clk.Add(time.Hour)
+	if due, _ := db.DueDeadlines(ctx, 10); len(due) != 1 || due[0].ID != late.ID {
+		t.Fatalf("due an hour after resuming: %v", gameIDs(due))
+	}
+}

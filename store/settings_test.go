@@ -1,0 +1,43 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestSettings(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	s, err := db.Settings(ctx, "ana")
+	if err != nil || !s.DMs || !s.Reminders || !s.CanDM() || !s.DMsClosed.IsZero() {
+		t.Fatalf("defaults: %+v, %v", s, err)
+	}
+	if err := db.SetReminders(ctx, "ana", false); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(time.Hour)
+	if err := db.MarkDMsClosed(ctx, "ana"); err != nil {
+		t.Fatal(err)
+	}
+	s, _ = db.Settings(ctx, "ana")
+	if !s.DMs || s.Reminders || s.CanDM() || !s.DMsClosed.Equal(epoch.Add(time.Hour)) {
+		t.Fatalf("reminders off, DMs found closed: %+v", s)
+	}
+	// Turning DMs on again is the user saying they opened them.
+	if err := db.SetDMs(ctx, "ana", true); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ = db.Settings(ctx, "ana"); !s.CanDM() || s.Reminders {
+		t.Fatalf("after turning DMs on: %+v", s)
+	}
+	db.SetDMs(ctx, "ana", false)
+	if s, _ = db.Settings(ctx, "ana"); s.DMs || s.CanDM() {
+		t.Fatalf("after turning DMs off: %+v", s)
+	}
+	// A first-time user found closed keeps the other defaults.
+	db.MarkDMsClosed(ctx, "bo")
+	if s, _ = db.Settings(ctx, "bo"); !s.DMs || !s.Reminders || s.CanDM() {
+		t.Fatalf("new user found closed: %+v", s)
+	}
+}
