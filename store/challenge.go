@@ -269,8 +269,7 @@ func (db *DB) ExpireChallenges(ctx context.Context) ([]Challenge, error) {
 	var out []Challenge
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		now := db.now().UnixMilli()
-		rows, err := tx.QueryContext(ctx, `UPDATE challenges SET status = 'expired', closed_at = ?1
-			WHERE status = 'open' AND expires_at <= ?1 RETURNING id`, now)
+		rows, err := tx.QueryContext(ctx, qExpireChallenges, now)
 		if err != nil {
 			return err
 		}
@@ -289,6 +288,9 @@ func (db *DB) ExpireChallenges(ctx context.Context) ([]Challenge, error) {
 	})
 	return out, err
 }
+
+const qExpireChallenges = `UPDATE challenges SET status = 'expired', closed_at = ?1
+	WHERE status = 'open' AND expires_at <= ?1 RETURNING id`
 
 func scanIDs(rows *sql.Rows) ([]int64, error) {
 	defer rows.Close()

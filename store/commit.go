@@ -214,8 +214,7 @@ func lastPly(ctx context.Context, tx *sql.Tx, game int64) (int, games.Ply, error
 		p      games.Ply
 		throws string
 	)
-	err := tx.QueryRowContext(ctx, `SELECT ply, player, throws, move FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT 1`, game).
-		Scan(&n, &p.Player, &throws, &p.Move)
+	err := tx.QueryRowContext(ctx, qLastPly, game).Scan(&n, &p.Player, &throws, &p.Move)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, p, nil
 	}
@@ -225,6 +224,8 @@ func lastPly(ctx context.Context, tx *sql.Tx, game int64) (int, games.Ply, error
 	p.Throws, err = parseThrows(throws)
 	return n, p, err
 }
+
+const qLastPly = `SELECT ply, player, throws, move FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT 1`
 
 func formatThrows(ts []games.Throw) string {
 	parts := make([]string, len(ts))

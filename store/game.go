@@ -321,7 +321,9 @@ func mustAffect(res sql.Result, orElse error) error {
 // or, with guild "", everywhere: those where it is their turn first, then by
 // deadline, soonest first.
 func (db *DB) ActiveGames(ctx context.Context, user, guild string) ([]Game, error) {
-	return queryGames(ctx, db.read, `SELECT `+gameColumns+` FROM games
-		WHERE status = 'active' AND (player0 = ?1 OR player1 = ?1) AND (?2 = '' OR guild_id = ?2)
-		ORDER BY (CASE to_move WHEN 0 THEN player0 ELSE player1 END) <> ?1, deadline, id`, user, guild)
+	return queryGames(ctx, db.read, qActiveGames, user, guild)
 }
+
+const qActiveGames = `SELECT ` + gameColumns + ` FROM games
+	WHERE status = 'active' AND (player0 = ?1 OR player1 = ?1) AND (?2 = '' OR guild_id = ?2)
+	ORDER BY (CASE to_move WHEN 0 THEN player0 ELSE player1 END) <> ?1, deadline, id`

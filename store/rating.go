@@ -128,14 +128,11 @@ func (db *DB) Leaderboard(ctx context.Context, guild, kind string, offset, limit
 	}
 	defer tx.Rollback()
 	var total int
-	err = tx.QueryRowContext(ctx, `SELECT count(*) FROM ratings WHERE guild_id = ? AND kind = ?`,
-		guild, kind).Scan(&total)
+	err = tx.QueryRowContext(ctx, qLeaderboardCount, guild, kind).Scan(&total)
 	if err != nil {
 		return nil, 0, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT `+standingColumns+` FROM ratings
-		WHERE guild_id = ? AND kind = ? ORDER BY rating DESC, user_id LIMIT ? OFFSET ?`,
-		guild, kind, limit, offset)
+	rows, err := tx.QueryContext(ctx, qLeaderboardPage, guild, kind, limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -151,3 +148,9 @@ func (db *DB) Leaderboard(ctx context.Context, guild, kind string, offset, limit
 	}
 	return page, total, rows.Err()
 }
+
+const (
+	qLeaderboardCount = `SELECT count(*) FROM ratings WHERE guild_id = ? AND kind = ?`
+	qLeaderboardPage  = `SELECT ` + standingColumns + ` FROM ratings
+		WHERE guild_id = ? AND kind = ? ORDER BY rating DESC, user_id LIMIT ? OFFSET ?`
+)

@@ -16,19 +16,21 @@ import (
 // out of time, the longest overdue first. The caller ends each with a Commit
 // at the game's version (Game.TimeoutResult says how).
 func (db *DB) DueDeadlines(ctx context.Context, limit int) ([]Game, error) {
-	return queryGames(ctx, db.read, `SELECT `+gameColumns+` FROM games
-		WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id LIMIT ?`,
-		db.now().UnixMilli(), limit)
+	return queryGames(ctx, db.read, qDueDeadlines, db.now().UnixMilli(), limit)
 }
+
+const qDueDeadlines = `SELECT ` + gameColumns + ` FROM games
+	WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id LIMIT ?`
 
 // DueReminders returns up to limit games in play whose player on move is due
 // a reminder, the earliest first. Whether that user wants reminders is theirs
 // to say (Settings); the caller calls MarkReminded either way.
 func (db *DB) DueReminders(ctx context.Context, limit int) ([]Game, error) {
-	return queryGames(ctx, db.read, `SELECT `+gameColumns+` FROM games
-		WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at, id LIMIT ?`,
-		db.now().UnixMilli(), limit)
+	return queryGames(ctx, db.read, qDueReminders, db.now().UnixMilli(), limit)
 }
+
+const qDueReminders = `SELECT ` + gameColumns + ` FROM games
+	WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at, id LIMIT ?`
 
 // MarkReminded claims the reminder of game at version, before it is sent: it
 // succeeds for one caller only, and fails with ErrConflict if the reminder was
@@ -51,17 +53,20 @@ func (db *DB) ResumeDeadlines(ctx context.Context, grace time.Duration) (int64, 
 	now := db.now()
 	var moved int64
 	err := db.update(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET deadline = ? WHERE status = 'active' AND deadline <= ?`,
-			now.Add(grace).UnixMilli(), now.UnixMilli())
+		res, err := tx.ExecContext(ctx, qResumeDeadlines, now.Add(grace).UnixMilli(), now.UnixMilli())
 		if err != nil {
 			return err
 		}
 		if moved, err = res.RowsAffected(); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET remind_at = NULL WHERE status = 'active' AND remind_at <= ?`,
-			now.UnixMilli())
+		_, err = tx.ExecContext(ctx, qDropReminders, now.UnixMilli())
 		return err
 	})
 	return moved, err
 }
+
+const (
+	qResumeDeadlines = `UPDATE games SET deadline = ? WHERE status = 'active' AND deadline <= ?`
+	qDropReminders   = `UPDATE games SET remind_at = NULL WHERE status = 'active' AND remind_at <= ?`
+)

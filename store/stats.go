@@ -43,19 +43,16 @@ func (db *DB) Stats(ctx context.Context, guild, user string, recent int) (Stats,
 			return st, err
 		}
 	}
-	st.Recent, err = queryGames(ctx, tx, `SELECT `+gameColumns+` FROM games
-		WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2 AND status = 'finished'
-		ORDER BY finished_at DESC, id DESC LIMIT ?3`, user, guild, recent)
+	st.Recent, err = queryGames(ctx, tx, qRecentGames, user, guild, recent)
 	return st, err
 }
 
+const qRecentGames = `SELECT ` + gameColumns + ` FROM games
+	WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2 AND status = 'finished'
+	ORDER BY finished_at DESC, id DESC LIMIT ?3`
+
 func kindStats(ctx context.Context, q rowQuerier, guild, user string) ([]KindStats, error) {
-	rows, err := q.QueryContext(ctx, `SELECT kind,
-			sum((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1)),
-			sum((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1)),
-			sum(result = 'draw'), sum(result = 'aborted'), sum(status = 'active')
-		FROM games WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2
-		GROUP BY kind ORDER BY kind`, user, guild)
+	rows, err := q.QueryContext(ctx, qKindStats, user, guild)
 	if err != nil {
 		return nil, err
 	}
@@ -70,3 +67,10 @@ func kindStats(ctx context.Context, q rowQuerier, guild, user string) ([]KindSta
 	}
 	return out, rows.Err()
 }
+
+const qKindStats = `SELECT kind,
+		sum((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1)),
+		sum((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1)),
+		sum(result = 'draw'), sum(result = 'aborted'), sum(status = 'active')
+	FROM games WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2
+	GROUP BY kind ORDER BY kind`
