@@ -1,6 +1,8 @@
 package seega
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 
 	"kilab/games"
@@ -94,6 +96,9 @@ func rulesFor(cfg games.Config) (*geom, bool, error) {
 // A1), then the stop; removals by cell.
 func (p Position) Moves() []games.Move {
 	legal := p.AppendMoves(nil)
+	slices.SortFunc(legal, func(a, b Move) int {
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
+	})
 	out := make([]games.Move, len(legal))
 	for i, m := range legal {
 		out[i] = games.Move{Notation: m.String(), Group: m.group(), Pass: m.Kind == Pass || m.Kind == Stop}

@@ -23,8 +23,9 @@ type Move struct {
 }
 
 // AppendMoves appends the legal moves of the side on move to buf and returns
-// it, in the order Moves lists them; nothing when the game is over. It does not
-// allocate when buf has room: 3,160 for the first placement on 9x9, 160 beyond.
+// it, in a fixed order (Moves sorts them for people); nothing when the game is
+// over. It does not allocate when buf has room: 3,160 for the first placement
+// on 9x9, 160 beyond.
 func (p *Position) AppendMoves(buf []Move) []Move {
 	switch {
 	case p.end != ongoing:

@@ -216,7 +216,7 @@ func (p Position) byCount(why string) games.Outcome {
 		return games.Outcome{Status: games.Won, Winner: games.Second,
 			Reason: fmt.Sprintf("%s; dark has more pieces, %d to %d", why, d, l)}
 	}
-	return games.Outcome{Status: games.Drawn, Reason: fmt.Sprintf("%s; %d pieces each", why, l)}
+	return games.Outcome{Status: games.Drawn, Reason: fmt.Sprintf("%s; equal pieces, %d each", why, l)}
 }
 
 // Due says what the game waits for. Auto is set exactly when the only legal
