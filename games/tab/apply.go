@@ -76,10 +76,10 @@ func (s *state) land(c int, mv stack) {
 	s.put(c, mv)
 }
 
-// afterMove ends the turn once every score is used (T11). A game that is over
-// stays as it is (T12: a player without pieces loses at once).
+// afterMove ends the turn once every score is used (T11). A game won with scores
+// left keeps them: the game ends at once (T12), not with the turn.
 func (s *state) afterMove() {
-	if s.nscores == 0 && !s.over() {
+	if s.nscores == 0 {
 		s.endTurn()
 	}
 }

@@ -34,9 +34,8 @@ func ParseCell(s string) (Cell, error) {
 
 // readCell reads a cell at the start of s and returns the rest.
 func readCell(s string) (Cell, string, error) {
-	bad := fmt.Errorf("tab: %q does not start with a cell (a row a-d and a column, like b7): %w", s, games.ErrBadNotation)
 	if len(s) < 2 || s[0] < 'a' || s[0] > 'd' || s[1] < '1' || s[1] > '9' {
-		return Cell{}, s, bad
+		return Cell{}, s, fmt.Errorf("tab: %q does not start with a cell (a row a-d and a column, like b7): %w", s, games.ErrBadNotation)
 	}
 	n := 2
 	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {

@@ -47,9 +47,8 @@ func ParseMove(s string) (Move, error) {
 		t, err := readScore(rest, s)
 		return Move{Pass: true, Score: t}, err
 	}
-	bad := fmt.Errorf("tab: %q is not a move (like 3b5-b8, 1c7^c8, pass3 or pass): %w", s, games.ErrBadNotation)
 	if len(s) < 6 {
-		return Move{}, bad
+		return Move{}, badMove(s)
 	}
 	t, err := readScore(s[:1], s)
 	if err != nil {
@@ -57,13 +56,17 @@ func ParseMove(s string) (Move, error) {
 	}
 	from, rest, err := readCell(s[1:])
 	if err != nil || rest == "" || rest[0] != '-' && rest[0] != '^' {
-		return Move{}, bad
+		return Move{}, badMove(s)
 	}
 	to, err := ParseCell(rest[1:])
 	if err != nil {
-		return Move{}, bad
+		return Move{}, badMove(s)
 	}
 	return Move{Score: t, From: from, To: to, Split: rest[0] == '^'}, nil
+}
+
+func badMove(s string) error {
+	return fmt.Errorf("tab: %q is not a move (like 3b5-b8, 1c7^c8, pass3 or pass): %w", s, games.ErrBadNotation)
 }
 
 // readScore reads one Tab score (T2) from s, which move names for the message.

@@ -31,6 +31,7 @@ const maxScores = 200
 // format writes s in notation.
 func (s *state) format() string {
 	var b strings.Builder
+	b.Grow(4*s.g.w + 32)
 	for r := 3; r >= 0; r-- {
 		s.formatRow(&b, r)
 		if r > 0 {
@@ -144,17 +145,18 @@ func parseBoard(field string) (*state, error) {
 	if len(rows) != 4 {
 		return nil, badPos(field, "want 4 rows separated by /, got %d", len(rows))
 	}
-	var cells [4][]stack
+	var cells [4][maxWidth]stack
+	var widths [4]int
 	for k, row := range rows {
 		var err error
-		if cells[3-k], err = parseRow(row); err != nil {
+		if widths[3-k], err = parseRow(row, &cells[3-k]); err != nil {
 			return nil, err
 		}
 	}
-	w := len(cells[0])
-	for r := range cells {
-		if len(cells[r]) != w {
-			return nil, badPos(field, "row %c has %d cells, row a has %d", 'a'+r, len(cells[r]), w)
+	w := widths[0]
+	for r, n := range widths {
+		if n != w {
+			return nil, badPos(field, "row %c has %d cells, row a has %d", 'a'+r, n, w)
 		}
 	}
 	if !validWidth(w) {
@@ -162,7 +164,7 @@ func parseBoard(field string) (*state, error) {
 	}
 	s := &state{g: geoms[w]}
 	for r := range cells {
-		for x, st := range cells[r] {
+		for x, st := range cells[r][:w] {
 			if st.n > 0 {
 				s.put(r*w+x, st)
 				s.total[st.owner] += st.n
@@ -172,46 +174,42 @@ func parseBoard(field string) (*state, error) {
 	return s, s.checkBoard(field)
 }
 
-// parseRow reads one row into its cells, empty ones included.
-func parseRow(row string) ([]stack, error) {
-	var out []stack
+// parseRow reads one row into out and returns its number of cells.
+func parseRow(row string, out *[maxWidth]stack) (int, error) {
+	n := 0
 	for i := 0; i < len(row); {
+		var st stack
+		run, j := 1, i+1
 		switch c := row[i]; {
 		case c >= '1' && c <= '9':
-			j := i + 1
 			for j < len(row) && row[j] >= '0' && row[j] <= '9' {
 				j++
 			}
-			n, _ := strconv.Atoi(row[i:j])
-			if n > maxWidth {
-				return nil, badPos(row, "a run of %d empty cells is wider than any board", n)
-			}
-			out = append(out, make([]stack, n)...)
-			i = j
+			run, _ = strconv.Atoi(row[i:j])
 		case c == '(':
-			j := strings.IndexByte(row[i:], ')')
-			if j < 0 {
-				return nil, badPos(row, "( without )")
+			k := strings.IndexByte(row[i:], ')')
+			if k < 0 {
+				return 0, badPos(row, "( without )")
 			}
-			st, err := parseStack(row[i+1:i+j], true)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, st)
-			i += j + 1
-		default:
-			st, err := parseStack(row[i:i+1], false)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, st)
-			i++
+			j = i + k + 1
 		}
-		if len(out) > maxWidth {
-			return nil, badPos(row, "more than %d cells in a row", maxWidth)
+		if run > maxWidth-n {
+			return 0, badPos(row, "more than %d cells in a row", maxWidth)
 		}
+		if run == 1 && (row[i] < '0' || row[i] > '9') {
+			var err error
+			letters := row[i:j]
+			if row[i] == '(' {
+				letters = row[i+1 : j-1]
+			}
+			if st, err = parseStack(letters, row[i] == '('); err != nil {
+				return 0, err
+			}
+			out[n] = st
+		}
+		n, i = n+run, j
 	}
-	return out, nil
+	return n, nil
 }
 
 // parseStack reads the letters of one cell, bottom first: a single letter, or two

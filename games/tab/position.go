@@ -39,7 +39,12 @@ func ParsePosition(text string) (Position, error) {
 }
 
 // String gives the position in notation; ParsePosition reads it back.
-func (p Position) String() string { return p.s.format() }
+func (p Position) String() string {
+	if p.s == nil {
+		return "" // the zero value, printed by mistake
+	}
+	return p.s.format()
+}
 
 // MarshalText encodes the position as its notation, for JSON and storage.
 func (p Position) MarshalText() ([]byte, error) { return []byte(p.String()), nil }

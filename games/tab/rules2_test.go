@@ -25,7 +25,7 @@ func TestT3_Path(t *testing.T) {
 		{"7/5m1/7/CCC4 b - - 0", 2, []string{"2c6-b7"}},            // black: its row 2 is row c, left to right
 		{"7/7/1m5/CCC4 b - - 0", 2, []string{"2b2-c1", "2b2-a1"}},  // black's branch at b1
 		{"ccccccc/7/7/CCCCCCC b - - 0", 1, []string{"1d1-c1"}},     // black's row 1 runs d7 to d1
-		{"7/7/7/ff1CCCC b - - 0", 6, []string{"6a1-a7", "6a2-b7"}},  // black's row 4 (row a) leads to b7
+		{"7/7/7/ff1CCCC b - - 0", 6, []string{"6a1-a7", "6a2-b7"}}, // black's row 4 (row a) leads to b7
 	} {
 		p := at(t, c.pos)
 		got, err := p.MovesFor(c.score)
