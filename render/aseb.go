@@ -1,0 +1,276 @@
+package render
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"kilab/games"
+	"kilab/games/aseb"
+)
+
+func init() { arts["aseb"] = asebArt{} }
+
+// asebArt draws Aseb (RULES A1, A2): the 3x4 block and the line of 8 that
+// extends its middle row, as one board. The spindles' private row is on top,
+// the cones' below, the shared row between them; private cells run right to
+// left from each side's reserve, which waits beside the line as seed 000's
+// "long fields adjacent to the line cells" have it, and the shared row runs
+// left to right toward the arrow where pieces are borne off.
+type asebArt struct{}
+
+// Aseb geometry, display pixels.
+const (
+	asebMargin = 8.0
+	asebCellW  = 30.0
+	asebCellH  = 44.0
+	asebStrip  = 15.0 // the cell number's strip at the top of a cell
+	asebPiece  = 24.0
+	asebPile   = 18.0 // pieces waiting in reserve or borne off
+	asebW      = 400.0
+	asebBoardH = 3 * asebCellH
+	asebH      = asebMargin + asebBoardH + 8 + 40 + 6
+)
+
+// asebRow is the board row (0 top) of a side's private cells.
+func asebRow(side games.Player) int {
+	if side == games.First {
+		return 2
+	}
+	return 0
+}
+
+// asebCell returns the column and row of side's path cell c (1-16).
+func asebCell(side games.Player, c int) (col, row int) {
+	if c <= 4 {
+		return 4 - c, asebRow(side)
+	}
+	return c - 5, 1
+}
+
+func asebCellRect(col, row int) (x, y float64) {
+	return asebMargin + float64(col)*asebCellW, asebMargin + float64(row)*asebCellH
+}
+
+// pieceCentre is where a piece stands in the cell whose corner is x, y.
+func asebPieceCentre(x, y float64) (float64, float64) {
+	return x + asebCellW/2, y + asebStrip + (asebCellH-asebStrip)/2
+}
+
+func asebShape(side games.Player) shape {
+	if side == games.First {
+		return shapeCone
+	}
+	return shapeDisc
+}
+
+func asebIcon(side games.Player) sprite { return piece(asebShape(side), side, 22, false) }
+
+func (asebArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
+	pos, ok := gp.(aseb.Position)
+	if !ok {
+		return nil, fmt.Errorf("position is a %T, not an Aseb position", gp)
+	}
+	r := pos.Rules()
+	c := newCanvas(asebW, asebH)
+	c.copyFrom(cachedBackground(fmt.Sprintf("aseb/%x", r.Houses), asebW, asebH, func(c *canvas) {
+		asebBackground(c, r)
+	}))
+	mv, mover, hasMove := asebLastMove(last)
+	if hasMove {
+		asebHighlight(c, r, mv, mover)
+	}
+	for side := games.First; side <= games.Second; side++ {
+		for _, cell := range pos.Cells(side) {
+			x, y := asebCellRect(asebCell(side, cell))
+			px, py := asebPieceCentre(x, y)
+			c.put(piece(asebShape(side), side, asebPiece, false), px, py)
+		}
+		asebPiles(c, pos, side)
+	}
+	if hasMove && last.Before.(aseb.Position).Captures(mv) {
+		x, y := asebCellRect(asebCell(mover, int(mv.To)))
+		c.put(captureBadge(), x+asebCellW-6, y+asebCellH-6)
+	}
+	y := asebMargin + asebBoardH + 8 + 20
+	right := c.drawTurn(game, gp, asebIcon, asebMargin, y)
+	c.drawThrowsBy(piece(asebShape(throwerOf(pos, last)), throwerOf(pos, last), asebPile, false),
+		asebThrows(pos, last), r.Dice, asebW-asebMargin, y, asebW-asebMargin-right-16)
+	return c, nil
+}
+
+// asebBackground draws what never changes for a set of houses: the frame, the
+// cells with their numbers, the rosettes, the off arrow and the pile labels.
+func asebBackground(c *canvas, r aseb.Rules) {
+	c.fill(colBackground)
+	bx, by := asebCellRect(0, 0)
+	c.fillRect(bx-3, by-3, 4*asebCellW+6, asebBoardH+6, 4, colFrame)
+	lx, ly := asebCellRect(4, 1)
+	c.fillRect(lx-3, ly-3, 8*asebCellW+6, asebCellH+6, 4, colFrame)
+	c.fillRect(lx-4, ly-1.2, 6, asebCellH+2.4, 0, colFrame) // join the two parts
+	for _, side := range []games.Player{games.Second, games.First} {
+		for cell := 1; cell <= 4; cell++ {
+			asebCellFace(c, r, side, cell, colCell)
+		}
+	}
+	for cell := 5; cell <= aseb.PathLen; cell++ {
+		asebCellFace(c, r, games.First, cell, colCell)
+	}
+	ax, ay := asebCellRect(12, 1)
+	_, cy := asebPieceCentre(ax, ay)
+	c.set(colFrame, 0)
+	c.moveTo(ax+4, cy-9)
+	c.lineTo(ax+20, cy)
+	c.lineTo(ax+4, cy+9)
+	c.gc.ClosePath()
+	c.gc.Fill()
+}
+
+// asebCellFace paints side's path cell: its wood (or the colour given), its
+// rosette if it is a house, and its number.
+func asebCellFace(c *canvas, r aseb.Rules, side games.Player, cell int, wood colourT) {
+	x, y := asebCellRect(asebCell(side, cell))
+	if r.IsHouse(cell) && wood == colCell {
+		wood = colPetal
+	}
+	c.fillRect(x+1.2, y+1.2, asebCellW-2.4, asebCellH-2.4, 2, wood)
+	if r.IsHouse(cell) {
+		px, py := asebPieceCentre(x, y)
+		c.put(rosette(), px, py)
+	}
+	c.text(strconv.Itoa(cell), x+asebCellW/2, y+1.2+asebStrip/2+0.5, sizeSmall, 0.5, colInkSoft)
+}
+
+// asebLastMove reads the last move, if there is one to mark, and its mover.
+func asebLastMove(last Last) (aseb.Move, games.Player, bool) {
+	before, ok := last.Before.(aseb.Position)
+	if !ok || last.Move == "" {
+		return aseb.Move{}, 0, false
+	}
+	m, err := aseb.ParseMove(last.Move)
+	if err != nil || m.IsPass() {
+		return aseb.Move{}, 0, false
+	}
+	return m, before.Turn(), true
+}
+
+// asebHighlight tints the last move's origin and destination: a cell, or the
+// mover's reserve for an entry and borne-off pile for a bearing off.
+func asebHighlight(c *canvas, r aseb.Rules, m aseb.Move, mover games.Player) {
+	if m.From == aseb.Reserve {
+		x, y, w := asebPileBox(mover, false)
+		c.fillRect(x, y, w, asebCellH-4, 4, colMoveFrom)
+	} else {
+		asebCellFace(c, r, mover, int(m.From), colMoveFrom)
+	}
+	if m.To == aseb.Off {
+		x, y, w := asebPileBox(mover, true)
+		c.fillRect(x, y, w, asebCellH-4, 4, colMoveTo)
+		c.strokeRect(x, y, w, asebCellH-4, 4, 2.2, colMoveRing)
+		return
+	}
+	asebCellFace(c, r, mover, int(m.To), colMoveTo)
+	x, y := asebCellRect(asebCell(mover, int(m.To)))
+	c.strokeRect(x+2.4, y+2.4, asebCellW-4.8, asebCellH-4.8, 2, 2.2, colMoveRing)
+}
+
+// asebPileBox is the area beside the line for side's reserve (off false) or
+// borne-off pieces: the half of the free row next to its private cells.
+func asebPileBox(side games.Player, off bool) (x, y, w float64) {
+	x, y = asebCellRect(4, asebRow(side))
+	x, y, w = x+6, y+2, 4*asebCellW-10
+	if off {
+		x += 4 * asebCellW
+	}
+	return x, y, w
+}
+
+// asebPiles draws side's reserve and borne-off pieces with their counts.
+func asebPiles(c *canvas, pos aseb.Position, side games.Player) {
+	n, off := pos.InReserve(side), pos.BorneOff(side)
+	x, y, w := asebPileBox(side, false)
+	c.text("reserve "+strconv.Itoa(n), x+4, y+asebStrip/2+0.3, sizeSmall, 0, colInk)
+	step := min(15.0, (w-asebPile)/max(float64(n-1), 1))
+	for i := range n {
+		c.put(piece(asebShape(side), side, asebPile, false), x+asebPile/2+2+float64(i)*step, y+asebStrip+13)
+	}
+	x, _, w = asebPileBox(side, true)
+	c.text("off "+strconv.Itoa(off), x+w-4, y+asebStrip/2+0.3, sizeSmall, 1, colInk)
+	step = min(15.0, (w-asebPile)/max(float64(off-1), 1))
+	for i := range off {
+		c.put(piece(asebShape(side), side, asebPile, false), x+w-asebPile/2-2-float64(i)*step, y+asebStrip+13)
+	}
+}
+
+// asebThrows lists the throws to draw: those of last, a standard 0 that was
+// thrown again dimmed; or the position's waiting throw when last has none.
+func asebThrows(pos aseb.Position, last Last) []shownThrow {
+	ts := last.Throws
+	if len(ts) == 0 && pos.State() == aseb.MoveDue {
+		ts = []games.Throw{pos.ThrowValue()}
+	}
+	out := make([]shownThrow, len(ts))
+	for i, t := range ts {
+		out[i] = shownThrow{t: t, dim: t == 0 && i < len(ts)-1}
+	}
+	return out
+}
+
+func (asebArt) describe(game games.Game, gp games.Position, last Last) string {
+	pos, ok := gp.(aseb.Position)
+	if !ok {
+		return ""
+	}
+	r := pos.Rules()
+	var b strings.Builder
+	fmt.Fprintf(&b, "Aseb board, %s, %d pieces each, %v.", r.Variant, r.Pieces, r.Dice)
+	for side := games.First; side <= games.Second; side++ {
+		fmt.Fprintf(&b, " %s: %s; %d in reserve; %d borne off.", capital(game.Seats()[side]),
+			asebCellList(pos.Cells(side)), pos.InReserve(side), pos.BorneOff(side))
+	}
+	if m, mover, ok := asebLastMove(last); ok {
+		fmt.Fprintf(&b, " Last move: %s %s", game.Seats()[mover], last.Before.(aseb.Position).FormatMove(m))
+		if last.Before.(aseb.Position).Captures(m) {
+			fmt.Fprintf(&b, ", capturing one of the %s", game.Seats()[mover.Other()])
+		}
+		b.WriteString(".")
+	}
+	if ts := asebThrows(pos, last); len(ts) > 0 {
+		fmt.Fprintf(&b, " %s threw %s.", capital(game.Seats()[throwerOf(pos, last)]), throwList(ts))
+	}
+	fmt.Fprintf(&b, " %s.", turnText(game, gp))
+	return b.String()
+}
+
+func throwerOf(pos aseb.Position, last Last) games.Player {
+	if len(last.Throws) == 0 {
+		return pos.Turn()
+	}
+	return last.Thrower
+}
+
+func asebCellList(cells []int) string {
+	if len(cells) == 0 {
+		return "no pieces on the board"
+	}
+	s := make([]string, len(cells))
+	for i, c := range cells {
+		s[i] = strconv.Itoa(c)
+	}
+	if len(cells) == 1 {
+		return "a piece on cell " + s[0]
+	}
+	return "pieces on cells " + strings.Join(s, ", ")
+}
+
+// throwList writes throws as "0 (thrown again), 3".
+func throwList(ts []shownThrow) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = strconv.Itoa(int(t.t))
+		if t.dim {
+			s[i] += " (void)"
+		}
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,22 @@
+// Package render draws Kilab positions as pictures: a PNG of any position of any
+// game for the board message, a short text for the image's alt text, and an
+// animated GIF replay of a whole game.
+//
+// The bot needs to know nothing of the games: Board, Describe and Replay take a
+// games.Game, its configuration and positions, and Last tells what the picture
+// shows of the ply that led there (FromRecord builds it from a game record).
+//
+// Pictures are drawn with gg and the embedded Go fonts at 800 pixels wide, twice
+// the 400 pixels a phone shows in a Discord embed, so every size in this package
+// is written in those 400-pixel "display" units and multiplied by scale. Nothing
+// is transparent, so a board reads the same on Discord's light and dark themes.
+// The two sides differ in shape and in lightness (ivory against deep blue), which
+// survives every kind of colour blindness and a greyscale print.
+//
+// Speed follows Lichess's GIF service: what never changes (a board's background,
+// the pieces, the sticks) is drawn once and cached; a picture copies those, adds
+// the few labels of its position, and maps the colours to one fixed palette of
+// at most 255 entries through a lookup table, so the PNG is paletted (small and
+// fast to encode) and the GIF frames share that palette and store only the
+// rectangle that changed since the frame before.
+package render

@@ -1,0 +1,169 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"strings"
+
+	"kilab/games"
+)
+
+// Last is what a picture shows of how its position came about: the last move,
+// highlighted, and the last throws, drawn as sticks or a die. The zero Last
+// shows neither, as at the start of a game. FromRecord and Last.After build it
+// from a game record.
+type Last struct {
+	// Before is the position the move was played from, after its throws; Move is
+	// that move in the game's notation. With either missing no move is marked.
+	Before games.Position
+	Move   string
+	// Throws are the throws to show, in the order they came, and Thrower the
+	// seat that made them: the turn in progress, or else the one just played
+	// (every score of a Tab turn; Aseb's thrown-again 0s too).
+	Throws  []games.Throw
+	Thrower games.Player
+}
+
+// art draws one game. Each engine's art lives in its own file.
+type art interface {
+	// paint draws pos; the canvas holds the picture and its labels.
+	paint(game games.Game, pos games.Position, last Last) (*canvas, error)
+	// describe is the alt text (see Describe), before trimming.
+	describe(game games.Game, pos games.Position, last Last) string
+}
+
+var arts = map[string]art{}
+
+func artFor(game games.Game) (art, error) {
+	if game == nil {
+		return nil, fmt.Errorf("render: no game")
+	}
+	a, ok := arts[game.Name()]
+	if !ok {
+		return nil, fmt.Errorf("render: no pictures for %q yet", game.Name())
+	}
+	return a, nil
+}
+
+// Board draws pos as a PNG: the board, the pieces, the last move and throws of
+// last, the pieces waiting or done beside the board, and whose turn it is. The
+// same arguments always give the same bytes. cfg is the game's configuration,
+// checked against the game; the position itself carries its rules.
+func Board(game games.Game, cfg games.Config, pos games.Position, last Last) ([]byte, error) {
+	img, err := picture(game, cfg, pos, last)
+	if err != nil {
+		return nil, err
+	}
+	return encodePNG(img)
+}
+
+// picture draws pos as a paletted image, for Board and Replay.
+func picture(game games.Game, cfg games.Config, pos games.Position, last Last) (*image.Paletted, error) {
+	c, err := paint(game, cfg, pos, last)
+	if err != nil {
+		return nil, err
+	}
+	return palette().paletted(c.img), nil
+}
+
+func paint(game games.Game, cfg games.Config, pos games.Position, last Last) (*canvas, error) {
+	a, err := artFor(game)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := games.Normalize(game, cfg); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	if pos == nil {
+		return nil, fmt.Errorf("render: no position")
+	}
+	c, err := a.paint(game, pos, last)
+	if err != nil {
+		return nil, fmt.Errorf("render: %s: %w", game.Name(), err)
+	}
+	c.release()
+	return c, nil
+}
+
+// The encoder favours speed: a paletted board of flat colours compresses well
+// even at the fastest level, and the bot renders on every move.
+var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed}
+
+func encodePNG(img *image.Paletted) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(64 << 10)
+	if err := pngEncoder.Encode(&buf, img); err != nil {
+		return nil, fmt.Errorf("render: png: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// MaxDescription is the most Discord takes as an attachment's description.
+const MaxDescription = 1024
+
+// Describe says in words what Board draws, for the image's alt text: the game,
+// each side's pieces, the last move and throws, and whose turn it is. It is at
+// most MaxDescription bytes, and it is "" only for a game it cannot describe.
+func Describe(game games.Game, cfg games.Config, pos games.Position, last Last) string {
+	a, err := artFor(game)
+	if err != nil || pos == nil {
+		return ""
+	}
+	return clip(a.describe(game, pos, last), MaxDescription)
+}
+
+// clip shortens s to at most n bytes at a word boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n-3], ' ')
+	if cut < n/2 {
+		cut = n - 3
+	}
+	return s[:cut] + "..."
+}
+
+// After returns the Last that follows ply p, played by p.Player from the
+// position before (throws then move): the move is the ply's if it has one, and
+// the throws are the ply's, or the turn's so far when the ply has none (a Tab
+// turn's later moves). It also returns the position after the ply.
+func (l Last) After(before games.Position, p games.Ply) (games.Position, Last, error) {
+	pos := before
+	for _, t := range p.Throws {
+		next, err := games.ThrowAs(pos, p.Player, t)
+		if err != nil {
+			return before, l, err
+		}
+		pos = next
+	}
+	next := l
+	switch {
+	case len(p.Throws) > 0:
+		next.Throws, next.Thrower = p.Throws, p.Player
+	case p.Player != l.Thrower:
+		next.Throws = nil
+	}
+	if p.Move == "" {
+		return pos, next, nil
+	}
+	after, err := games.PlayAs(pos, p.Player, p.Move)
+	if err != nil {
+		return before, l, err
+	}
+	next.Before, next.Move = pos, p.Move
+	return after, next, nil
+}
+
+// FromRecord replays plies from start and returns the position reached and
+// the Last that Board and Describe take to draw it.
+func FromRecord(start games.Position, plies []games.Ply) (games.Position, Last, error) {
+	pos, last := start, Last{}
+	err := walk(start, plies, func(_ int, p games.Position, l Last) error {
+		pos, last = p, l
+		return nil
+	})
+	return pos, last, err
+}
