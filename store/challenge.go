@@ -89,7 +89,7 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 	if c.Expires.IsZero() {
 		c.Expires = now.Add(ChallengeTTL)
 	}
-	opts, err := json.Marshal(c.Config.Options)
+	opts, err := marshalOptions(c.Config.Options)
 	if err != nil {
 		return Challenge{}, err
 	}
@@ -97,7 +97,7 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 			challenger_id, opponent_id, kind, variant, options, first, time_limit_ms, rated, rematch_of,
 			created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)`,
-		c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, string(opts),
+		c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
 		c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli())
 	if err != nil {
 		return Challenge{}, err

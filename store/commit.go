@@ -112,6 +112,8 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) ([]Rat
 		return nil, fmt.Errorf("game %d ended (%v): %w", old.ID, old.Result, ErrFinished)
 	case old.Version != c.Version:
 		return nil, fmt.Errorf("game %d is at version %d, not %d: %w", old.ID, old.Version, c.Version, ErrConflict)
+	case len(c.Plies) > 0 && c.Plies[0].Player != old.ToMove:
+		return nil, fmt.Errorf("game %d: first ply by %v, but %v is on move: %w", old.ID, c.Plies[0].Player, old.ToMove, ErrInvalid)
 	}
 	now := db.now()
 	if err := appendPlies(ctx, tx, old.ID, c.Plies, now.UnixMilli()); err != nil {

@@ -73,6 +73,7 @@ func TestCommitRejectsBadInput(t *testing.T) {
 		"bad throw":        {Plies: []games.Ply{{Player: 0, Throws: []games.Throw{7}}}, Position: "p"},
 		"unfinished end":   {End: &End{Unfinished, ""}},
 		"unknown end":      {End: &End{Aborted + 1, ""}},
+		"ply out of turn":  {Plies: []games.Ply{{Player: 1, Move: "m"}}, Position: "p"},
 	} {
 		c.Game, c.Version = g.ID, g.Version
 		_, _, err := db.Commit(context.Background(), c)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -93,8 +94,10 @@ func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	// A no-op after Commit; on an error or a panic it hands the one write
+	// connection back, which every other writer is waiting for.
+	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		tx.Rollback()
 		return err
 	}
 	return tx.Commit()
@@ -122,6 +125,15 @@ func fromMillis(ms sql.NullInt64) time.Time {
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface {
 	Scan(dest ...any) error
+}
+
+// marshalOptions encodes a configuration's options, none as {}.
+func marshalOptions(opts map[string]string) (string, error) {
+	if opts == nil {
+		return "{}", nil
+	}
+	b, err := json.Marshal(opts)
+	return string(b), err
 }
 
 func boolInt(b bool) int {

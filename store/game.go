@@ -195,7 +195,7 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 	if err := n.check(); err != nil {
 		return 0, err
 	}
-	opts, err := json.Marshal(n.Config.Options)
+	opts, err := marshalOptions(n.Config.Options)
 	if err != nil {
 		return 0, err
 	}
@@ -204,7 +204,7 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
 			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at)
 		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, string(opts),
+		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, opts,
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
 		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli())
 	if err != nil {

@@ -47,8 +47,14 @@ func TestCreateGameRejectsBadInput(t *testing.T) {
 		_, err := db.CreateGame(context.Background(), n)
 		wantErr(t, name, err, ErrInvalid)
 	}
-	if _, err := db.CreateGame(context.Background(), ok); err != nil {
-		t.Fatalf("good game: %v", err)
+	g, err := db.CreateGame(context.Background(), ok) // a variant without options
+	if err != nil || len(g.Config.Options) != 0 {
+		t.Fatalf("good game: %+v, %v", g.Config, err)
+	}
+	var stored string
+	db.read.QueryRow(`SELECT options FROM games WHERE id = ?`, g.ID).Scan(&stored)
+	if stored != "{}" {
+		t.Fatalf("no options stored as %q, want {}", stored)
 	}
 }
 
