@@ -36,8 +36,8 @@ func TestNotationRoundTrip(t *testing.T) {
 // Other spellings are accepted and written canonically.
 func TestNotationCanonical(t *testing.T) {
 	for in, want := range map[string]string{
-		"l..../.dll./...../l.l../....d d move last=c2<c1*1 quiet=0": "L..../.DLL./...../L.L../....D D move quiet=0 last=C2<C1",
-		"DL.../DL.../DL.../DL.../DL...  D  move  last=A5<B5*4,A1<B1 quiet=10":        "DL.../DL.../DL.../DL.../DL... D move quiet=10 last=A1<B1,A5<B5*4",
+		"l..../.dll./...../l.l../....d d move last=c2<c1*1 quiet=0":           "L..../.DLL./...../L.L../....D D move quiet=0 last=C2<C1",
+		"DL.../DL.../DL.../DL.../DL...  D  move  last=A5<B5*4,A1<B1 quiet=10": "DL.../DL.../DL.../DL.../DL... D move quiet=10 last=A1<B1,A5<B5*4",
 	} {
 		if got := at(t, in).String(); got != want {
 			t.Errorf("%q is written %q, want %q", in, got, want)
