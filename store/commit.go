@@ -93,10 +93,7 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 		if err != nil {
 			return err
 		}
-		if changes, err = db.commit(ctx, tx, old, c); err != nil {
-			return err
-		}
-		g, err = getGame(ctx, tx, c.Game)
+		g, changes, err = db.commit(ctx, tx, old, c)
 		return err
 	})
 	if err != nil {
@@ -105,35 +102,38 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 	return g, changes, nil
 }
 
-// commit applies c to the game as it stood, old.
-func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) ([]RatingChange, error) {
+// commit applies c to the game as it stood, old, and returns the game as it
+// now stands.
+func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game, []RatingChange, error) {
 	switch {
 	case !old.Active():
-		return nil, fmt.Errorf("game %d ended (%v): %w", old.ID, old.Result, ErrFinished)
+		return old, nil, fmt.Errorf("game %d ended (%v): %w", old.ID, old.Result, ErrFinished)
 	case old.Version != c.Version:
-		return nil, fmt.Errorf("game %d is at version %d, not %d: %w", old.ID, old.Version, c.Version, ErrConflict)
+		return old, nil, fmt.Errorf("game %d is at version %d, not %d: %w", old.ID, old.Version, c.Version, ErrConflict)
 	case len(c.Plies) > 0 && c.Plies[0].Player != old.ToMove:
-		return nil, fmt.Errorf("game %d: first ply by %v, but %v is on move: %w", old.ID, c.Plies[0].Player, old.ToMove, ErrInvalid)
+		return old, nil, fmt.Errorf("game %d: first ply by %v, but %v is on move: %w",
+			old.ID, c.Plies[0].Player, old.ToMove, ErrInvalid)
 	}
 	now := db.now()
 	if err := appendPlies(ctx, tx, old.ID, c.Plies, now.UnixMilli()); err != nil {
-		return nil, err
+		return old, nil, err
 	}
-	g := db.advance(old, c)
+	g := advance(old, c, now)
 	var changes []RatingChange
 	if c.End != nil && old.Rated && c.End.Result != Aborted {
 		var err error
 		if changes, err = db.rate(ctx, tx, old, c.End.Result); err != nil {
-			return nil, err
+			return old, nil, err
 		}
 		g.RatingDelta = [2]float64{changes[0].Delta(), changes[1].Delta()}
 	}
-	return changes, saveGame(ctx, tx, g, old.Version)
+	return g, changes, saveGame(ctx, tx, g, old.Version)
 }
 
-// advance returns old as c leaves it, apart from the record and ratings.
-func (db *DB) advance(old Game, c Commit) Game {
-	g, now := old, db.now()
+// advance returns old as c leaves it at time now, apart from the record and
+// ratings.
+func advance(old Game, c Commit, now time.Time) Game {
+	g := old
 	g.Version++
 	g.Updated = now
 	if c.Position != "" {

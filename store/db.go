@@ -42,7 +42,8 @@ func Open(ctx context.Context, path string) (*DB, error) {
 }
 
 func open(ctx context.Context, path string, migrations []migration) (*DB, error) {
-	if path == "" || strings.ContainsAny(path, "?#") {
+	// The driver reads what follows a '?' as its settings.
+	if path == "" || strings.Contains(path, "?") {
 		return nil, fmt.Errorf("store: bad database path %q", path)
 	}
 	db := &DB{Now: time.Now}
