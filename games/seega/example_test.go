@@ -2,6 +2,7 @@ package seega_test
 
 import (
 	"fmt"
+	"strings"
 
 	"kilab/games"
 	"kilab/games/seega"
@@ -21,10 +22,11 @@ func ExamplePosition_Moves() {
 			fmt.Println(err)
 			return
 		}
+		var line []string
 		for _, m := range p.Moves() {
-			fmt.Print(m.Notation, " ")
+			line = append(line, m.Notation)
 		}
-		fmt.Println()
+		fmt.Println(strings.Join(line, " "))
 	}
 	// Output:
 	// C2-D2 stop
