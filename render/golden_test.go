@@ -22,6 +22,8 @@ type scene struct {
 	cfg    games.Config
 	record string
 	pos    string // instead of record: a position to draw, with no last move
+	seed   uint64 // with moves: a random game of that many moves instead
+	moves  int
 }
 
 func (s scene) draw(t *testing.T) (games.Game, games.Config, games.Position, Last) {
@@ -42,6 +44,9 @@ func (s scene) draw(t *testing.T) (games.Game, games.Config, games.Position, Las
 		return g, s.cfg, p, Last{}
 	}
 	plies, err := games.ParseRecord(s.record)
+	if s.moves > 0 {
+		plies, err = RandomRecord(start, games.Seeded(s.seed), s.moves)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,9 @@ type Last struct {
 	// (every score of a Tab turn; Aseb's thrown-again 0s too).
 	Throws  []games.Throw
 	Thrower games.Player
+	// ThrownFrom is the position the first of Throws was thrown from, which
+	// tells, for one, whether Tab's opening voids some of them (T10). Optional.
+	ThrownFrom games.Position
 }
 
 // art draws one game. Each engine's art lives in its own file.
@@ -142,9 +145,9 @@ func (l Last) After(before games.Position, p games.Ply) (games.Position, Last, e
 	next := l
 	switch {
 	case len(p.Throws) > 0:
-		next.Throws, next.Thrower = p.Throws, p.Player
+		next.Throws, next.Thrower, next.ThrownFrom = p.Throws, p.Player, before
 	case p.Player != l.Thrower:
-		next.Throws = nil
+		next.Throws, next.ThrownFrom = nil, nil
 	}
 	if p.Move == "" {
 		return pos, next, nil

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"kilab/games"
 )
@@ -170,8 +171,11 @@ func turnText(game games.Game, pos games.Position) string {
 		return capital(seats[due.Player]) + " to move"
 	}
 	o := pos.Outcome()
-	if o.Status == games.Won {
+	if o.Status == games.Won && strings.HasSuffix(seats[o.Winner], "s") {
 		return capital(seats[o.Winner]) + " win"
+	}
+	if o.Status == games.Won {
+		return capital(seats[o.Winner]) + " wins"
 	}
 	return "Draw"
 }

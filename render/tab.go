@@ -1,0 +1,392 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"kilab/games"
+	"kilab/games/tab"
+)
+
+func init() { arts["tab"] = tabArt{} }
+
+// tabArt draws Tab (RULES T1-T9): four rows, black's home row d on top and
+// white's a at the bottom, columns numbered from white's left, an arrow at
+// the end of each row for the way pieces run along it. Boards wider than 15
+// columns fold in two, columns 1 to (W+1)/2 above the rest, so that a cell
+// keeps room for a stack's height at phone size.
+type tabArt struct{}
+
+// Tab geometry, display pixels.
+const (
+	tabMargin  = 8.0
+	tabLabelW  = 14.0 // row letters on the left
+	tabArrowW  = 16.0 // row arrows on the right
+	tabCoordH  = 18.0 // column numbers under a board half
+	tabHalfGap = 10.0 // between the halves of a folded board
+	tabMaxCell = 36.0
+	tabFold    = 15 // widest board drawn in one piece
+	tabW       = 400.0
+	tabPanelH  = 110.0 // whose turn and pieces; throws; marks and quiet turns
+)
+
+// tabLayout places a board of width w.
+type tabLayout struct {
+	w, cols    int     // board width, columns per half
+	cell       float64 // cell size
+	x0         float64 // left edge of the cells
+	halfH      float64 // one half: four rows and the column numbers
+	halves     int
+	height     float64
+	panelY     float64
+	rowOfIndex [5]int // board row (0 top) of notation row 1-4
+}
+
+func newTabLayout(w int) tabLayout {
+	l := tabLayout{w: w, cols: w, halves: 1}
+	if w > tabFold {
+		l.cols, l.halves = (w+1)/2, 2
+	}
+	l.cell = min(tabMaxCell, math.Floor((tabW-2*tabMargin-tabLabelW-tabArrowW)/float64(l.cols)*2)/2)
+	boardW := tabLabelW + float64(l.cols)*l.cell + tabArrowW
+	l.x0 = math.Round((tabW-boardW)/2) + tabLabelW
+	l.halfH = 4*l.cell + tabCoordH
+	l.panelY = tabMargin + float64(l.halves)*l.halfH + float64(l.halves-1)*tabHalfGap + 4
+	l.height = l.panelY + tabPanelH
+	l.rowOfIndex = [5]int{0, 3, 2, 1, 0}
+	return l
+}
+
+// cellXY returns the top-left corner of cell c.
+func (l tabLayout) cellXY(c tab.Cell) (x, y float64) {
+	half, col := 0, c.Col-1
+	if col >= l.cols {
+		half, col = 1, col-l.cols
+	}
+	y = tabMargin + float64(half)*(l.halfH+tabHalfGap) + float64(l.rowOfIndex[c.Row])*l.cell
+	return l.x0 + float64(col)*l.cell, y
+}
+
+func (l tabLayout) centre(c tab.Cell) (float64, float64) {
+	x, y := l.cellXY(c)
+	return x + l.cell/2, y + l.cell/2
+}
+
+func (l tabLayout) pebble() float64 { return math.Round(l.cell * 0.84) }
+
+func tabShape(seat games.Player) shape {
+	if seat == games.First {
+		return shapeDisc
+	}
+	return shapeSquare
+}
+
+func tabIcon(seat games.Player) sprite { return piece(tabShape(seat), seat, 22, false) }
+
+func (tabArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
+	pos, ok := gp.(tab.Position)
+	if !ok {
+		return nil, fmt.Errorf("position is a %T, not a Tab position", gp)
+	}
+	l := newTabLayout(pos.Width())
+	c := newCanvas(tabW, l.height)
+	c.copyFrom(cachedBackground(fmt.Sprintf("tab/%d", l.w), tabW, l.height, func(c *canvas) {
+		tabBackground(c, l)
+	}))
+	tr, hasMove := tabTrace(last)
+	if hasMove {
+		tabHighlight(c, l, tr)
+	}
+	for row := 1; row <= 4; row++ {
+		for col := 1; col <= l.w; col++ {
+			tabStack(c, l, tab.Cell{Row: row, Col: col}, pos.Stack(tab.Cell{Row: row, Col: col}))
+		}
+	}
+	if hasMove && tr.Captured > 0 {
+		x, y := l.cellXY(tr.Move.To)
+		c.put(captureBadge(), x+l.cell-5, y+l.cell-5)
+	}
+	tabPanel(c, game, pos, last, l)
+	return c, nil
+}
+
+// tabBackground draws the rows, the coordinates and the row arrows.
+func tabBackground(c *canvas, l tabLayout) {
+	c.fill(colBackground)
+	for half := range l.halves {
+		first := half*l.cols + 1
+		last := min(l.w, first+l.cols-1)
+		x, y := l.cellXY(tab.Cell{Row: 4, Col: first})
+		n := float64(last - first + 1)
+		c.fillRect(x-3, y-3, n*l.cell+6, 4*l.cell+6, 4, colFrame)
+		for row := 1; row <= 4; row++ {
+			wood := colCell
+			if row == 1 || row == 4 {
+				wood = colCellAlt // the home rows
+			}
+			for col := first; col <= last; col++ {
+				cx, cy := l.cellXY(tab.Cell{Row: row, Col: col})
+				c.fillRect(cx+1, cy+1, l.cell-2, l.cell-2, 2, wood)
+			}
+			_, cy := l.centre(tab.Cell{Row: row, Col: first})
+			c.text(string(rune('a'+row-1)), x-tabLabelW/2-2, cy, sizeSmall, 0.5, colInkSoft)
+			tabArrow(c, x+n*l.cell+tabArrowW/2+1, cy, row%2 == 1)
+		}
+		for col := first; col <= last; col++ {
+			cx, cy := l.centre(tab.Cell{Row: 1, Col: col})
+			c.text(strconv.Itoa(col), cx, cy+l.cell/2+tabCoordH/2+2, sizeSmall, 0.5, colInkSoft)
+		}
+	}
+}
+
+// tabArrow draws a row's direction (T3): rows a and c run to the right for
+// both players, b and d to the left.
+func tabArrow(c *canvas, x, y float64, right bool) {
+	dx := 5.0
+	if !right {
+		dx = -5
+	}
+	c.set(colFrame, 2)
+	c.gc.SetLineCapRound()
+	c.moveTo(x-dx, y)
+	c.lineTo(x+dx, y)
+	c.gc.Stroke()
+	c.set(colFrame, 0)
+	c.moveTo(x+dx+dx*0.5, y)
+	c.lineTo(x+dx-dx*0.5, y-4.5)
+	c.lineTo(x+dx-dx*0.5, y+4.5)
+	c.gc.ClosePath()
+	c.gc.Fill()
+}
+
+// tabTrace reads what the last move did, if there is one to mark.
+func tabTrace(last Last) (tab.Trace, bool) {
+	before, ok := last.Before.(tab.Position)
+	if !ok || last.Move == "" {
+		return tab.Trace{}, false
+	}
+	tr, err := before.Trace(last.Move)
+	if err != nil || tr.Move.Pass {
+		return tab.Trace{}, false
+	}
+	return tr, true
+}
+
+func tabHighlight(c *canvas, l tabLayout, tr tab.Trace) {
+	x, y := l.cellXY(tr.Move.From)
+	c.fillRect(x+1, y+1, l.cell-2, l.cell-2, 2, colMoveFrom)
+	x, y = l.cellXY(tr.Move.To)
+	c.fillRect(x+1, y+1, l.cell-2, l.cell-2, 2, colMoveTo)
+	c.strokeRect(x+2, y+2, l.cell-4, l.cell-4, 2, 2, colMoveRing)
+}
+
+// tabStack draws the pieces on a cell: the top piece, its height when more
+// than one, a dot on a piece that has never moved (a Christian, T4) and a
+// star on a stack that holds a piece that has been in row 4 (T8).
+func tabStack(c *canvas, l tabLayout, cell tab.Cell, st []tab.Piece) {
+	if len(st) == 0 {
+		return
+	}
+	top := st[len(st)-1]
+	flipped := false
+	for _, p := range st {
+		flipped = flipped || p.Flipped
+	}
+	cx, cy := l.centre(cell)
+	c.put(tabPebble(top.Owner, top.Christian, flipped, l.pebble()), cx, cy)
+	if len(st) > 1 {
+		ink := colInk
+		if top.Owner == games.Second {
+			ink = colWhite
+		}
+		c.text(strconv.Itoa(len(st)), cx, cy, sizeSmall, 0.5, ink)
+	}
+}
+
+// tabPebble is a Tab piece with its marks. The star sits on the top right
+// edge, half outside the piece, where a stack's height never reaches.
+func tabPebble(seat games.Player, christian, flipped bool, d float64) sprite {
+	key := fmt.Sprintf("tab/%d/%v/%v/%g", seat, christian, flipped, d)
+	r := max(5.0, d*0.24)
+	size := d + 2*r
+	return cachedSprite(key, size, size, func(c *canvas) {
+		mid := size / 2
+		c.put(piece(tabShape(seat), seat, d, false), mid, mid)
+		mark := colInk
+		if seat == games.Second {
+			mark = colWhite
+		}
+		if christian {
+			c.set(mark, 0)
+			c.circle(mid, mid, max(2.2, d*0.13))
+			c.gc.Fill()
+		}
+		if flipped {
+			star(c, mid+d*0.4, mid-d*0.4, r)
+		}
+	})
+}
+
+// star draws a five-pointed white star with a dark outline.
+func star(c *canvas, x, y, r float64) {
+	c.gc.NewSubPath()
+	for k := range 10 {
+		rr := r
+		if k%2 == 1 {
+			rr = r * 0.45
+		}
+		a := -math.Pi/2 + float64(k)*math.Pi/5
+		c.lineTo(x+rr*math.Cos(a), y+rr*math.Sin(a))
+	}
+	c.gc.ClosePath()
+	c.set(colWhite, 0)
+	c.gc.FillPreserve()
+	c.set(colInk, 1.2)
+	c.gc.Stroke()
+}
+
+// tabPanel draws, under the board, whose turn it is and each side's pieces,
+// then the turn's throws with the scores already used dimmed, and the quiet
+// count of T12 once it has begun.
+func tabPanel(c *canvas, game games.Game, pos tab.Position, last Last, l tabLayout) {
+	y := l.panelY + 14
+	c.drawTurn(game, pos, tabIcon, tabMargin, y)
+	x := tabW - tabMargin
+	for seat := games.Second; seat >= games.First; seat-- {
+		n := strconv.Itoa(pos.Pieces(seat))
+		x -= c.textWidth(n, sizeTurn)
+		c.text(n, x, y, sizeTurn, 0, colInk)
+		x -= 14
+		c.put(piece(tabShape(seat), seat, 20, false), x, y)
+		x -= 22
+	}
+	tabLegend(c, pos, y+72)
+	y += 38
+	right := tabW - tabMargin
+	throws := tabThrows(pos, last)
+	if len(throws) == 0 {
+		return
+	}
+	thrower := pos.Turn()
+	if len(last.Throws) > 0 {
+		thrower = last.Thrower
+	}
+	icon := piece(tabShape(thrower), thrower, 18, false)
+	c.put(icon, tabMargin+10, y)
+	w := c.throwsWidthFull(throws, games.TabSticks)
+	c.drawThrows(throws, games.TabSticks, min(right, tabMargin+24+w), y, right-tabMargin-24)
+}
+
+// tabLegend explains the marks on the pieces, and counts the quiet turns of
+// T12 once they have begun.
+func tabLegend(c *canvas, pos tab.Position, y float64) {
+	x := tabMargin + 8
+	c.put(tabPebble(games.First, true, false, 18), x, y)
+	c.text("not moved", x+14, y, sizeSmall, 0, colInkSoft)
+	x += 14 + c.textWidth("not moved", sizeSmall) + 22
+	c.put(tabPebble(games.First, false, true, 18), x, y)
+	c.text("been in row 4", x+14, y, sizeSmall, 0, colInkSoft)
+	if q := pos.Quiet(); q > 0 {
+		c.text(fmt.Sprintf("quiet %d/%d", q, pos.QuietLimit()), tabW-tabMargin, y, sizeSmall, 1, colInkSoft)
+	}
+}
+
+// throwsWidthFull is the width of throws all drawn in full.
+func (c *canvas) throwsWidthFull(throws []shownThrow, dice games.Dice) float64 {
+	return c.throwsWidth(throws, dice, len(throws), 10)
+}
+
+// tabThrows lists the turn's throws: void opening throws (T10) dimmed, and,
+// while the turn is being moved, the scores already used dimmed too.
+func tabThrows(pos tab.Position, last Last) []shownThrow {
+	ts := last.Throws
+	if len(ts) == 0 {
+		ts = pos.Scores()
+	}
+	out := make([]shownThrow, len(ts))
+	kept := 0
+	if from, ok := last.ThrownFrom.(tab.Position); ok && from.Opening() && len(last.Throws) > 0 {
+		for kept < len(ts) && ts[kept] != 1 {
+			out[kept] = shownThrow{t: ts[kept], dim: true}
+			kept++
+		}
+	}
+	left := map[games.Throw]int{}
+	inTurn := len(last.Throws) > 0 && !pos.Throwing() && pos.Turn() == last.Thrower && !pos.Outcome().Over()
+	for _, t := range pos.Scores() {
+		left[t]++
+	}
+	// Count the kept throws of each score; the first of them are the used ones.
+	keptOf := map[games.Throw]int{}
+	for _, t := range ts[kept:] {
+		keptOf[t]++
+	}
+	for i := kept; i < len(ts); i++ {
+		t := ts[i]
+		used := inTurn && keptOf[t] > left[t]
+		if used {
+			keptOf[t]--
+		}
+		out[i] = shownThrow{t: t, dim: used}
+	}
+	return out
+}
+
+func (tabArt) describe(game games.Game, gp games.Position, last Last) string {
+	pos, ok := gp.(tab.Position)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Tab board, 4 rows by %d columns.", pos.Width())
+	for seat := games.First; seat <= games.Second; seat++ {
+		fmt.Fprintf(&b, " %s: %d pieces%s.", capital(game.Seats()[seat]), pos.Pieces(seat), tabStacks(pos, seat))
+	}
+	if tr, ok := tabTrace(last); ok {
+		fmt.Fprintf(&b, " Last move: %s %s", game.Seats()[tr.Player], tr.Move)
+		if tr.Captured > 0 {
+			fmt.Fprintf(&b, ", capturing %d", tr.Captured)
+		}
+		if tr.Reduced > 0 {
+			fmt.Fprintf(&b, ", %d of its pieces leaving the board", tr.Reduced)
+		}
+		b.WriteString(".")
+	}
+	if ts := tabThrows(pos, last); len(ts) > 0 {
+		fmt.Fprintf(&b, " Throws: %s.", throwList(ts))
+	}
+	if q := pos.Quiet(); q > 0 {
+		fmt.Fprintf(&b, " %d of %d quiet turns.", q, pos.QuietLimit())
+	}
+	fmt.Fprintf(&b, " %s.", turnText(game, gp))
+	return b.String()
+}
+
+// tabStacks lists seat's stacks ("; stacks of 3 on c4, 2 on b7"), and how
+// many pieces have not moved yet.
+func tabStacks(pos tab.Position, seat games.Player) string {
+	var stacks []string
+	christians := 0
+	for row := 1; row <= 4; row++ {
+		for col := 1; col <= pos.Width(); col++ {
+			cell := tab.Cell{Row: row, Col: col}
+			st := pos.Stack(cell)
+			if len(st) == 0 || st[0].Owner != seat {
+				continue
+			}
+			if st[0].Christian {
+				christians++
+			}
+			if len(st) > 1 {
+				stacks = append(stacks, fmt.Sprintf("%d on %s", len(st), cell))
+			}
+		}
+	}
+	s := fmt.Sprintf(", %d not yet moved", christians)
+	if len(stacks) > 0 {
+		s += "; stacks of " + strings.Join(stacks, ", ")
+	}
+	return s
+}
