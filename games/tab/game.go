@@ -3,7 +3,6 @@ package tab
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"kilab/games"
 )
@@ -52,10 +51,10 @@ func (g Game) New(cfg games.Config) (games.Position, error) {
 	return Start(w)
 }
 
-// Parse reads a position. The board gives the width; a width named in cfg must
-// match it.
+// Parse reads a position. Its board must be as wide as cfg says (11 by default):
+// a game's configuration, not its text, decides the board.
 func (g Game) Parse(cfg games.Config, text string) (games.Position, error) {
-	norm, err := games.Normalize(g, cfg)
+	w, err := g.width(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -63,20 +62,10 @@ func (g Game) Parse(cfg games.Config, text string) (games.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if named := norm.Options["width"]; namesWidth(cfg) && named != strconv.Itoa(p.Width()) {
-		return nil, fmt.Errorf("tab: the position is %d wide, the configuration says width=%s: %w", p.Width(), named, games.ErrBadConfig)
+	if p.Width() != w {
+		return nil, fmt.Errorf("tab: the position is %d wide, the configuration %d (give width=%d): %w", p.Width(), w, p.Width(), games.ErrBadConfig)
 	}
 	return p, nil
-}
-
-// namesWidth reports whether cfg sets the width itself rather than by default.
-func namesWidth(cfg games.Config) bool {
-	for k := range cfg.Options {
-		if strings.EqualFold(strings.TrimSpace(k), "width") {
-			return true
-		}
-	}
-	return false
 }
 
 // DrawFirst tosses a coin for the first player (T10).

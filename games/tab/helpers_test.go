@@ -82,9 +82,6 @@ func refuse(t *testing.T, p Position, move string, sentinel error, why string) {
 	}
 }
 
-// has reports whether move is among p's legal moves.
-func has(p Position, move string) bool { return slices.Contains(notations(p), move) }
-
 // script is a Source whose draws throw the given Tab scores in order (D1: a score
 // is the number of flat sides among the low four bits, none scoring 6).
 type script []games.Throw

@@ -111,9 +111,17 @@ func (s *state) formatScores() string {
 
 // parse reads a position in notation and checks that play could have reached it.
 func parse(text string) (*state, error) {
+	s, err := parseFields(text)
+	if err != nil {
+		return nil, fmt.Errorf("tab: position %q: %w", text, err)
+	}
+	return s, nil
+}
+
+func parseFields(text string) (*state, error) {
 	f := strings.Fields(text)
 	if len(f) != 5 {
-		return nil, badPos(text, "want 5 fields (board, player, scores, t10, quiet turns), got %d", len(f))
+		return nil, badPos("want 5 fields (board, player, scores, t10, quiet turns), got %d", len(f))
 	}
 	s, err := parseBoard(f[0])
 	if err != nil {
@@ -124,7 +132,7 @@ func parse(text string) (*state, error) {
 	case "b":
 		s.turn = 1
 	default:
-		return nil, badPos(text, "player %q is not w or b", f[1])
+		return nil, badPos("player %q is not w or b", f[1])
 	}
 	if err := s.parseScores(f[2]); err != nil {
 		return nil, err
@@ -135,15 +143,16 @@ func parse(text string) (*state, error) {
 	return s, s.parseQuiet(f[4])
 }
 
-func badPos(text, format string, args ...any) error {
-	return fmt.Errorf("tab: position %q: %s: %w", text, fmt.Sprintf(format, args...), games.ErrBadNotation)
+// badPos says what is wrong with a position; parse adds the position itself.
+func badPos(format string, args ...any) error {
+	return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), games.ErrBadNotation)
 }
 
 // parseBoard reads the board field: four rows, d first.
 func parseBoard(field string) (*state, error) {
 	rows := strings.Split(field, "/")
 	if len(rows) != 4 {
-		return nil, badPos(field, "want 4 rows separated by /, got %d", len(rows))
+		return nil, badPos("want 4 rows separated by /, got %d", len(rows))
 	}
 	var cells [4][maxWidth]stack
 	var widths [4]int
@@ -156,11 +165,11 @@ func parseBoard(field string) (*state, error) {
 	w := widths[0]
 	for r, n := range widths {
 		if n != w {
-			return nil, badPos(field, "row %c has %d cells, row a has %d", 'a'+r, n, w)
+			return nil, badPos("row %c has %d cells, row a has %d", 'a'+r, n, w)
 		}
 	}
 	if !validWidth(w) {
-		return nil, badPos(field, "width %d: a board is 7 to 29 cells wide, odd (T1)", w)
+		return nil, badPos("width %d: a board is 7 to 29 cells wide, odd (T1)", w)
 	}
 	s := &state{g: geoms[w]}
 	for r := range cells {
@@ -171,7 +180,7 @@ func parseBoard(field string) (*state, error) {
 			}
 		}
 	}
-	return s, s.checkBoard(field)
+	return s, s.checkBoard()
 }
 
 // parseRow reads one row into out and returns its number of cells.
@@ -189,12 +198,12 @@ func parseRow(row string, out *[maxWidth]stack) (int, error) {
 		case c == '(':
 			k := strings.IndexByte(row[i:], ')')
 			if k < 0 {
-				return 0, badPos(row, "( without )")
+				return 0, badPos("( without )")
 			}
 			j = i + k + 1
 		}
 		if run > maxWidth-n {
-			return 0, badPos(row, "more than %d cells in a row", maxWidth)
+			return 0, badPos("more than %d cells in a row", maxWidth)
 		}
 		if run == 1 && (row[i] < '0' || row[i] > '9') {
 			var err error
@@ -217,21 +226,21 @@ func parseRow(row string, out *[maxWidth]stack) (int, error) {
 func parseStack(letters string, paren bool) (stack, error) {
 	var st stack
 	if paren && len(letters) < 2 {
-		return st, badPos(letters, "parentheses hold a stack of two or more pieces; write a single piece without them")
+		return st, badPos("parentheses hold a stack of two or more pieces; write a single piece without them")
 	}
 	if len(letters) > maxWidth {
-		return st, badPos(letters, "a stack of more than %d pieces", maxWidth)
+		return st, badPos("a stack of more than %d pieces", maxWidth)
 	}
 	for k := 0; k < len(letters); k++ {
 		owner, kind := pieceLetter(letters[k])
 		if kind < 0 {
-			return st, badPos(letters, "%q is not a piece (C M F white, c m f black) or empty-run number", letters[k])
+			return st, badPos("%q is not a piece (C M F white, c m f black) or empty-run number", letters[k])
 		}
 		if k > 0 && owner != st.owner {
-			return st, badPos(letters, "a stack holds pieces of one player only (T7)")
+			return st, badPos("a stack holds pieces of one player only (T7)")
 		}
 		if kind == 0 && paren {
-			return st, badPos(letters, "Christians are never stacked (T4)")
+			return st, badPos("Christians are never stacked (T4)")
 		}
 		st.owner, st.christ = owner, kind == 0
 		st.flip |= uint32(kind>>1) << k
@@ -252,19 +261,19 @@ func pieceLetter(c byte) (owner uint8, kind int) {
 
 // checkBoard rejects boards play cannot reach: too many pieces (T1), a piece in a
 // row its kind never stands in (T4, T8, T3), a moved piece behind a Christian.
-func (s *state) checkBoard(field string) error {
+func (s *state) checkBoard() error {
 	g := s.g
 	for p := uint8(0); p < 2; p++ {
 		if int(s.total[p]) > g.w {
-			return badPos(field, "%s has %d pieces, more than the %d a %d-wide board starts with (T1)", playerName(p), s.total[p], g.w, g.w)
+			return badPos("%s has %d pieces, more than the %d a %d-wide board starts with (T1)", playerName(p), s.total[p], g.w, g.w)
 		}
 		// Christians move rightmost first (T4), and moved pieces only go on.
 		if s.homeMovedBelow(p) {
-			return badPos(field, "a moved %s piece stands behind a %s Christian or on the first cell of its path, which play cannot reach (T4)", playerName(p), playerName(p))
+			return badPos("a moved %s piece stands behind a %s Christian or on the first cell of its path, which play cannot reach (T4)", playerName(p), playerName(p))
 		}
 	}
 	for c := 0; c < g.n; c++ {
-		if err := s.checkCell(field, c); err != nil {
+		if err := s.checkCell(c); err != nil {
 			return err
 		}
 	}
@@ -286,7 +295,7 @@ func (s *state) homeMovedBelow(p uint8) bool {
 // checkCell checks the kinds of the pieces on cell c against its row: a player's
 // home row holds only its Christians and moved pieces that never left it (T3),
 // rows 2 and 3 no Christians, row 4 only flipped pieces (T8: entering flips).
-func (s *state) checkCell(field string, c int) error {
+func (s *state) checkCell(c int) error {
 	st := s.cells[c]
 	if st.n == 0 {
 		return nil
@@ -295,11 +304,11 @@ func (s *state) checkCell(field string, c int) error {
 	all := uint32(1)<<st.n - 1
 	switch {
 	case row == 1 && st.flip != 0:
-		return badPos(field, "flipped %s piece on %v, its own home row, which it never re-enters (T3)", playerName(st.owner), cellAt(s.g.w, c))
+		return badPos("flipped %s piece on %v, its own home row, which it never re-enters (T3)", playerName(st.owner), cellAt(s.g.w, c))
 	case row > 1 && st.christ:
-		return badPos(field, "%s Christian on %v, off its home row (T4)", playerName(st.owner), cellAt(s.g.w, c))
+		return badPos("%s Christian on %v, off its home row (T4)", playerName(st.owner), cellAt(s.g.w, c))
 	case row == 4 && st.flip != all:
-		return badPos(field, "unflipped %s piece on %v, in row 4, which flips every piece entering it (T8)", playerName(st.owner), cellAt(s.g.w, c))
+		return badPos("unflipped %s piece on %v, in row 4, which flips every piece entering it (T8)", playerName(st.owner), cellAt(s.g.w, c))
 	}
 	return nil
 }
@@ -321,13 +330,13 @@ func (s *state) parseScores(f string) error {
 	for _, part := range strings.Split(f, ",") {
 		t, err := readScore(part, f)
 		if err != nil {
-			return badPos(f, "%q is not a Tab score (1, 2, 3, 4 or 6)", part)
+			return badPos("%q is not a Tab score (1, 2, 3, 4 or 6)", part)
 		}
 		if s.phase == phaseThrowing && (t == 2 || t == 3) {
-			return badPos(f, "throwing stops at a 2 or 3 (T2), so %q cannot go on with +", f)
+			return badPos("throwing stops at a 2 or 3 (T2), so %q cannot go on with +", f)
 		}
 		if s.nscores == maxScores {
-			return badPos(f, "more than %d scores", maxScores)
+			return badPos("more than %d scores", maxScores)
 		}
 		s.addScore(uint8(t))
 	}
@@ -340,16 +349,16 @@ func (s *state) parseOpening(f string) error {
 	switch f {
 	case "-":
 		if s.phase == phaseThrowing && s.nscores == 0 {
-			return badPos(f, "scores + (void throws) come only before the game's first 1 (T10)")
+			return badPos("scores + (void throws) come only before the game's first 1 (T10)")
 		}
 		return nil
 	case "t10":
 	default:
-		return badPos(f, "the T10 field is t10 (the game's first 1 has not come) or -")
+		return badPos("the T10 field is t10 (the game's first 1 has not come) or -")
 	}
 	s.opening = true
 	if s.phase == phaseMoving || s.nscores > 0 || s.turn != 0 || !s.isStart() {
-		return badPos(f, "t10 (waiting for the game's first 1) needs the start position, white to throw and no score kept")
+		return badPos("t10 (waiting for the game's first 1) needs the start position, white to throw and no score kept")
 	}
 	return nil
 }
@@ -365,14 +374,14 @@ func (s *state) isStart() bool {
 func (s *state) parseQuiet(f string) error {
 	if f == "x" {
 		if s.phase != phaseMoving {
-			return badPos(f, "x (a piece has left the board this turn) needs a turn that is moving")
+			return badPos("x (a piece has left the board this turn) needs a turn that is moving")
 		}
 		s.departed = true
 		return nil
 	}
 	n, err := strconv.Atoi(f)
 	if err != nil || n < 0 || n > s.quietLimit() || strconv.Itoa(n) != f {
-		return badPos(f, "the quiet-turn count is a number 0 to %d (T12) or x", s.quietLimit())
+		return badPos("the quiet-turn count is a number 0 to %d (T12) or x", s.quietLimit())
 	}
 	s.quiet = uint16(n)
 	return nil

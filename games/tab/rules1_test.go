@@ -91,8 +91,11 @@ func TestT1_WidthOption(t *testing.T) {
 	if _, err := g.Parse(games.Config{Options: map[string]string{"width": "9"}}, "ccccccc/7/7/CCCCCCC w - t10 0"); !errors.Is(err, games.ErrBadConfig) {
 		t.Errorf("a 7-wide position with width=9: %v, want ErrBadConfig", err)
 	}
-	if p, err := g.Parse(games.Config{}, "ccccccc/7/7/CCCCCCC w - t10 0"); err != nil || p.(Position).Width() != 7 {
-		t.Errorf("a 7-wide position without width: %v, %v", p, err)
+	if _, err := g.Parse(games.Config{}, "ccccccc/7/7/CCCCCCC w - t10 0"); !errors.Is(err, games.ErrBadConfig) {
+		t.Errorf("a 7-wide position under the default width 11: %v, want ErrBadConfig", err)
+	}
+	if p, err := g.Parse(games.Config{Options: map[string]string{"width": "7"}}, "ccccccc/7/7/CCCCCCC w - t10 0"); err != nil || p.(Position).Width() != 7 {
+		t.Errorf("a 7-wide position with width=7: %v, %v", p, err)
 	}
 	if got, err := games.Lookup("tab"); err != nil || got.Title() != "Tab" || got.Seats() != [2]string{"white", "black"} {
 		t.Errorf("registry: %v, %v", got, err)
