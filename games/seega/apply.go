@@ -126,12 +126,34 @@ func (p Position) Play(s string) (games.Position, error) {
 	return q, nil
 }
 
+// onBoard checks that the cells m names are on this board, so that a Move built
+// by hand cannot index past the board.
+func (p *Position) onBoard(m Move) error {
+	switch m.Kind {
+	case Place, Step:
+		if !p.g.on(m.From) || !p.g.on(m.To) {
+			return illegal("%s names a cell that is not on the %dx%d board", m, p.g.size, p.g.size)
+		}
+	case Remove:
+		if !p.g.on(m.From) {
+			return illegal("%s names a cell that is not on the %dx%d board", m, p.g.size, p.g.size)
+		}
+	case Stop, Pass:
+	default:
+		return illegal("move kind %d does not exist", m.Kind)
+	}
+	return nil
+}
+
 // check returns nil exactly when m is legal: a placement by the rules directly
 // (listing every pair to find one would be slow on 9x9), anything else by
 // AppendMoves; an illegal move gets the reason from why.
 func (p *Position) check(m Move) error {
 	if p.Over() {
 		return fmt.Errorf("seega: the game is over (%s): %w", p.Outcome().Reason, games.ErrGameOver)
+	}
+	if err := p.onBoard(m); err != nil {
+		return err
 	}
 	if m.Kind == Place && p.Phase() == Placement {
 		return p.whyPlacement(m)

@@ -144,3 +144,19 @@ func interfaceGame(g games.Game, cfg games.Config, seed uint64) error {
 	}
 	return nil
 }
+
+// PlayMove checks moves built by hand as strictly as Play checks notation.
+func TestPlayMoveChecksCells(t *testing.T) {
+	p := mustNew(t, "free", "5")
+	for _, m := range []seega.Move{
+		{Kind: seega.Place, From: -3, To: 200 - 256 + 100},
+		{Kind: seega.Place, From: seega.CellAt(0, 0), To: seega.CellAt(6, 6)},
+		{Kind: seega.Step, From: seega.NoCell, To: seega.CellAt(0, 0)},
+		{Kind: seega.Remove, From: 127},
+		{Kind: 9},
+	} {
+		if _, err := p.PlayMove(m); !errors.Is(err, games.ErrIllegalMove) {
+			t.Errorf("%+v: %v", m, err)
+		}
+	}
+}

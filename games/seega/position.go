@@ -59,6 +59,7 @@ const shuttleLimit = 4
 // Position is a Seega position, a value: Play and PlayMove return a new one. It
 // implements games.Position; the accessors below give a renderer everything it
 // draws. For playouts, AppendMoves and Do work in place without allocating.
+// The zero Position is not a game: New and Parse make positions.
 type Position struct {
 	g     *geom
 	lane  bool

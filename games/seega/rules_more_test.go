@@ -1,6 +1,7 @@
 package seega_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -73,64 +74,83 @@ func TestS6_BackAndForth(t *testing.T) {
 // S7: a blocked player passes (automatically); the opponent's first step must
 // open a way where one does, else a removal that does, else any move.
 func TestS7_Blocked(t *testing.T) {
-	t.Run("blocked right after placement", func(t *testing.T) {
-		p := play(t, at(t, "DDDD./DLLLD/LL.LL/DLLLD/LDLD. D place hand=0/2"), "E1+E5")
-		wantPass(t, p)
-		var rec games.Recorder
-		next, err := games.Advance(p, games.Seeded(1), &rec)
-		if err != nil || games.FormatRecord(rec.Plies) != "pass" {
-			t.Fatalf("Advance: %v, record %q", err, games.FormatRecord(rec.Plies))
-		}
-		p = next.(seega.Position)
-		if !p.MustOpen() || p.Turn() != games.First || !strings.HasSuffix(p.String(), " L move quiet=0 open") {
-			t.Fatalf("after the pass: %s", p)
-		}
-		wantMoves(t, p, "C4-C3") // the only step that frees a cell next to a dark piece
-		wantRefused(t, p, "B3-C3", games.ErrIllegalMove, "dark is blocked: your step must give dark a move, such as C4-C3 (S7)")
-		wantRefused(t, p, "xB3", games.ErrIllegalMove, "a step gives dark a move")
-		p = play(t, p, "C4-C3")
-		wantMoves(t, p, "C5-C4")
-	})
-	t.Run("removal", func(t *testing.T) {
-		p := at(t, "DLL../LL.../L..../...../..... D move quiet=3")
-		wantPass(t, p)
-		p = play(t, p, "pass")
-		wantMoves(t, p, "xA4", "xB5")
-		wantRefused(t, p, "C5-D5", games.ErrIllegalMove, "no step gives dark a move: remove one of your pieces that does, such as xA4")
-		wantRefused(t, p, "xA3", games.ErrIllegalMove, "removing A3 gives dark no move")
-		wantRefused(t, p, "xA5", games.ErrIllegalMove, "A5 holds no light piece")
-		e, err := p.Effect("xA4")
-		if err != nil || e.Removed.String() != "A4" || e.From != seega.NoCell || len(e.Captured) != 0 {
-			t.Errorf("Effect(xA4) = %+v, %v", e, err)
-		}
-		p = play(t, p, "xA4")
-		if got := p.String(); got != "DLL../.L.../L..../...../..... D move quiet=0" {
-			t.Errorf("after xA4: %s", got)
-		}
-		wantMoves(t, p, "A5-A4")
-		wantRefused(t, at(t, "DLL../LL.../L..../...../..... L move quiet=3"), "xA4", games.ErrIllegalMove, "only to open a way")
-	})
-	t.Run("neither opens", func(t *testing.T) {
-		p := at(t, "DL.../DL.../DL.../DL.../DL... D move quiet=10 last=A1<B1*4,A2<B2*4,A3<B3*4,A4<B4*4,A5<B5*4")
-		p = play(t, p, "pass")
-		wantMoves(t, p, "B1-C1", "B2-C2", "B3-C3", "B4-C4", "B5-C5")
-		p = play(t, p, "B3-C3")
-		wantPass(t, p) // still blocked: A3 may not go back to B3 (S6)
-	})
-	t.Run("taking the last piece opens", func(t *testing.T) {
-		p := play(t, at(t, "LLL../LDLL./L.L../.L.../..... D move quiet=5 last=B4<B3*4"), "pass")
-		wantMoves(t, p, "B2-B3", "A3-B3", "C3-B3")
-		if o := play(t, p, "C3-B3").Outcome(); o.Status != games.Won || o.Winner != games.First {
-			t.Errorf("after C3-B3: %+v", o)
-		}
-	})
-	t.Run("the chain after it is free", func(t *testing.T) {
-		p := play(t, at(t, "....L/...../.L.../LDLL./DL.DL D move quiet=7 last=D1<C1*4"), "pass")
-		wantRefused(t, p, "E5-E4", games.ErrIllegalMove, "dark is blocked")
-		p = play(t, p, "B1-C1") // frees B1 for A1 and takes D1
-		wantMoves(t, p, "C1-B1", "stop")
-		wantPass(t, play(t, p, "C1-B1")) // takes B2 and shuts A1 in again
-	})
+	t.Run("blocked right after placement", s7AfterPlacement)
+	t.Run("removal", s7Removal)
+	t.Run("neither opens", s7NeitherOpens)
+	t.Run("taking the last piece opens", s7LastPiece)
+	t.Run("the chain after it is free", s7FreeChain)
+}
+
+// Dark's last placement leaves dark no step: dark passes by itself and light
+// must step a piece off a cell next to a dark piece.
+func s7AfterPlacement(t *testing.T) {
+	p := play(t, at(t, "DDDD./DLLLD/LL.LL/DLLLD/LDLD. D place hand=0/2"), "E1+E5")
+	wantPass(t, p)
+	var rec games.Recorder
+	next, err := games.Advance(p, games.Seeded(1), &rec)
+	if err != nil || games.FormatRecord(rec.Plies) != "pass" {
+		t.Fatalf("Advance: %v, record %q", err, games.FormatRecord(rec.Plies))
+	}
+	p = next.(seega.Position)
+	if !p.MustOpen() || p.Turn() != games.First || !strings.HasSuffix(p.String(), " L move quiet=0 open") {
+		t.Fatalf("after the pass: %s", p)
+	}
+	wantMoves(t, p, "C4-C3") // the only step that frees a cell next to a dark piece
+	wantRefused(t, p, "B3-C3", games.ErrIllegalMove, "dark is blocked: your step must give dark a move, such as C4-C3 (S7)")
+	wantRefused(t, p, "xB3", games.ErrIllegalMove, "a step gives dark a move")
+	p = play(t, p, "C4-C3")
+	wantMoves(t, p, "C5-C4")
+}
+
+// Dark's A5 is shut in by A4 and B5, which cannot move: no step opens a way,
+// so light must remove A4 or B5.
+func s7Removal(t *testing.T) {
+	p := at(t, "DLL../LL.../L..../...../..... D move quiet=3")
+	wantPass(t, p)
+	p = play(t, p, "pass")
+	wantMoves(t, p, "xA4", "xB5")
+	wantRefused(t, p, "C5-D5", games.ErrIllegalMove, "no step gives dark a move: remove one of your pieces that does, such as xA4")
+	wantRefused(t, p, "xA3", games.ErrIllegalMove, "removing A3 gives dark no move")
+	wantRefused(t, p, "xA5", games.ErrIllegalMove, "A5 holds no light piece")
+	e, err := p.Effect("xA4")
+	if err != nil || e.Removed.String() != "A4" || e.From != seega.NoCell || len(e.Captured) != 0 {
+		t.Errorf("Effect(xA4) = %+v, %v", e, err)
+	}
+	p = play(t, p, "xA4")
+	if got := p.String(); got != "DLL../.L.../L..../...../..... D move quiet=0" {
+		t.Errorf("after xA4: %s", got)
+	}
+	wantMoves(t, p, "A5-A4")
+	wantRefused(t, at(t, "DLL../LL.../L..../...../..... L move quiet=3"), "xA4", games.ErrIllegalMove, "only to open a way")
+}
+
+// Each dark piece may not go back where it came from (S6), so neither a step
+// nor a removal opens a way: light plays any step and dark stays blocked.
+func s7NeitherOpens(t *testing.T) {
+	p := at(t, "DL.../DL.../DL.../DL.../DL... D move quiet=10 last=A1<B1*4,A2<B2*4,A3<B3*4,A4<B4*4,A5<B5*4")
+	p = play(t, p, "pass")
+	wantMoves(t, p, "B1-C1", "B2-C2", "B3-C3", "B4-C4", "B5-C5")
+	p = play(t, p, "B3-C3")
+	wantPass(t, p) // still blocked: A3 may not go back to B3 (S6)
+}
+
+// Dark's last piece may not go back to B3 (S6); a light step onto B3 takes it,
+// which counts as opening.
+func s7LastPiece(t *testing.T) {
+	p := play(t, at(t, "LLL../LDLL./L.L../.L.../..... D move quiet=5 last=B4<B3*4"), "pass")
+	wantMoves(t, p, "B2-B3", "A3-B3", "C3-B3")
+	if o := play(t, p, "C3-B3").Outcome(); o.Status != games.Won || o.Winner != games.First {
+		t.Errorf("after C3-B3: %+v", o)
+	}
+}
+
+// Only the first step must open: the chain after it may shut dark in again.
+func s7FreeChain(t *testing.T) {
+	p := play(t, at(t, "....L/...../.L.../LDLL./DL.DL D move quiet=7 last=D1<C1*4"), "pass")
+	wantRefused(t, p, "E5-E4", games.ErrIllegalMove, "dark is blocked")
+	p = play(t, p, "B1-C1") // frees B1 for A1 and takes D1
+	wantMoves(t, p, "C1-B1", "stop")
+	wantPass(t, play(t, p, "C1-B1")) // takes B2 and shuts A1 in again
 }
 
 // wantPass fails unless the only move of p is the automatic pass.
@@ -149,49 +169,54 @@ func wantPass(t *testing.T, p seega.Position) {
 // the start of a turn, or after 50/70/90 steps without a piece leaving the
 // board; then more pieces wins and equal is a draw.
 func TestS8_End(t *testing.T) {
-	t.Run("no pieces left", func(t *testing.T) {
-		p := play(t, at(t, "...../...../...../...../LD.L. L move quiet=3"), "D1-C1")
-		wantEnd(t, p, games.Won, games.First, "dark has no pieces left")
-		wantRefused(t, p, "A1-A2", games.ErrGameOver, "game is over")
-	})
-	t.Run("neither can move", func(t *testing.T) {
-		const board = "LDLDL/DLDLD/LD.DL/DLDLD/.DLDL L move quiet=20 last="
-		p := at(t, board+"B1<A1*4,A2<A1*4,C2<C3*4,B3<C3*4,D3<C3*4,C4<C3*4")
-		wantEnd(t, p, games.Won, games.Second, "neither player can move; dark has more pieces, 12 to 11")
-		// One shuttle fewer and dark can move: light only passes.
-		p = at(t, board+"B1<A1*4,A2<A1*4,C2<C3*4,B3<C3*4,D3<C3*3,C4<C3*4")
-		wantPass(t, p)
-		wantMoves(t, play(t, p, "pass"), "D3-C3")
-	})
-	for _, tc := range []struct {
-		size, limit, rows string
-	}{
-		{"5", "50", "...../...../...../...../"},
-		{"7", "70", "......./......./......./......./......./......./"},
-		{"9", "90", strings.Repeat("........./", 8)},
-	} {
-		t.Run("step limit "+tc.size, func(t *testing.T) {
-			row1 := "L.L.D" + strings.Repeat(".", int(tc.size[0]-'0')-5)
-			limit := int(tc.limit[0]-'0') * 10
-			before := at(t, tc.rows+row1+" L move quiet="+itoa(limit-2))
+	t.Run("no pieces left", s8NoPieces)
+	t.Run("neither can move", s8NeitherCanMove)
+	for _, tc := range []struct{ size, limit int }{{5, 50}, {7, 70}, {9, 90}} {
+		t.Run(fmt.Sprintf("step limit %dx%d", tc.size, tc.size), func(t *testing.T) {
+			// Light: A1 and C1, dark: E1; light steps A1-A2, dark E1-E2.
+			rows := strings.Repeat(strings.Repeat(".", tc.size)+"/", tc.size-1)
+			row1 := "L.L.D" + strings.Repeat(".", tc.size-5)
+			before := at(t, fmt.Sprintf("%s%s L move quiet=%d", rows, row1, tc.limit-2))
 			p := play(t, before, "A1-A2")
-			if p.Outcome().Over() || !strings.Contains(p.String(), "quiet="+itoa(limit-1)) {
+			if p.Outcome().Over() || !strings.Contains(p.String(), fmt.Sprint("quiet=", tc.limit-1)) {
 				t.Fatalf("one step short of the limit: %s, %+v", p, p.Outcome())
 			}
-			wantEnd(t, play(t, p, "E1-E2"), games.Won, games.First, tc.limit+" steps without a capture; light has more pieces, 2 to 1")
+			wantEnd(t, play(t, p, "E1-E2"), games.Won, games.First,
+				fmt.Sprintf("%d steps without a capture; light has more pieces, 2 to 1", tc.limit))
 		})
 	}
-	t.Run("what counts", func(t *testing.T) {
-		p := at(t, "DLL../LL.../L..../...../..... D move quiet=49")
-		if p = play(t, p, "pass"); !strings.Contains(p.String(), "quiet=49") {
-			t.Errorf("a pass counted as a step: %s", p)
-		}
-		if p = play(t, p, "xB5"); !strings.Contains(p.String(), "quiet=0") {
-			t.Errorf("a removal did not count as a piece leaving: %s", p)
-		}
-		draw := play(t, at(t, "...../...../...../...../L...D L move quiet=49"), "A1-A2")
-		wantEnd(t, draw, games.Drawn, 0, "50 steps without a capture; equal pieces, 1 each")
-	})
+	t.Run("what counts", s8WhatCounts)
+}
+
+// Taking the last piece wins at once.
+func s8NoPieces(t *testing.T) {
+	p := play(t, at(t, "...../...../...../...../LD.L. L move quiet=3"), "D1-C1")
+	wantEnd(t, p, games.Won, games.First, "dark has no pieces left")
+	wantRefused(t, p, "A1-A2", games.ErrGameOver, "game is over")
+}
+
+// Every piece next to an empty cell came from it four times in a row (S6).
+func s8NeitherCanMove(t *testing.T) {
+	const board = "LDLDL/DLDLD/LD.DL/DLDLD/.DLDL L move quiet=20 last="
+	p := at(t, board+"B1<A1*4,A2<A1*4,C2<C3*4,B3<C3*4,D3<C3*4,C4<C3*4")
+	wantEnd(t, p, games.Won, games.Second, "neither player can move; dark has more pieces, 12 to 11")
+	// One shuttle fewer and dark can move: light only passes.
+	p = at(t, board+"B1<A1*4,A2<A1*4,C2<C3*4,B3<C3*4,D3<C3*3,C4<C3*4")
+	wantPass(t, p)
+	wantMoves(t, play(t, p, "pass"), "D3-C3")
+}
+
+// Passes are not steps; a removal is a piece leaving the board; equal is a draw.
+func s8WhatCounts(t *testing.T) {
+	p := at(t, "DLL../LL.../L..../...../..... D move quiet=49")
+	if p = play(t, p, "pass"); !strings.Contains(p.String(), "quiet=49") {
+		t.Errorf("a pass counted as a step: %s", p)
+	}
+	if p = play(t, p, "xB5"); !strings.Contains(p.String(), "quiet=0") {
+		t.Errorf("a removal did not count as a piece leaving: %s", p)
+	}
+	draw := play(t, at(t, "...../...../...../...../L...D L move quiet=49"), "A1-A2")
+	wantEnd(t, draw, games.Drawn, 0, "50 steps without a capture; equal pieces, 1 each")
 }
 
 // wantEnd fails unless p is over with this status, winner and reason.
@@ -204,11 +229,4 @@ func wantEnd(t *testing.T, p seega.Position, status games.Status, winner games.P
 	if p.Due().Kind != games.DueNothing || len(p.Moves()) != 0 {
 		t.Errorf("%s: over, yet due %+v with moves %v", p, p.Due(), p.Moves())
 	}
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
