@@ -25,6 +25,8 @@ func commands() []command {
 		{"run", "run the Discord bot (the default when no command is given)", runBot},
 		{"moves", "list the legal moves of a position, one per line", runMoves},
 		{"replay", "replay a game record and print the position after each ply", runReplay},
+		{"render", "draw a position as the PNG the bot posts", runRender},
+		{"demo", "play a random game and write every position as PNG, and a GIF replay", runDemo},
 		{"help", "show this overview", runHelp},
 	}
 }
