@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -84,7 +85,8 @@ func schema(t *testing.T, db *DB) []string {
 }
 
 // seeds holds data written at an earlier schema version that must survive
-// every later migration; each later schema adds a seed for the one before it.
+// every later migration: whoever adds migration N+1 adds seeds[N], rows as
+// schema N has them; the test checks every table keeps its rows.
 var seeds = map[int]string{}
 
 // Opening a database left at any earlier version must bring it to exactly the
@@ -96,14 +98,28 @@ func TestMigrateFromEachVersion(t *testing.T) {
 	}
 	for from := 0; from < len(migrationFiles); from++ {
 		path := tempPath(t)
-		old := openAt(t, path, migrationFiles[:from])
-		if s, ok := seeds[from]; ok {
-			if _, err := old.write.Exec(s); err != nil {
-				t.Fatalf("seed at version %d: %v", from, err)
+		var before map[string]int
+		if from == 0 { // a file of zero bytes, as a fresh deployment might touch
+			if err := os.WriteFile(path, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			old := openAt(t, path, migrationFiles[:from])
+			if s, ok := seeds[from]; ok {
+				if _, err := old.write.Exec(s); err != nil {
+					t.Fatalf("seed at version %d: %v", from, err)
+				}
+			}
+			before = rowCounts(t, old)
+			old.Close()
+		}
+		db := openAt(t, path, migrationFiles)
+		after := rowCounts(t, db)
+		for table, n := range before {
+			if table != "schema_migrations" && after[table] != n {
+				t.Errorf("from version %d: table %s had %d rows, has %d", from, table, n, after[table])
 			}
 		}
-		old.Close()
-		db := openAt(t, path, migrationFiles)
 		if got := schema(t, db); !slices.Equal(got, fresh) {
 			t.Errorf("from version %d: schema differs from a fresh database:\n%s\nwant\n%s",
 				from, strings.Join(got, "\n"), strings.Join(fresh, "\n"))
@@ -112,6 +128,30 @@ func TestMigrateFromEachVersion(t *testing.T) {
 			t.Errorf("from version %d: integrity_check = %s", from, got)
 		}
 	}
+}
+
+func rowCounts(t *testing.T, db *DB) map[string]int {
+	t.Helper()
+	rows, err := db.read.Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var name string
+		rows.Scan(&name)
+		tables = append(tables, name)
+	}
+	rows.Close()
+	counts := map[string]int{}
+	for _, name := range tables {
+		var n int
+		if err := db.read.QueryRow(`SELECT count(*) FROM "` + name + `"`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		counts[name] = n
+	}
+	return counts
 }
 
 // extra is a later schema, to test upgrading and refusing across versions
