@@ -80,23 +80,29 @@ func (p *Position) barred(c, t Cell) bool {
 	return p.run[c] >= shuttleLimit && p.from[c] == t
 }
 
-// sources returns, for each of the four directions, the pieces of side whose
-// neighbour that way is empty: those that can step there but for S6.
-func (p *Position) sources(side games.Player) [4]set {
-	free := p.g.inside.andNot(p.occ[0].or(p.occ[1]))
-	mine := p.occ[side]
-	return [4]set{ // in the order of dirs: down, left, right, up
-		mine.and(free.up(stride)), mine.and(free.up(1)),
-		mine.and(free.down(1)), mine.and(free.down(stride)),
+// free is the board's empty cells.
+func (p *Position) free() set { return p.g.inside.andNot(p.occ[0].or(p.occ[1])) }
+
+// toward is the pieces of mine whose neighbour in direction dirs[i] is free:
+// those that can step that way but for S6.
+func toward(i int, mine, free set) set {
+	switch i {
+	case 0:
+		return mine.and(free.up(stride))
+	case 1:
+		return mine.and(free.up(1))
+	case 2:
+		return mine.and(free.down(1))
 	}
+	return mine.and(free.down(stride))
 }
 
 // appendSteps lists every legal step of the side on move (S3, S6), direction by
 // direction; Moves sorts them for people.
 func (p *Position) appendSteps(buf []Move) []Move {
-	src := p.sources(p.side)
+	mine, free := p.occ[p.side], p.free()
 	for i, d := range dirs {
-		for from := src[i]; !from.none(); {
+		for from := toward(i, mine, free); !from.none(); {
 			c := from.next()
 			if !p.barred(c, c+d) {
 				buf = append(buf, Move{Kind: Step, From: c, To: c + d})
@@ -108,8 +114,9 @@ func (p *Position) appendSteps(buf []Move) []Move {
 
 // hasStep reports whether side has a legal step (S3, S6), as if on move.
 func (p *Position) hasStep(side games.Player) bool {
-	src := p.sources(side)
-	for from := src[0].or(src[1]).or(src[2]).or(src[3]); !from.none(); {
+	free := p.free()
+	near := free.up(stride).or(free.up(1)).or(free.down(1)).or(free.down(stride))
+	for from := p.occ[side].and(near); !from.none(); {
 		c := from.next()
 		if p.run[c] < shuttleLimit {
 			return true // S6 bars at most the one way back
