@@ -155,4 +155,3 @@ func exampleReplay(pos games.Position, record []string) ([]string, error) {
 	what := map[games.DueKind]string{games.DueThrow: "throw", games.DueMove: "move"}[due.Kind]
 	return append(out, fmt.Sprintf("outcome\tongoing, %s to %s", Game{}.Seats()[due.Player], what)), nil
 }
-
