@@ -103,8 +103,12 @@ func (p *Position) endTurn() {
 }
 
 // PlayMove returns the position after m, or an error that says why m is not
-// legal here, wrapping games.ErrIllegalMove or games.ErrGameOver.
+// legal here, wrapping games.ErrIllegalMove or games.ErrGameOver. A placement's
+// cells may come in either order.
 func (p Position) PlayMove(m Move) (Position, error) {
+	if m.Kind == Place && m.To < m.From {
+		m.From, m.To = m.To, m.From
+	}
 	if err := p.check(m); err != nil {
 		return p, err
 	}
@@ -112,7 +116,7 @@ func (p Position) PlayMove(m Move) (Position, error) {
 	return p, nil
 }
 
-// Play applies a move in notation (docs/notation.md): "A1+B2", "C2-C3",
+// Play applies a move in notation (docs/notation-seega.md): "A1+B2", "C2-C3",
 // "stop", "pass", "xC4".
 func (p Position) Play(s string) (games.Position, error) {
 	m, err := ParseMove(s, p.g.size)

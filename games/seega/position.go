@@ -52,6 +52,13 @@ const (
 	Movement
 )
 
+func (ph Phase) String() string {
+	if ph == Movement {
+		return "movement"
+	}
+	return "placement"
+}
+
 // shuttleLimit is S6: a piece whose last four moves went back and forth between
 // the same two cells may not make a fifth such move.
 const shuttleLimit = 4
@@ -101,6 +108,12 @@ func (p Position) Variant() string {
 		return "lane"
 	}
 	return "free"
+}
+
+// Config is the configuration the position belongs to, as Game.New and
+// Game.Parse take it.
+func (p Position) Config() games.Config {
+	return games.Config{Variant: p.Variant(), Options: map[string]string{"size": fmt.Sprint(p.g.size)}}
 }
 
 // Centre is the centre cell (S1): C3, D4 or E5.

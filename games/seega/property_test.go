@@ -132,7 +132,7 @@ func checkPlaced(p seega.Position) error {
 
 // checkRoundTrip: the notation reads back to the same position.
 func checkRoundTrip(p seega.Position) error {
-	q, err := seega.Parse(config(p), p.String())
+	q, err := seega.Parse(p.Config(), p.String())
 	if err != nil {
 		return fmt.Errorf("parse %s: %w", p, err)
 	}
@@ -140,9 +140,4 @@ func checkRoundTrip(p seega.Position) error {
 		return fmt.Errorf("%s reads back as %s, another position", p, q)
 	}
 	return nil
-}
-
-// config is the configuration p was made with.
-func config(p seega.Position) games.Config {
-	return games.Config{Variant: p.Variant(), Options: map[string]string{"size": fmt.Sprint(p.Size())}}
 }
