@@ -11,6 +11,7 @@ import (
 // whose turn it is, the scores of the turn and the counts of T10 and T12. It is a
 // value: Throw and Play return a new Position and leave the receiver as it was. The
 // zero value is not a position; use Start, ParsePosition, or Game's New and Parse.
+// Positions are equal when their String is: == compares only where they are held.
 type Position struct {
 	s *state // never changed once the Position holds it
 }

@@ -13,7 +13,7 @@ import (
 // model that follows each piece by identity through the moves' traces.
 
 func TestPropertyRandomGames(t *testing.T) {
-	counts := map[int]int{7: 5000, 11: 3500, 29: 1500} // 10,000 games
+	counts := map[int]int{7: 5500, 11: 3300, 29: 1200} // 10,000 games
 	if testing.Short() {
 		counts = map[int]int{7: 200, 11: 200, 29: 100}
 	}

@@ -63,6 +63,7 @@ func TestT4_ChristiansMoveOnlyOnOne(t *testing.T) {
 	wantPos(t, p, "ccccccc/7/6M/CCCCCC1 w 2 - 0")
 	wantMoves(t, p, "2b7-b5")
 	refuse(t, p, "2a6-b7", games.ErrIllegalMove, "a Christian moves only on a 1 (T4)")
+	refuse(t, at(t, "ccccccc/7/7/CCCCCCC w 1 - 0"), "1a7-b6", games.ErrIllegalMove, "a 1 from a7 goes to b7, not b6 (T3)")
 }
 
 func TestT4_OneMovesTheRightmostChristian(t *testing.T) {

@@ -23,7 +23,7 @@ func (s *state) why(mv Move) string {
 		return fmt.Sprintf("%v holds no piece of yours", mv.From)
 	case t == 1 && s.christ[p] != 0 && from != s.rightmostChristian(p):
 		return fmt.Sprintf("while you have Christians a 1 must move the rightmost, on %v (T4)", cellAt(w, s.rightmostChristian(p)))
-	case st.christ:
+	case st.christ && t != 1:
 		return "a Christian moves only on a 1 (T4)"
 	case mv.Split && t != 1:
 		return "only a 1 splits a stack (T5)"
