@@ -15,17 +15,19 @@ func TestT3_Path(t *testing.T) {
 		want  []string
 	}{
 		{"ccc4/7/7/2M4 w - - 0", 2, []string{"2a3-a5"}},
-		{"ccc4/7/7/5M1 w - - 0", 2, []string{"2a6-b7"}},            // row 1 turns into row 2
-		{"ccc4/7/7/6M w - - 0", 6, []string{"6a7-b2"}},             // row 2 runs right to left
-		{"ccc4/7/1M5/7 w - - 0", 3, []string{"3b2-c2"}},            // row 2 turns into row 3
-		{"ccc4/4M2/7/7 w - - 0", 4, []string{"4c5-b6", "4c5-d6"}},  // the branch: back to row 2 or on to row 4
-		{"ccc4/6M/7/7 w - - 0", 1, []string{"1c7-b7", "1c7-d7"}},   // the branch on a 1
-		{"ccc1F2/7/7/7 w - - 0", 6, []string{"6d5-c2"}},            // row 4's end leads to row 3's start
-		{"ccc1F2/7/7/7 w - - 0", 2, []string{"2d5-d3"}},            // row 4 runs right to left
-		{"7/5m1/7/CCC4 b - - 0", 2, []string{"2c6-b7"}},            // black: its row 2 is row c, left to right
-		{"7/7/1m5/CCC4 b - - 0", 2, []string{"2b2-c1", "2b2-a1"}},  // black's branch at b1
-		{"ccccccc/7/7/CCCCCCC b - - 0", 1, []string{"1d1-c1"}},     // black's row 1 runs d7 to d1
-		{"7/7/7/ff1CCCC b - - 0", 6, []string{"6a1-a7", "6a2-b7"}}, // black's row 4 (row a) leads to b7
+		{"ccc4/7/7/5M1 w - - 0", 2, []string{"2a6-b7"}},           // row 1 turns into row 2
+		{"ccc4/7/7/6M w - - 0", 6, []string{"6a7-b2"}},            // row 2 runs right to left
+		{"ccc4/7/1M5/7 w - - 0", 3, []string{"3b2-c2"}},           // row 2 turns into row 3
+		{"ccc4/4M2/7/7 w - - 0", 4, []string{"4c5-b6", "4c5-d6"}}, // the branch: back to row 2 or on to row 4
+		{"ccc4/6M/7/7 w - - 0", 1, []string{"1c7-b7", "1c7-d7"}},  // the branch on a 1
+		{"ccc1F2/7/7/7 w - - 0", 6, []string{"6d5-c2"}},           // row 4's end leads to row 3's start
+		{"ccc1F2/7/7/7 w - - 0", 2, []string{"2d5-d3"}},           // row 4 runs right to left
+		{"7/5m1/7/CCC4 b - - 0", 2, []string{"2c6-b7"}},           // black: its row 2 is row c, left to right
+		{"7/7/1m5/CCC4 b - - 0", 2, []string{"2b2-c1", "2b2-a1"}}, // black's branch at b1
+		{"ccccccc/7/7/CCCCCCC b - - 0", 1, []string{"1d1-c1"}},    // black's row 1 runs d7 to d1
+		{"7/7/7/ff1CCCC b - - 0", 6, []string{"6a1-a7", "6a2-b7"}},
+		{"ccc26/28M/29/29 w - - 0", 1, []string{"1c29-b29", "1c29-d29"}}, // the branch on 4x29
+		{"29/29/M28/27ff b - - 0", 2, []string{"2a28-b29", "2a29-b28"}},  // black's row 4 on 4x29 // black's row 4 (row a) leads to b7
 	} {
 		p := at(t, c.pos)
 		got, err := p.MovesFor(c.score)

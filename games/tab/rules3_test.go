@@ -97,6 +97,15 @@ func TestT8_EnteringFlipsEveryPiece(t *testing.T) {
 	}
 }
 
+func TestT8_BlackEntersWhitesHomeRow(t *testing.T) {
+	// Black's stack on b2 passes b1, the end of its row 3: on into row a (taking the
+	// white Christian on a1, every black piece flipped) or back into row c, reduced.
+	p := at(t, "7/7/1(mm)5/CCC4 b 2 - 0")
+	wantMoves(t, p, "2b2-c1", "2b2-a1")
+	wantPos(t, play(t, p, "2b2-a1"), "7/7/7/(ff)CC4 w - - 0")
+	wantPos(t, play(t, p, "2b2-c1"), "7/m6/7/CCC4 w - - 0")
+}
+
 func TestT8_FlippedNeverEntersAgain(t *testing.T) {
 	p := at(t, "ccc4/5F1/7/7 w 2 - 0")
 	wantMoves(t, p, "2c6-b7")
