@@ -21,6 +21,9 @@ const (
 	lastFrameDelay  = 400 // the final position stays longer
 )
 
+// replayLimit is MaxReplay, lowered by tests to see long games cut down.
+var replayLimit = MaxReplay
+
 // Replay draws a whole game as an animated GIF: the start, then the position
 // after each ply of the record, the last move and throws marked as on the
 // board pictures, the final position held longer. A long game keeps only
@@ -39,14 +42,14 @@ func Replay(game games.Game, cfg games.Config, plies []games.Ply) ([]byte, error
 	stride := (frames + maxReplayFrames - 1) / maxReplayFrames
 	for {
 		out, err := encodeReplay(game, cfg, start, plies, stride)
-		if err != nil || len(out) <= MaxReplay {
+		if err != nil || len(out) <= replayLimit {
 			return out, err
 		}
 		if stride >= frames {
 			return nil, fmt.Errorf("render: a replay of %d bytes even with two frames", len(out))
 		}
 		// Drop frames in proportion to the excess, with a margin.
-		stride = max(stride+1, stride*len(out)/MaxReplay*5/4)
+		stride = max(stride+1, stride*len(out)/replayLimit*5/4)
 	}
 }
 

@@ -82,13 +82,17 @@ func checkGolden(t *testing.T, name string, got []byte) {
 // has the same colour.
 func pixelDiff(t *testing.T, a, b []byte) string {
 	t.Helper()
+	return pixelDiffBytes(a, b)
+}
+
+func pixelDiffBytes(a, b []byte) string {
 	ia, err := png.Decode(bytes.NewReader(a))
 	if err != nil {
-		t.Fatal(err)
+		return "cannot decode: " + err.Error()
 	}
 	ib, err := png.Decode(bytes.NewReader(b))
 	if err != nil {
-		t.Fatal(err)
+		return "cannot decode: " + err.Error()
 	}
 	if ia.Bounds() != ib.Bounds() {
 		return "sizes differ: " + ia.Bounds().String() + " and " + ib.Bounds().String()

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRender(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string // in the description
+	}{
+		{[]string{"--game", "aseb"}, "Cones to throw"},
+		{[]string{"--game", "aseb", "--position", "c:1,5,9+1 s:3,12 s:2"}, "Spindles to move"},
+		{[]string{"--game", "tab", "--opt", "width=29"}, "4 rows by 29 columns"},
+		{[]string{"--game", "seega", "--opt", "size=7"}, "7x7"},
+	} {
+		out := filepath.Join(dir, "board.png")
+		code, stdout, stderr := kilab(t, append([]string{"render", "-o", out}, tc.args...)...)
+		if code != 0 || !strings.Contains(stdout, tc.want) {
+			t.Errorf("render %v = %d, %q, %q; want 0 and %q", tc.args, code, stdout, stderr, tc.want)
+			continue
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil || img.Bounds().Dx() != 800 {
+			t.Errorf("render %v wrote a PNG that decodes to %v, %v", tc.args, img, err)
+		}
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"render"},
+		{"render", "--game", "go"},
+		{"render", "--game", "aseb", "--position", "nonsense"},
+		{"render", "--game", "aseb", "extra"},
+		{"render", "--game", "aseb", "-o", filepath.Join(t.TempDir(), "no", "such", "dir.png")},
+		{"demo", "--game", "aseb"},
+		{"demo", "--game", "aseb", "--position", "c:- s:- c:throw", "-o", t.TempDir()},
+	} {
+		if code, _, stderr := kilab(t, args...); code == 0 || !strings.HasPrefix(stderr, "kilab: ") {
+			t.Errorf("%v = %d, stderr %q; want an error", args, code, stderr)
+		}
+	}
+}
+
+// TestDemo plays a seeded game twice: the same record both times, a picture
+// per position and a replay that decodes.
+func TestDemo(t *testing.T) {
+	var records []string
+	for range 2 {
+		dir := t.TempDir()
+		code, stdout, stderr := kilab(t, "demo", "--game", "seega", "--seed", "7", "-o", dir)
+		if code != 0 || !strings.Contains(stdout, "outcome\t") {
+			t.Fatalf("demo = %d, %q, %q", code, stdout, stderr)
+		}
+		record, _, _ := strings.Cut(stdout, "\n")
+		records = append(records, record)
+		pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+		if want := len(strings.Fields(record)) + 1; len(pngs) != want {
+			t.Errorf("%d pictures for %d plies", len(pngs), want-1)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "replay.gif"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gif.DecodeAll(bytes.NewReader(b)); err != nil {
+			t.Errorf("replay.gif: %v", err)
+		}
+		saved, _ := os.ReadFile(filepath.Join(dir, "record.txt"))
+		if strings.TrimSpace(string(saved)) != record {
+			t.Errorf("record.txt %q, printed %q", saved, record)
+		}
+	}
+	if records[0] != records[1] {
+		t.Errorf("the same seed played two games:\n%s\n%s", records[0], records[1])
+	}
+}
