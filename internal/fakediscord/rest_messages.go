@@ -1,0 +1,157 @@
+package fakediscord
+
+import (
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func (s *Server) messageRoutes() []route {
+	return []route{
+		{"POST /channels/{channel_id}/messages", true, s.postMessage},
+		{"GET /channels/{channel_id}/messages/{message_id}", true, s.getMessage},
+		{"PATCH /channels/{channel_id}/messages/{message_id}", true, s.patchMessage},
+		{"DELETE /channels/{channel_id}/messages/{message_id}", true, s.deleteMessage},
+	}
+}
+
+// writableChannel finds a channel the bot may post in, or says why not.
+func (s *Server) writableChannel(id string) (*Channel, *failure) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.channels[id]
+	if ch == nil {
+		return nil, &failure{http.StatusNotFound, codeUnknownChannel, "Unknown Channel"}
+	}
+	if ch.Type == discordgo.ChannelTypeDM {
+		u := s.users[ch.RecipientID]
+		if s.dmsClosed[ch.RecipientID] || u == nil || u.Bot {
+			return nil, &failure{http.StatusForbidden, codeCannotDM, "Cannot send messages to this user"}
+		}
+	}
+	return ch, nil
+}
+
+func (s *Server) postMessage(c *call) {
+	ch, f := s.writableChannel(c.param("channel_id"))
+	if f != nil {
+		f.answer(c)
+		return
+	}
+	m, f := s.buildMessage(c.req, s.draft(ch, discordgo.MessageTypeDefault), true)
+	if f != nil {
+		f.answer(c)
+		return
+	}
+	s.store(m)
+	s.answerMessage(c, http.StatusOK, m)
+	c.after = append(c.after, func() { s.dispatchMessage("MESSAGE_CREATE", m) })
+}
+
+func (s *Server) answerMessage(c *call, status int, m *Message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c.json(status, s.wireMessage(m, false))
+}
+
+// channelMessage finds a message the bot posted in a channel. Ephemeral
+// messages are not reachable through the channel endpoints.
+func (s *Server) channelMessage(c *call) (*Message, *failure) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.channels[c.param("channel_id")] == nil {
+		return nil, &failure{http.StatusNotFound, codeUnknownChannel, "Unknown Channel"}
+	}
+	m := s.messages[c.param("message_id")]
+	if m == nil || m.ChannelID != c.param("channel_id") || m.Ephemeral() {
+		return nil, &failure{http.StatusNotFound, codeUnknownMessage, "Unknown Message"}
+	}
+	return m, nil
+}
+
+func (s *Server) getMessage(c *call) {
+	m, f := s.channelMessage(c)
+	if f != nil {
+		f.answer(c)
+		return
+	}
+	s.answerMessage(c, http.StatusOK, m)
+}
+
+func (s *Server) patchMessage(c *call) {
+	old, f := s.channelMessage(c)
+	if f == nil && old.AuthorID != s.bot.ID {
+		f = &failure{http.StatusForbidden, codeCannotEditOthers, "Cannot edit a message authored by another user"}
+	}
+	if f != nil {
+		f.answer(c)
+		return
+	}
+	m, f := s.buildMessage(c.req, old, false)
+	if f != nil {
+		f.answer(c)
+		return
+	}
+	edited(m)
+	s.store(m)
+	s.answerMessage(c, http.StatusOK, m)
+	c.after = append(c.after, func() { s.dispatchMessage("MESSAGE_UPDATE", m) })
+}
+
+func (s *Server) deleteMessage(c *call) {
+	m, f := s.channelMessage(c)
+	if f != nil {
+		f.answer(c)
+		return
+	}
+	s.remove(m)
+	c.noContent()
+	c.after = append(c.after, func() {
+		s.dispatchIntent(intentFor(m), "MESSAGE_DELETE", object{"id": m.ID, "channel_id": m.ChannelID, "guild_id": m.GuildID})
+	})
+}
+
+// remove deletes a message, as Discord does, for good.
+func (s *Server) remove(m *Message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.messages, m.ID)
+	ids := s.order[m.ChannelID]
+	for i, id := range ids {
+		if id == m.ID {
+			s.order[m.ChannelID] = append(ids[:i:i], ids[i+1:]...)
+			break
+		}
+	}
+	s.broadcast()
+}
+
+// Gateway intents that decide which events a session receives.
+const (
+	intentGuilds         = 1 << 0
+	intentGuildMessages  = 1 << 9
+	intentDirectMessages = 1 << 12
+)
+
+func intentFor(m *Message) int64 {
+	if m.GuildID == "" {
+		return intentDirectMessages
+	}
+	return intentGuildMessages
+}
+
+// dispatchMessage tells the gateway about a message, as Discord tells a bot
+// about its own messages; ephemeral ones stay between Discord and the user.
+func (s *Server) dispatchMessage(event string, m *Message) {
+	if m.Ephemeral() {
+		return
+	}
+	s.mu.Lock()
+	data := s.wireMessage(m, true)
+	if m.GuildID != "" {
+		data["member"] = wireMember(&s.bot, snowflakeTime(s.bot.ID), "")
+		delete(data["member"].(object), "user")
+	}
+	s.mu.Unlock()
+	s.dispatchIntent(intentFor(m), event, data)
+}
