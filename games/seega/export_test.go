@@ -10,22 +10,22 @@ import (
 func CheckInvariants(p Position) error {
 	var occ [2]set
 	var count [2]int8
-	for i := range p.board {
+	for i, v := range p.board {
 		c := Cell(i)
-		v := p.board[c]
+		onBoard := p.g.empty[c] != wall // the template board: cheaper than g.on
 		switch {
-		case !p.g.on(c) && v != wall:
+		case !onBoard && v != wall:
 			return fmt.Errorf("array cell %d outside the board holds %d", i, v)
-		case p.g.on(c) && v == wall:
+		case onBoard && v == wall:
 			return fmt.Errorf("%s holds a wall", c)
 		case v == int8(Light) || v == int8(Dark):
 			occ[v-1].add(c)
 			count[v-1]++
+			if err := checkShuttle(p, c); err != nil {
+				return err
+			}
 		case p.run[c] != 0 || p.from[c] != NoCell:
 			return fmt.Errorf("empty %s has an S6 record", c)
-		}
-		if err := checkShuttle(p, c); err != nil {
-			return err
 		}
 	}
 	if occ != p.occ || count != p.count {
