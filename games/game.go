@@ -68,9 +68,10 @@ type Move struct {
 	// Notation is the move in the game's notation: what Play takes, what records
 	// store and what a button carries.
 	Notation string
-	// Group is the first step of a picker that goes in steps when there are too
-	// many moves for one list (the piece that moves, the row of a placement); ""
-	// for a move that stands alone, such as a pass.
+	// Group is the path of a picker that goes in steps when there are too many
+	// moves for one list: the piece that moves ("5", "b5"), or levels separated
+	// by "/" ("row 1/A1": a placement's row, then its first cell); "" for a move
+	// that stands alone, such as a pass.
 	Group string
 	// Pass marks a decision that moves no piece (RULES D5): a pass, a chain's end.
 	Pass bool

@@ -106,15 +106,16 @@ func (p Position) Moves() []games.Move {
 	return out
 }
 
-// group is the first step of a stepped picker (DESIGN: Discord lists at most 25
-// choices): the piece for a step or removal, the row of the first cell for a
-// placement, nothing for a pass or stop.
+// group is the path of a stepped picker (DESIGN: Discord lists at most 25
+// choices): the piece for a step or removal; for a placement the row of its
+// first cell, then that cell ("row 1/A1"), so that even 9x9's thousands of
+// pairs are a row, a cell, then a partner away; nothing for a pass or stop.
 func (m Move) group() string {
 	switch m.Kind {
 	case Step, Remove:
 		return m.From.String()
 	case Place:
-		return "row " + strconv.Itoa(m.From.Row()+1)
+		return "row " + strconv.Itoa(m.From.Row()+1) + "/" + m.From.String()
 	}
 	return ""
 }

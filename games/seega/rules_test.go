@@ -96,7 +96,8 @@ func TestS2_Placement(t *testing.T) {
 }
 
 // wantPlacements checks the number of placements and that none uses the centre
-// or an occupied cell, and that each is grouped by the row of its first cell.
+// or an occupied cell, and that each is grouped by the row of its first cell,
+// then that cell.
 func wantPlacements(t *testing.T, p seega.Position, want int) {
 	t.Helper()
 	moves := p.Moves()
@@ -105,7 +106,7 @@ func wantPlacements(t *testing.T, p seega.Position, want int) {
 	}
 	for _, m := range moves {
 		a, b, _ := strings.Cut(m.Notation, "+")
-		if a == p.Centre().String() || b == p.Centre().String() || m.Group != "row "+a[1:] || m.Pass {
+		if a == p.Centre().String() || b == p.Centre().String() || m.Group != "row "+a[1:]+"/"+a || m.Pass {
 			t.Fatalf("placement %+v in %s", m, p)
 		}
 		for _, c := range []string{a, b} {
