@@ -7,6 +7,8 @@ import (
 
 	"kilab/games"
 	_ "kilab/games/aseb" // engines register themselves
+	_ "kilab/games/seega"
+	_ "kilab/games/tab"
 )
 
 func main() {
