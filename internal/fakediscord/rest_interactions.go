@@ -72,8 +72,9 @@ func (s *Server) acceptCallback(c *call, body callbackBody) (*ixState, *failure)
 	s.mu.Unlock()
 	switch {
 	case late > 0:
-		s.errorf("interaction %s answered %v after it was dispatched; Discord allows %v and then answers Unknown interaction",
-			st.id, late.Round(time.Millisecond), s.cfg.deadline)
+		s.cfg.onViolation(c.req, []Violation{{Source: "limits", Rule: fmt.Sprintf(
+			"interaction %s answered %v after it was dispatched; Discord allows %v and then answers Unknown interaction",
+			st.id, late.Round(time.Millisecond), s.cfg.deadline)}})
 	case f != nil && f.code == codeInvalidFormBody:
 		s.cfg.onViolation(c.req, []Violation{{Path: "type", Rule: fmt.Sprintf(
 			"callback type %d is not a valid response to an interaction of type %d", body.Type, st.typ)}})

@@ -247,3 +247,16 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "..."
 }
+
+// NewSession builds a discordgo session that talks to the fake: its token,
+// and an HTTP client whose transport sends Discord's hosts here. Open it to
+// connect to the fake's gateway.
+func (s *Server) NewSession() *discordgo.Session {
+	dg, err := discordgo.New(s.Token())
+	if err != nil {
+		// discordgo.New fails on nothing today; say so if that changes.
+		s.t.Fatalf("fakediscord: discordgo.New: %v", err)
+	}
+	dg.Client = s.Client()
+	return dg
+}
