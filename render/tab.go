@@ -284,10 +284,10 @@ func tabPanel(c *canvas, game games.Game, pos tab.Position, last Last, l tabLayo
 func tabLegend(c *canvas, pos tab.Position, y float64) {
 	x := tabMargin + 8
 	c.put(tabPebble(games.First, true, false, 18), x, y)
-	c.text("not moved", x+14, y, sizeSmall, 0, colInkSoft)
-	x += 14 + c.textWidth("not moved", sizeSmall) + 22
+	c.text("not moved", x+15, y, sizeSmall, 0, colInkSoft)
+	x += 15 + c.textWidth("not moved", sizeSmall) + 24
 	c.put(tabPebble(games.First, false, true, 18), x, y)
-	c.text("been in row 4", x+14, y, sizeSmall, 0, colInkSoft)
+	c.text("been in row 4", x+19, y, sizeSmall, 0, colInkSoft)
 	if q := pos.Quiet(); q > 0 {
 		c.text(fmt.Sprintf("quiet %d/%d", q, pos.QuietLimit()), tabW-tabMargin, y, sizeSmall, 1, colInkSoft)
 	}
