@@ -37,9 +37,9 @@ func TestDocExamples(t *testing.T) {
 }
 
 // docExamples returns the lines of the code block under the Tab guide's Examples:
-// from docs/notation.md once the guide is part of it, else docs/notation-tab.md.
+// from docs/notation.md.
 func docExamples(t *testing.T) []string {
-	for _, path := range []string{"../../docs/notation.md", "../../docs/notation-tab.md"} {
+	for _, path := range []string{"../../docs/notation.md"} {
 		b, err := os.ReadFile(path)
 		if err != nil {
 			continue
@@ -56,7 +56,7 @@ func docExamples(t *testing.T) []string {
 		ex, _, _ = strings.Cut(ex, "```")
 		return strings.Split(strings.TrimSuffix(ex, "\n"), "\n")
 	}
-	t.Fatal("no Tab notation guide in docs/notation.md or docs/notation-tab.md")
+	t.Fatal("no Tab notation guide in docs/notation.md")
 	return nil
 }
 
