@@ -89,6 +89,7 @@ func usableInDMs(cmd *discordgo.ApplicationCommand) bool {
 		}
 		return false
 	}
+	//lint:ignore SA1019 Discord still honours dm_permission on commands registered with it.
 	return cmd.DMPermission == nil || *cmd.DMPermission
 }
 

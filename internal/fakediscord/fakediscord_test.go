@@ -88,6 +88,7 @@ func connect(t *testing.T, srv *fakediscord.Server, handle func(*discordgo.Sessi
 }
 
 func TestInteractionRoundTrip(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	board := pngBytes(t)
 	connect(t, srv, func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
@@ -141,6 +142,7 @@ func TestInteractionRoundTrip(t *testing.T) {
 }
 
 func TestChannelMessageWithEmbedComponentsAndPNG(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	s := connect(t, srv, nil)
 
@@ -191,6 +193,7 @@ func TestChannelMessageWithEmbedComponentsAndPNG(t *testing.T) {
 }
 
 func TestLimitsAreReported(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("x", 101)
 	row := `{"type":1,"components":[{"type":2,"style":1,"label":"ok","custom_id":"` + long + `"}]}`
 	body := `{"content":"` + strings.Repeat("y", 2001) + `","components":[` +
@@ -232,6 +235,7 @@ func containsViolation(vs []fakediscord.Violation, s string) bool {
 }
 
 func TestClosedDMsAnswer50007(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	s := connect(t, srv, nil)
 	bob := srv.AddUser("bob")
@@ -256,6 +260,7 @@ func TestClosedDMsAnswer50007(t *testing.T) {
 }
 
 func TestSchemaValidation(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	spec := srv.Spec()
 	if spec == nil {

@@ -152,13 +152,11 @@ func (s *Server) applyCallback(c *call, st *ixState, body callbackBody, cb *Call
 // respondWithMessage creates the original response: the message itself
 // (type 4) or its "thinking" placeholder (type 5).
 func (s *Server) respondWithMessage(c *call, st *ixState, req *Request, cb *Callback, deferred bool) *failure {
-	ch, _ := s.Channel(st.channelID)
 	typ := discordgo.MessageTypeChatInputCommand
 	if st.typ == discordgo.InteractionMessageComponent {
 		typ = discordgo.MessageTypeReply
 	}
-	draft := s.draft(&ch, typ)
-	draft.interaction = s.interactionMeta(st)
+	draft := s.interactionDraft(st, typ)
 	var m *Message
 	var f *failure
 	if deferred {
@@ -186,10 +184,15 @@ func deferredFlags(data json.RawMessage) discordgo.MessageFlags {
 	return d.Flags & discordgo.MessageFlagsEphemeral
 }
 
-func (s *Server) interactionMeta(st *ixState) *wireInteractionMeta {
-	return &wireInteractionMeta{
+// interactionDraft is a new message answering an interaction, in its channel.
+func (s *Server) interactionDraft(st *ixState, typ discordgo.MessageType) *Message {
+	ch, _ := s.Channel(st.channelID)
+	m := s.draft(&ch, typ)
+	m.InteractionID = st.id
+	m.interaction = &wireInteractionMeta{
 		ID: st.id, Type: int(st.typ), Name: st.name, UserID: st.userID, ReferenceID: st.messageID,
 	}
+	return m
 }
 
 func (s *Server) setOriginal(st *ixState, id string, replied bool) {
@@ -238,10 +241,7 @@ func (s *Server) followup(c *call) {
 		f.answer(c)
 		return
 	}
-	ch, _ := s.Channel(st.channelID)
-	draft := s.draft(&ch, discordgo.MessageTypeReply)
-	draft.interaction = s.interactionMeta(st)
-	m, f := s.buildMessage(c.req, draft, true)
+	m, f := s.buildMessage(c.req, s.interactionDraft(st, discordgo.MessageTypeReply), true)
 	if f != nil {
 		f.answer(c)
 		return
