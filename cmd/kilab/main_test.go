@@ -170,7 +170,7 @@ func TestMovesErrors(t *testing.T) {
 		{"another throw waits", []string{"--position", "c:- s:- c:2", "--throw", "3"}, 1, []string{"already has a 2"}},
 		{"throw due", nil, 1, []string{"cones", "--throw"}},
 		{"spindles' throw due", []string{"--position", "c:- s:- s:throw"}, 1, []string{"spindles", "--throw"}},
-		{"game over", []string{"--position", "c:+5 s:3 c:won"}, 1, []string{"over", "cones win"}},
+		{"game over", []string{"--position", "c:+5 s:3 c:won"}, 1, []string{"over", "cones won"}},
 		{"stray argument", []string{"--throw", "2", "extra"}, 1, []string{"extra"}},
 		{"throw past a byte", []string{"--throw", "258"}, 1, []string{"258 is not a throw"}},
 	}
@@ -282,7 +282,7 @@ func TestReplay(t *testing.T) {
 		// A12: the last piece borne off wins at once; A11: bearing off gives no throw.
 		{"win", []string{"--position", "c:16+4 s:3 c:throw", "1:16-off"}, lines(
 			"1\t1:16-off\tc:+5 s:3 c:won",
-			"outcome\tcones win (all pieces borne off)")},
+			"outcome\tcones won (all pieces borne off)")},
 		{"bear off", []string{"--position", "c:13,14+3 s:- c:throw", "3:14-off"}, lines(
 			"1\t3:14-off\tc:13+4 s:- s:throw",
 			"outcome\tongoing, spindles to throw")},

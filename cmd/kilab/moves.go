@@ -57,7 +57,7 @@ func listMoves(game games.Game, pos games.Position, throw throwFlag) ([]games.Mo
 func describeOutcome(game games.Game, o games.Outcome) string {
 	switch o.Status {
 	case games.Won:
-		return fmt.Sprintf("%s win (%s)", game.Seats()[o.Winner], o.Reason)
+		return fmt.Sprintf("%s won (%s)", game.Seats()[o.Winner], o.Reason)
 	case games.Drawn:
 		return fmt.Sprintf("draw (%s)", o.Reason)
 	}
