@@ -1,12 +1,25 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
+	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/joho/godotenv"
+
+	"kilab/bot"
+	"kilab/games"
+	"kilab/store"
 )
 
 const tokenHelp = `kilab: DISCORD_TOKEN is not set.
@@ -19,21 +32,160 @@ To get a token:
      (copy .env.example to start), or export DISCORD_TOKEN in your shell.
 `
 
+// settings are the bot's configuration, from .env and the environment.
+type settings struct {
+	token, dbPath, guildID, apiURL string
+	level                          slog.Level
+}
+
+func readSettings(getenv func(string) string) (settings, error) {
+	s := settings{
+		token:   strings.TrimSpace(getenv("DISCORD_TOKEN")),
+		dbPath:  strings.TrimSpace(getenv("DATABASE_PATH")),
+		guildID: strings.TrimSpace(getenv("DISCORD_GUILD_ID")),
+		apiURL:  strings.TrimSpace(getenv("DISCORD_API_URL")),
+	}
+	if s.dbPath == "" {
+		s.dbPath = "kilab.db"
+	}
+	if lv := strings.TrimSpace(getenv("LOG_LEVEL")); lv != "" {
+		if err := s.level.UnmarshalText([]byte(lv)); err != nil {
+			return s, fmt.Errorf("LOG_LEVEL %q: want debug, info, warn or error", lv)
+		}
+	}
+	if s.apiURL != "" {
+		if u, err := url.Parse(s.apiURL); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return s, fmt.Errorf("DISCORD_API_URL %q is not an http(s) address", s.apiURL)
+		}
+	}
+	return s, nil
+}
+
 // runBot starts the Discord bot. It reads .env first (values already in the
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment\n(DISCORD_TOKEN, DATABASE_PATH; see .env.example).")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL. See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
 		fmt.Fprintf(stderr, "kilab: reading .env: %v\n", err)
 		return 2
 	}
-	if strings.TrimSpace(os.Getenv("DISCORD_TOKEN")) == "" {
+	set, err := readSettings(os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "kilab: %v\n", err)
+		return 2
+	}
+	if set.token == "" {
 		fmt.Fprint(stderr, tokenHelp)
 		return 2
 	}
-	fmt.Fprintln(stderr, "kilab: the Discord bot is not part of this build yet; the rules engines are: try 'kilab moves --game aseb --throw 2'")
-	return 1
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	m := &Main{Settings: set, Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: set.level}))}
+	if err := m.Run(ctx); err != nil {
+		fmt.Fprintf(stderr, "kilab: %v\n", err)
+		return 1
+	}
+	<-ctx.Done()
+	m.Log.Info("shutting down")
+	if err := m.Close(); err != nil {
+		fmt.Fprintf(stderr, "kilab: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// Main is the running program: database, session and bot. Tests build it
+// with a Transport that leads to a fake Discord and a seeded Source.
+type Main struct {
+	Settings  settings
+	Log       *slog.Logger
+	Transport http.RoundTripper // nil: the default, through DISCORD_API_URL if set
+	Source    games.Source      // nil: crypto-random throws
+	Now       func() time.Time  // nil: the wall clock
+
+	db  *store.DB
+	bot *bot.Bot
+}
+
+// Run opens the database and connects the bot; it returns once the bot is
+// ready, leaving it running until Close.
+func (m *Main) Run(ctx context.Context) error {
+	db, err := store.Open(ctx, m.Settings.dbPath)
+	if err != nil {
+		return fmt.Errorf("opening the database %s: %w", m.Settings.dbPath, err)
+	}
+	if m.Now != nil {
+		db.Now = m.Now
+	}
+	m.db = db
+	s, err := discordgo.New("Bot " + m.Settings.token)
+	if err != nil {
+		return err
+	}
+	s.Client = &http.Client{Transport: m.transport(), Timeout: 20 * time.Second}
+	s.LogLevel = discordgo.LogError
+	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log})
+	if err := m.bot.Open(ctx); err != nil {
+		return explainConnect(err)
+	}
+	return nil
+}
+
+// transport sends REST calls to DISCORD_API_URL (a proxy such as nirn-proxy)
+// when it is set; the gateway address then comes from the proxy's /gateway.
+func (m *Main) transport() http.RoundTripper {
+	if m.Transport != nil {
+		return m.Transport
+	}
+	if m.Settings.apiURL == "" {
+		return http.DefaultTransport
+	}
+	u, _ := url.Parse(m.Settings.apiURL) // checked by readSettings
+	return rewrite{to: u, next: http.DefaultTransport}
+}
+
+// rewrite sends requests for discord.com to another base address.
+type rewrite struct {
+	to   *url.URL
+	next http.RoundTripper
+}
+
+func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Host == "discord.com" {
+		req = req.Clone(req.Context())
+		req.URL.Scheme, req.URL.Host = r.to.Scheme, r.to.Host
+		req.URL.Path = strings.TrimSuffix(r.to.Path, "/") + req.URL.Path
+		req.Host = r.to.Host
+	}
+	return r.next.RoundTrip(req)
+}
+
+// explainConnect turns a refused token into one line.
+func explainConnect(err error) error {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		return errors.New("the token was rejected by Discord (401 Unauthorized): check DISCORD_TOKEN")
+	}
+	if errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+		return err
+	}
+	if strings.Contains(err.Error(), "4004") {
+		return errors.New("the token was rejected by Discord (authentication failed): check DISCORD_TOKEN")
+	}
+	return err
+}
+
+// Close disconnects the bot and closes the database.
+func (m *Main) Close() error {
+	var errs []error
+	if m.bot != nil {
+		errs = append(errs, m.bot.Close())
+	}
+	if m.db != nil {
+		errs = append(errs, m.db.Close())
+	}
+	return errors.Join(errs...)
 }

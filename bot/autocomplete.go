@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+const maxChoices = 25
+
+func isConflict(err error) bool { return errors.Is(err, store.ErrConflict) }
+
+// autocomplete offers the caller's games for a game option, then that game's
+// legal moves (or "throw") for the move option.
+func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error {
+	var focused *discordgo.ApplicationCommandInteractionDataOption
+	for _, o := range options(i) {
+		if o.Focused {
+			focused = o
+		}
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	var err error
+	switch {
+	case focused == nil:
+	case focused.Name == optGame:
+		choices, err = b.gameChoices(ctx, i, fmt.Sprint(focused.Value))
+	case focused.Name == optMove:
+		choices, err = b.moveChoices(ctx, i, fmt.Sprint(focused.Value))
+	}
+	if err != nil {
+		b.log.Debug("autocomplete", "err", err)
+	}
+	return b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{Choices: orEmpty(choices)})
+}
+
+func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+	me := userOf(i).ID
+	list, err := b.db.ActiveGames(ctx, me, i.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range list {
+		label := b.choiceLabel(g, me)
+		if typed != "" && !strings.Contains(strings.ToLower(label), strings.ToLower(typed)) {
+			continue
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: clip(label, 100), Value: strconv.FormatInt(g.ID, 10)})
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out, nil
+}
+
+// choiceLabel is plain text (autocomplete cannot show mentions):
+// "#12 Aseb vs Bo · your turn".
+func (b *Bot) choiceLabel(g store.Game, me string) string {
+	title := g.Kind
+	if game, err := games.Lookup(g.Kind); err == nil {
+		title = game.Title()
+	}
+	seat, _ := g.Seat(me)
+	turn := "their turn"
+	if g.ToMove == seat {
+		turn = "your turn"
+	}
+	return fmt.Sprintf("#%d %s vs %s · %s", g.ID, title, b.name(g.Players[seat.Other()]), turn)
+}
+
+func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+	g, err := b.gameOf(ctx, i)
+	if err != nil {
+		return nil, err
+	}
+	if seat, ok := g.Seat(userOf(i).ID); !ok || seat != g.ToMove || !g.Active() {
+		return nil, nil
+	}
+	s, err := b.load(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if s.pos.Due().Kind == games.DueThrow {
+		return []*discordgo.ApplicationCommandOptionChoice{{Name: "throw", Value: "throw"}}, nil
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, m := range s.pos.Moves() {
+		if strings.Contains(strings.ToLower(m.Notation), strings.ToLower(typed)) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: m.Notation, Value: m.Notation})
+		}
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,163 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/render"
+	"kilab/store"
+)
+
+// Embed colours: the game's own, so a channel of boards reads at a glance.
+var kindColour = map[string]int{"aseb": 0xC8963E, "tab": 0x3E7CB1, "seega": 0x6A994E}
+
+// boardOpts says what a board message carries besides the picture.
+type boardOpts struct {
+	controls bool   // the player on move's components
+	prefix   string // the picker step the components show
+	mention  bool   // ping the player on move (or both players at the end)
+	note     string // a line above the embed ("You threw 3.")
+}
+
+// board builds a board message: an embed with the players, whose turn, the
+// last ply and the time left, the PNG with its alt text, and the controls.
+func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
+	png, err := render.Board(s.game, s.g.Config, s.pos, s.last)
+	if err != nil {
+		return nil, err
+	}
+	alt := render.Describe(s.game, s.g.Config, s.pos, s.last)
+	m := &Message{
+		Embeds: []*discordgo.MessageEmbed{{
+			Title:       clip(fmt.Sprintf("%s · %s", s.game.Title(), configText(s.g.Config)), 256),
+			Description: clip(s.describe(), 4096),
+			Color:       kindColour[s.g.Kind],
+			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
+			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)},
+		}},
+		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
+	}
+	if o.controls && s.g.Active() {
+		m.Components = components(s.g.ID, s.g.Version, s.pos, o.prefix)
+	}
+	m.Content, m.Mentions = s.headline(o)
+	return m, nil
+}
+
+// configText is "standard · pieces 5 · dice sticks".
+func configText(c games.Config) string {
+	parts := []string{c.Variant}
+	for _, kv := range strings.Fields(c.String())[1:] {
+		parts = append(parts, strings.Replace(kv, "=", " ", 1))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// headline is the message's text line and who it pings.
+func (s *state) headline(o boardOpts) (string, []string) {
+	var lines []string
+	if o.note != "" {
+		lines = append(lines, o.note)
+	}
+	var ping []string
+	if o.mention {
+		if s.g.Active() {
+			mover := s.g.Players[s.g.ToMove]
+			ping = []string{mover}
+			lines = append(lines, fmt.Sprintf("<@%s>, your turn: %s.", mover, s.dueText()))
+		} else {
+			ping = s.g.Players[:]
+			lines = append(lines, fmt.Sprintf("<@%s> <@%s>: %s", s.g.Players[0], s.g.Players[1], s.resultText()))
+		}
+	}
+	return strings.Join(lines, "\n"), ping
+}
+
+func (s *state) dueText() string {
+	switch d := s.pos.Due(); {
+	case d.Kind == games.DueThrow:
+		return "throw"
+	case len(s.pos.Moves()) == 1:
+		return "one move is possible"
+	default:
+		return "choose your move"
+	}
+}
+
+// describe is the embed's body: players, then the state of play.
+func (s *state) describe() string {
+	var b strings.Builder
+	for p := games.First; p <= games.Second; p++ {
+		fmt.Fprintf(&b, "**%s**: <@%s>\n", titleCase(s.seatName(p)), s.g.Players[p])
+	}
+	b.WriteByte('\n')
+	if s.g.Active() {
+		fmt.Fprintf(&b, "**Turn**: <@%s> (%s) to %s", s.g.Players[s.g.ToMove], s.seatName(s.g.ToMove), s.dueVerb())
+		if !s.g.Deadline.IsZero() {
+			fmt.Fprintf(&b, ", due <t:%d:R>", s.g.Deadline.Unix())
+		}
+		b.WriteByte('\n')
+	} else {
+		fmt.Fprintf(&b, "**Result**: %s\n", s.resultText())
+	}
+	if last := s.lastText(); last != "" {
+		fmt.Fprintf(&b, "**Last**: %s\n", last)
+	}
+	return b.String()
+}
+
+func (s *state) dueVerb() string {
+	if s.pos.Due().Kind == games.DueThrow {
+		return "throw"
+	}
+	return "move"
+}
+
+func (s *state) resultText() string {
+	w, won := s.g.Result.Winner()
+	reason := s.g.Reason
+	switch {
+	case won:
+		return fmt.Sprintf("<@%s> (%s) wins · %s", s.g.Players[w], s.seatName(w), reason)
+	case s.g.Result == store.Draw:
+		return "draw · " + reason
+	case s.g.Result == store.Aborted:
+		return "aborted · " + reason
+	}
+	return "in play"
+}
+
+// lastText says what the last ply was: "spindles threw 0, 3 and played in-3".
+func (s *state) lastText() string {
+	if len(s.plies) == 0 {
+		return ""
+	}
+	p := s.plies[len(s.plies)-1]
+	who := s.seatName(p.Player)
+	var parts []string
+	if len(p.Throws) > 0 {
+		parts = append(parts, "threw "+throwsText(p.Throws))
+	}
+	if p.Move != "" {
+		parts = append(parts, "played "+p.Move)
+	}
+	return who + " " + strings.Join(parts, " and ")
+}
+
+func throwsText(ts []games.Throw) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = fmt.Sprint(t)
+	}
+	return strings.Join(s, ", ")
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,184 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// Config is what the bot is built from. The caller builds the session, so
+// tests can point it at a fake Discord.
+type Config struct {
+	Session *discordgo.Session
+	DB      *store.DB
+	// Source draws throws and first-player coins: games.Crypto in production
+	// (RULES D3), seeded in tests so games are reproducible.
+	Source games.Source
+	// GuildID registers the commands on one server only, instantly (for
+	// development); "" registers them globally.
+	GuildID string
+	Log     *slog.Logger
+}
+
+// Bot handles Discord interactions for Kilab.
+type Bot struct {
+	s     *discordgo.Session
+	dc    Discord
+	db    *store.DB
+	src   games.Source
+	guild string
+	log   *slog.Logger
+
+	ready    chan struct{}
+	inflight sync.WaitGroup
+	names    sync.Map // user id -> display name, from interactions seen
+}
+
+// New builds a bot; Open connects it.
+func New(c Config) *Bot {
+	return newBot(c, rest{c.Session})
+}
+
+// newBot builds a bot that talks to Discord through dc: unit tests pass a
+// recorder instead of a session.
+func newBot(c Config, dc Discord) *Bot {
+	if c.Source == nil {
+		c.Source = games.Crypto
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+	return &Bot{s: c.Session, dc: dc, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{})}
+}
+
+// Open connects to the gateway, waits for READY and registers the commands
+// (a bulk overwrite: the same on every start, so restarts are idempotent).
+func (b *Bot) Open(ctx context.Context) error {
+	var once sync.Once
+	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { once.Do(func() { close(b.ready) }) })
+	b.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.inflight.Add(1)
+		defer b.inflight.Done()
+		b.Handle(context.Background(), ic.Interaction)
+	})
+	b.s.Identify.Intents = discordgo.IntentsGuilds // no privileged intents needed
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("connecting to Discord: %w", err)
+	}
+	select {
+	case <-b.ready:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(30 * time.Second):
+		return errors.New("connecting to Discord: no READY within 30 s")
+	}
+	if err := b.dc.RegisterCommands(b.s.State.User.ID, b.guild, Commands()); err != nil {
+		return fmt.Errorf("registering commands: %w", err)
+	}
+	b.log.Info("connected", "user", b.s.State.User.Username, "guild", b.guild)
+	return nil
+}
+
+// Close disconnects and waits for the interactions being handled.
+func (b *Bot) Close() error {
+	err := b.s.Close()
+	b.inflight.Wait()
+	return err
+}
+
+// Handle answers one interaction. It never panics the process: a panic in a
+// handler is logged and answered like any other fault.
+func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			b.fail(i, fmt.Errorf("panic: %v", r))
+		}
+	}()
+	b.remember(i)
+	var err error
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		err = b.command(ctx, i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		err = b.autocomplete(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		err = b.component(ctx, i)
+	default:
+		return
+	}
+	if err != nil {
+		b.fail(i, err)
+	}
+	b.log.Debug("interaction", "type", i.Type.String(), "took", time.Since(start))
+}
+
+// fail answers an interaction that went wrong with an ephemeral explanation;
+// errors nobody expected are logged too.
+func (b *Bot) fail(i *discordgo.Interaction, err error) {
+	text, expected := explain(err)
+	if !expected {
+		b.log.Error("interaction failed", "err", err, "interaction", i.ID)
+	}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		_ = b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{})
+		return
+	}
+	if rerr := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: text, Ephemeral: true}); rerr != nil {
+		b.log.Warn("could not answer an interaction", "err", rerr, "was", err)
+	}
+}
+
+// reply answers an interaction with an ephemeral line.
+func (b *Bot) reply(i *discordgo.Interaction, format string, a ...any) error {
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: fmt.Sprintf(format, a...), Ephemeral: true})
+}
+
+// userOf is who made an interaction: the member in a server, the user in a DM.
+func userOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	if i.User != nil {
+		return i.User
+	}
+	return &discordgo.User{}
+}
+
+// remember keeps the display names the bot sees, for thread names and
+// autocomplete labels (which cannot render mentions).
+func (b *Bot) remember(i *discordgo.Interaction) {
+	remember := func(u *discordgo.User) {
+		if u != nil && u.ID != "" {
+			b.names.Store(u.ID, displayName(u))
+		}
+	}
+	remember(userOf(i))
+	if i.Type == discordgo.InteractionApplicationCommand && i.ApplicationCommandData().Resolved != nil {
+		for _, u := range i.ApplicationCommandData().Resolved.Users {
+			remember(u)
+		}
+	}
+}
+
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+func (b *Bot) name(id string) string {
+	if n, ok := b.names.Load(id); ok {
+		return n.(string)
+	}
+	return "player"
+}

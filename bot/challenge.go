@@ -1,0 +1,206 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// challengeSpec is what /challenge asked for.
+type challengeSpec struct {
+	game     games.Game
+	cfg      games.Config
+	opponent *discordgo.User
+	first    store.First
+	days     int
+	rated    bool
+}
+
+// challenge handles /challenge GAME [opponent] [options].
+func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
+	if i.GuildID == "" {
+		return userf("Challenges are made in a server channel, where the game gets its thread: use /challenge there.")
+	}
+	spec, err := parseChallenge(i)
+	if err != nil {
+		return err
+	}
+	me := userOf(i)
+	if err := spec.check(me); err != nil {
+		return err
+	}
+	c, err := b.db.CreateChallenge(ctx, store.Challenge{
+		GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: me.ID, Opponent: idOf(spec.opponent),
+		Kind: spec.game.Name(), Config: spec.cfg, First: spec.first,
+		TimeLimit: time.Duration(spec.days) * 24 * time.Hour, Rated: spec.rated,
+	})
+	if err != nil {
+		return err
+	}
+	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, challengeMessage(c, spec.game, true)); err != nil {
+		return err
+	}
+	if msg, err := b.dc.Original(i); err == nil {
+		_ = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
+		c.MessageID = msg.ID
+	} else {
+		b.log.Warn("could not read the challenge message back", "err", err)
+	}
+	if c.Direct() {
+		b.dmChallenge(ctx, c, spec.game)
+	}
+	return nil
+}
+
+func idOf(u *discordgo.User) string {
+	if u == nil {
+		return ""
+	}
+	return u.ID
+}
+
+func (s challengeSpec) check(me *discordgo.User) error {
+	switch {
+	case s.opponent == nil:
+		return nil
+	case s.opponent.ID == me.ID:
+		return userf("You cannot challenge yourself. Leave out the opponent for an open challenge anyone may accept.")
+	case s.opponent.Bot:
+		return userf("%s is a bot and cannot play. Challenge a person, or leave out the opponent for an open challenge.", displayName(s.opponent))
+	}
+	return nil
+}
+
+// parseChallenge reads the subcommand and its options; the game's own options
+// go through games.Normalize, which says which variant an option belongs to.
+func parseChallenge(i *discordgo.Interaction) (challengeSpec, error) {
+	data := i.ApplicationCommandData()
+	if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return challengeSpec{}, userf("Choose a game: /challenge aseb, /challenge tab or /challenge seega.")
+	}
+	sub := data.Options[0]
+	g, err := games.Lookup(sub.Name)
+	if err != nil {
+		return challengeSpec{}, err
+	}
+	spec := challengeSpec{game: g, first: store.FirstRandom, days: 3, rated: true}
+	cfg := games.Config{Options: map[string]string{}}
+	for _, o := range sub.Options {
+		spec.read(o, &cfg, data.Resolved)
+	}
+	if spec.cfg, err = games.Normalize(g, cfg); err != nil {
+		return challengeSpec{}, err
+	}
+	return spec, nil
+}
+
+func (s *challengeSpec) read(o *discordgo.ApplicationCommandInteractionDataOption, cfg *games.Config, res *discordgo.ApplicationCommandInteractionDataResolved) {
+	switch o.Name {
+	case optOpponent:
+		if res != nil {
+			s.opponent = res.Users[fmt.Sprint(o.Value)]
+		}
+		if s.opponent == nil {
+			s.opponent = &discordgo.User{ID: fmt.Sprint(o.Value)}
+		}
+	case optVariant:
+		cfg.Variant = fmt.Sprint(o.Value)
+	case optFirst:
+		s.first = map[string]store.First{"me": store.FirstChallenger, "opponent": store.FirstOpponent}[fmt.Sprint(o.Value)]
+		if s.first == "" {
+			s.first = store.FirstRandom
+		}
+	case optTime:
+		if d, ok := o.Value.(float64); ok && validDays(int(d)) {
+			s.days = int(d)
+		}
+	case optRated:
+		s.rated, _ = o.Value.(bool)
+	default:
+		cfg.Options[o.Name] = fmt.Sprint(o.Value)
+	}
+}
+
+func validDays(d int) bool { return d == 1 || d == 3 || d == 7 || d == 14 }
+
+// challengeMessage shows a challenge with the buttons its state allows.
+func challengeMessage(c store.Challenge, g games.Game, open bool) *Message {
+	who := "anyone"
+	var mentions []string
+	if c.Direct() {
+		who = fmt.Sprintf("<@%s>", c.Opponent)
+		mentions = []string{c.Opponent}
+	}
+	m := &Message{
+		Content:  fmt.Sprintf("<@%s> challenges %s to a game of %s.", c.Challenger, who, g.Title()),
+		Mentions: mentions,
+		Embeds: []*discordgo.MessageEmbed{{
+			Title:       fmt.Sprintf("%s · %s", g.Title(), configText(c.Config)),
+			Description: challengeTerms(c),
+			Color:       kindColour[c.Kind],
+			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Challenge #%d", c.ID)},
+		}},
+	}
+	if open {
+		m.Components = challengeButtons(c)
+	}
+	return m
+}
+
+func challengeTerms(c store.Challenge) string {
+	first := map[store.First]string{store.FirstRandom: "decided by chance", store.FirstChallenger: fmt.Sprintf("<@%s>", c.Challenger), store.FirstOpponent: "the one who accepts"}[c.First]
+	rated := "rated"
+	if !c.Rated {
+		rated = "casual (not rated)"
+	}
+	days := int(c.TimeLimit / (24 * time.Hour))
+	return fmt.Sprintf("**Moves first**: %s\n**Time**: %d day%s per move\n**Game**: %s\n**Expires** <t:%d:R>",
+		first, days, plural(days), rated, c.Expires.Unix())
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func challengeButtons(c store.Challenge) []discordgo.MessageComponent {
+	row := []discordgo.MessageComponent{
+		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: challengeCID("a", c.ID)},
+	}
+	if c.Direct() {
+		row = append(row, discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: challengeCID("d", c.ID)})
+	}
+	row = append(row, discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: challengeCID("x", c.ID)})
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+}
+
+// dmChallenge tells a challenged player by DM, with the same buttons.
+func (b *Bot) dmChallenge(ctx context.Context, c store.Challenge, g games.Game) {
+	m := challengeMessage(c, g, true)
+	m.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: challengeButtons(c)[0].(discordgo.ActionsRow).Components[:2]}}
+	if c.MessageID != "" {
+		m.Content += fmt.Sprintf("\nThe challenge: %s", messageLink(c.GuildID, c.ChannelID, c.MessageID))
+	}
+	b.dm(ctx, c.Opponent, m)
+}
+
+func messageLink(guild, channel, message string) string {
+	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, channel, message)
+}
+
+func channelLink(guild, channel string) string {
+	return fmt.Sprintf("https://discord.com/channels/%s/%s", guild, channel)
+}
+
+// closedText is how a challenge message reads once it is no longer open.
+func closedText(c store.Challenge, status string) string {
+	return strings.TrimSpace(challengeTerms(c) + "\n\n" + status)
+}

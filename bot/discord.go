@@ -1,0 +1,187 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord is what the handlers need of Discord. rest implements it over a
+// discordgo session; unit tests implement it with a recorder.
+type Discord interface {
+	// Respond answers an interaction (callback types 4-8).
+	Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error
+	// Original fetches the message an interaction response created.
+	Original(i *discordgo.Interaction) (*discordgo.Message, error)
+	// Send posts a message in a channel, thread or DM channel.
+	Send(channelID string, m *Message) (*discordgo.Message, error)
+	// Edit replaces a message's content, embeds, components and files.
+	Edit(channelID, messageID string, m *Message) error
+	// DMChannel opens (or finds) the DM channel with a user.
+	DMChannel(userID string) (string, error)
+	// Thread starts a public thread from a message.
+	Thread(channelID, messageID, name string) (string, error)
+	// RegisterCommands replaces the application's commands (guildID "" = global).
+	RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error
+}
+
+// Message is a message the bot sends: discordgo's types for embeds and
+// components, plus what discordgo v0.29 cannot send itself - attachment
+// descriptions (alt text for screen readers).
+type Message struct {
+	Content    string
+	Embeds     []*discordgo.MessageEmbed
+	Components []discordgo.MessageComponent
+	Files      []File
+	// Mentions are the only users the message may ping; nobody else is pinged.
+	Mentions  []string
+	Ephemeral bool
+	// Choices answer an autocomplete request.
+	Choices []*discordgo.ApplicationCommandOptionChoice
+	// componentsOnly: an update that leaves everything but the controls alone.
+	componentsOnly bool
+}
+
+// File is an attachment with its alt text.
+type File struct {
+	Name, ContentType, Description string
+	Data                           []byte
+}
+
+// Discord's JSON error codes the bot reacts to.
+const (
+	codeCannotDM          = 50007 // the user's DMs are closed to the bot
+	codeMissingPermission = 50013 // e.g. no right to create threads here
+	codeMissingAccess     = 50001
+)
+
+// errorCode returns Discord's JSON error code inside err, or 0.
+func errorCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}
+
+// rest implements Discord over a discordgo session.
+type rest struct{ s *discordgo.Session }
+
+type attachment struct {
+	ID          int    `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+// payload is the JSON body of a message. Files are described by index in
+// "attachments"; an update that only changes the controls (a picker step)
+// sends nothing else, so the picture and embed stay as they are.
+func (m *Message) payload() map[string]any {
+	if m.componentsOnly {
+		return map[string]any{"components": orEmpty(m.Components)}
+	}
+	atts := []attachment{}
+	for i, f := range m.Files {
+		atts = append(atts, attachment{ID: i, Filename: f.Name, Description: f.Description})
+	}
+	p := map[string]any{
+		"content":          m.Content,
+		"embeds":           orEmpty(m.Embeds),
+		"components":       orEmpty(m.Components),
+		"attachments":      atts,
+		"allowed_mentions": map[string]any{"parse": []string{}, "users": orEmpty(m.Mentions)},
+	}
+	if m.Ephemeral {
+		p["flags"] = discordgo.MessageFlagsEphemeral
+	}
+	return p
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// send makes one REST call with a JSON body, as multipart when there are files.
+func (r rest) send(method, url string, body any, files []File) ([]byte, error) {
+	if len(files) == 0 {
+		data, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		return r.s.RequestRaw(method, url, "application/json", data, url, 0)
+	}
+	dfiles := make([]*discordgo.File, len(files))
+	for i, f := range files {
+		dfiles[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytesReader(f.Data)}
+	}
+	ctype, data, err := discordgo.MultipartBodyWithJSON(body, dfiles)
+	if err != nil {
+		return nil, err
+	}
+	return r.s.RequestRaw(method, url, ctype, data, url, 0)
+}
+
+func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
+	body := map[string]any{"type": typ}
+	var files []File
+	if m != nil {
+		if typ == discordgo.InteractionApplicationCommandAutocompleteResult {
+			body["data"] = map[string]any{"choices": orEmpty(m.Choices)}
+		} else {
+			body["data"] = m.payload()
+		}
+		files = m.Files
+	}
+	_, err := r.send(http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), body, files)
+	return err
+}
+
+func (r rest) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
+	return r.s.InteractionResponse(i)
+}
+
+func (r rest) Send(channelID string, m *Message) (*discordgo.Message, error) {
+	resp, err := r.send(http.MethodPost, discordgo.EndpointChannelMessages(channelID), m.payload(), m.Files)
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("reading the sent message: %w", err)
+	}
+	return &msg, nil
+}
+
+func (r rest) Edit(channelID, messageID string, m *Message) error {
+	_, err := r.send(http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID), m.payload(), m.Files)
+	return err
+}
+
+func (r rest) DMChannel(userID string) (string, error) {
+	ch, err := r.s.UserChannelCreate(userID)
+	if err != nil {
+		return "", err
+	}
+	return ch.ID, nil
+}
+
+func (r rest) Thread(channelID, messageID, name string) (string, error) {
+	ch, err := r.s.MessageThreadStartComplex(channelID, messageID, &discordgo.ThreadStart{
+		Name: name, AutoArchiveDuration: 10080, // a week: correspondence games are slow
+	})
+	if err != nil {
+		return "", err
+	}
+	return ch.ID, nil
+}
+
+func (r rest) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
+	_, err := r.s.ApplicationCommandBulkOverwrite(appID, guildID, cmds)
+	return err
+}

@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A custom_id is a path: what was clicked and everything needed to act on it,
+// so handlers keep no state and buttons survive restarts.
+//
+//	c/a/{challenge}            accept a challenge (c/d decline, c/x cancel)
+//	g/{game}/{version}/t       throw
+//	g/{game}/{version}/m/{mv}  play move mv (a button)
+//	g/{game}/{version}/s       play the move chosen in a select menu
+//	g/{game}/{version}/p/{pre} show the moves under picker prefix pre ("" = top)
+//
+// Discord caps a custom_id at 100 characters; moves and picker prefixes are short.
+const maxCustomID = 100
+
+// action is a parsed custom_id.
+type action struct {
+	kind    string // "c" or "g"
+	verb    string // a, d, x for challenges; t, m, s, p for games
+	id      int64
+	version int64
+	arg     string // the move or picker prefix
+}
+
+func challengeCID(verb string, id int64) string { return fmt.Sprintf("c/%s/%d", verb, id) }
+
+func gameCID(game, version int64, verb, arg string) string {
+	s := fmt.Sprintf("g/%d/%d/%s", game, version, verb)
+	if verb == "m" || verb == "p" {
+		s += "/" + arg
+	}
+	return s
+}
+
+// errForged is what a custom_id we did not make gets.
+var errForged = userf("This button is not one of Kilab's.")
+
+func parseAction(s string) (action, error) {
+	if len(s) > maxCustomID {
+		return action{}, errForged
+	}
+	f := strings.SplitN(s, "/", 5)
+	switch {
+	case len(f) == 3 && f[0] == "c" && strings.Contains("adx", f[1]) && len(f[1]) == 1:
+		id, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil || id <= 0 {
+			return action{}, errForged
+		}
+		return action{kind: "c", verb: f[1], id: id}, nil
+	case len(f) >= 4 && f[0] == "g":
+		return parseGameAction(f)
+	}
+	return action{}, errForged
+}
+
+func parseGameAction(f []string) (action, error) {
+	id, err1 := strconv.ParseInt(f[1], 10, 64)
+	ver, err2 := strconv.ParseInt(f[2], 10, 64)
+	if err1 != nil || err2 != nil || id <= 0 || ver < 0 {
+		return action{}, errForged
+	}
+	a := action{kind: "g", verb: f[3], id: id, version: ver}
+	switch {
+	case (a.verb == "t" || a.verb == "s") && len(f) == 4:
+	case (a.verb == "m" || a.verb == "p") && len(f) == 5:
+		a.arg = f[4]
+	default:
+		return action{}, errForged
+	}
+	return a, nil
+}

@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+)
+
+// announce posts a fresh board in the game's thread (mentioning the player on
+// move, or both players at the end) and DMs the player on move the same board
+// with the same controls. Failures are logged, never shown to the player who
+// acted: their move is committed whatever happens to the notifications.
+func (b *Bot) announce(ctx context.Context, s *state) {
+	m, err := b.board(s, boardOpts{controls: true, mention: true})
+	if err != nil {
+		b.log.Error("drawing the board", "game", s.g.ID, "err", err)
+		return
+	}
+	where := s.g.ThreadID
+	if where == "" {
+		where = s.g.ChannelID
+	}
+	if msg, err := b.dc.Send(where, m); err != nil {
+		b.log.Warn("posting the board", "game", s.g.ID, "channel", where, "err", err)
+	} else if err := b.db.SetBoardMessage(ctx, s.g.ID, msg.ID); err != nil {
+		b.log.Warn("recording the board message", "game", s.g.ID, "err", err)
+	}
+	if s.g.Active() {
+		b.dmTurn(ctx, s)
+	}
+}
+
+// dmTurn sends the player on move their board by DM, so a game can be played
+// from DMs alone, with a link to the thread.
+func (b *Bot) dmTurn(ctx context.Context, s *state) {
+	m, err := b.board(s, boardOpts{controls: true})
+	if err != nil {
+		return
+	}
+	m.Content = fmt.Sprintf("Your turn in %s #%d: %s. Play here or in the game's thread: %s",
+		s.game.Title(), s.g.ID, s.dueText(), channelLink(s.g.GuildID, s.threadOrChannel()))
+	b.dm(ctx, s.g.Players[s.g.ToMove], m)
+}
+
+func (s *state) threadOrChannel() string {
+	if s.g.ThreadID != "" {
+		return s.g.ThreadID
+	}
+	return s.g.ChannelID
+}
+
+// dm sends a direct message if the user allows them. Where Discord says their
+// DMs are closed (50007) the bot stops trying until /settings turns DMs on: the
+// mention in the thread is then their notification.
+func (b *Bot) dm(ctx context.Context, user string, m *Message) {
+	set, err := b.db.Settings(ctx, user)
+	if err != nil || !set.CanDM() {
+		return
+	}
+	ch, err := b.dc.DMChannel(user)
+	if err == nil {
+		_, err = b.dc.Send(ch, m)
+	}
+	switch {
+	case err == nil:
+	case errorCode(err) == codeCannotDM:
+		b.log.Info("DMs closed; using thread mentions only", "user", user)
+		if err := b.db.MarkDMsClosed(ctx, user); err != nil {
+			b.log.Warn("recording closed DMs", "user", user, "err", err)
+		}
+	default:
+		b.log.Warn("sending a DM", "user", user, "err", err)
+	}
+}
+
+// edit replaces a message, logging a failure (the message may be gone).
+func (b *Bot) edit(channel, message string, m *Message) {
+	if channel == "" || message == "" {
+		return
+	}
+	if err := b.dc.Edit(channel, message, m); err != nil {
+		b.log.Warn("editing a message", "channel", channel, "message", message, "err", err)
+	}
+}

@@ -1,0 +1,165 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+)
+
+// Discord's limits on components (DESIGN: at most 5 action rows of 5 buttons,
+// 25 options per select menu).
+const (
+	maxRows        = 5
+	maxButtons     = 5
+	maxOptions     = 25
+	maxMoveButtons = 20 // four rows of moves, one row left for Back
+)
+
+// components are the controls of a board for the player on move: Throw where a
+// throw is due, else the legal moves under the picker prefix.
+func components(gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
+	due := pos.Due()
+	switch due.Kind {
+	case games.DueThrow:
+		label := "Throw the sticks"
+		if due.Dice == games.D4 {
+			label = "Throw the die"
+		}
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: gameCID(gameID, version, "t", ""), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}},
+		}}}
+	case games.DueMove:
+		return movePicker(gameID, version, pos.Moves(), prefix)
+	}
+	return nil
+}
+
+// under returns the moves whose picker group path starts with prefix.
+func under(moves []games.Move, prefix string) []games.Move {
+	if prefix == "" {
+		return moves
+	}
+	var out []games.Move
+	for _, m := range moves {
+		if m.Group == prefix || strings.HasPrefix(m.Group, prefix+"/") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// movePicker shows the moves under prefix: as buttons when few, in one select
+// menu up to 25, and otherwise in steps by the next level of their groups (the
+// piece that moves, the row of a placement), split over several select menus
+// when a level has more than 25 entries.
+func movePicker(gameID, version int64, moves []games.Move, prefix string) []discordgo.MessageComponent {
+	cands := under(moves, prefix)
+	var rows []discordgo.MessageComponent
+	switch {
+	case len(cands) <= maxMoveButtons:
+		rows = moveButtons(gameID, version, cands)
+	case len(cands) <= maxOptions:
+		rows = []discordgo.MessageComponent{moveSelect(gameID, version, cands)}
+	default:
+		rows = stepSelects(gameID, version, cands, prefix)
+	}
+	if prefix != "" && len(rows) < maxRows {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: gameCID(gameID, version, "p", parent(prefix))},
+		}})
+	}
+	return rows
+}
+
+func parent(prefix string) string {
+	i := strings.LastIndex(prefix, "/")
+	if i < 0 {
+		return ""
+	}
+	return prefix[:i]
+}
+
+func moveButtons(gameID, version int64, moves []games.Move) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	for start := 0; start < len(moves); start += maxButtons {
+		var row []discordgo.MessageComponent
+		for _, m := range moves[start:min(start+maxButtons, len(moves))] {
+			style := discordgo.PrimaryButton
+			if m.Pass {
+				style = discordgo.SecondaryButton
+			}
+			row = append(row, discordgo.Button{Label: clip(m.Notation, 80), Style: style, CustomID: gameCID(gameID, version, "m", m.Notation)})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: row})
+	}
+	return rows
+}
+
+func moveSelect(gameID, version int64, moves []games.Move) discordgo.MessageComponent {
+	opts := make([]discordgo.SelectMenuOption, len(moves))
+	for i, m := range moves {
+		opts[i] = discordgo.SelectMenuOption{Label: m.Notation, Value: m.Notation}
+	}
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID: gameCID(gameID, version, "s", ""), Placeholder: "Choose your move", Options: opts,
+	}}}
+}
+
+// entry is one choice of a stepped picker: a move, or a group to open.
+type entry struct {
+	label, value string
+	move         bool
+}
+
+// stepEntries lists, in the engine's order, the next level under prefix: the
+// distinct next group names, and moves that have no deeper group (passes).
+func stepEntries(cands []games.Move, prefix string) []entry {
+	var out []entry
+	seen := map[string]bool{}
+	for _, m := range cands {
+		rest := strings.TrimPrefix(strings.TrimPrefix(m.Group, prefix), "/")
+		if m.Group == prefix || m.Group == "" {
+			out = append(out, entry{label: m.Notation, value: "=" + m.Notation, move: true})
+			continue
+		}
+		next, _, _ := strings.Cut(rest, "/")
+		if !seen[next] {
+			seen[next] = true
+			out = append(out, entry{label: next, value: next})
+		}
+	}
+	return out
+}
+
+// stepSelects puts the entries in select menus of 25, one per action row.
+// A select's custom_id carries the prefix; the chosen value names the group
+// to open ("=" + move for a move).
+func stepSelects(gameID, version int64, cands []games.Move, prefix string) []discordgo.MessageComponent {
+	entries := stepEntries(cands, prefix)
+	var rows []discordgo.MessageComponent
+	for start := 0; start < len(entries) && len(rows) < maxRows-1; start += maxOptions {
+		chunk := entries[start:min(start+maxOptions, len(entries))]
+		opts := make([]discordgo.SelectMenuOption, len(chunk))
+		for i, e := range chunk {
+			opts[i] = discordgo.SelectMenuOption{Label: clip(e.label, 100), Value: e.value}
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID:    gameCID(gameID, version, "p", prefix) + chunkSuffix(start),
+			Placeholder: fmt.Sprintf("Choose (%s … %s)", chunk[0].label, chunk[len(chunk)-1].label),
+			Options:     opts,
+		}}})
+	}
+	return rows
+}
+
+// chunkSuffix keeps the custom_ids of several selects in one message distinct
+// (Discord requires it); the handler ignores it.
+func chunkSuffix(start int) string {
+	if start == 0 {
+		return ""
+	}
+	return fmt.Sprintf("#%d", start/maxOptions)
+}

@@ -1,0 +1,238 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// command routes a slash command.
+func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
+	switch name := i.ApplicationCommandData().Name; name {
+	case "challenge":
+		return b.challenge(ctx, i)
+	case "move":
+		return b.moveCommand(ctx, i)
+	case "board":
+		return b.boardCommand(ctx, i)
+	case "games":
+		return b.gamesCommand(ctx, i)
+	case "resign":
+		return b.resign(ctx, i)
+	case "settings":
+		return b.settings(ctx, i)
+	case "help":
+		return b.help(i)
+	default:
+		return userf("I do not know the command /%s.", name)
+	}
+}
+
+// options maps a command's options by name (subcommands' options included).
+func options(i *discordgo.Interaction) map[string]*discordgo.ApplicationCommandInteractionDataOption {
+	out := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range i.ApplicationCommandData().Options {
+		out[o.Name] = o
+		for _, sub := range o.Options {
+			out[sub.Name] = sub
+		}
+	}
+	return out
+}
+
+func optString(i *discordgo.Interaction, name string) string {
+	if o, ok := options(i)[name]; ok {
+		return strings.TrimSpace(fmt.Sprint(o.Value))
+	}
+	return ""
+}
+
+// gameOf reads the game option: a game id, as autocomplete offers it (a
+// leading # is forgiven).
+func (b *Bot) gameOf(ctx context.Context, i *discordgo.Interaction) (store.Game, error) {
+	raw := strings.TrimPrefix(optString(i, optGame), "#")
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return store.Game{}, userf("%q is not a game: pick one from the list, or give its number.", raw)
+	}
+	g, err := b.db.Game(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	if i.GuildID != "" && g.GuildID != i.GuildID {
+		return g, store.ErrNotFound // games of other servers stay private
+	}
+	return g, nil
+}
+
+// moveCommand is /move: the typed alternative to the buttons.
+func (b *Bot) moveCommand(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := b.gameOf(ctx, i)
+	if err != nil {
+		return err
+	}
+	move := optString(i, optMove)
+	a := action{kind: "g", id: g.ID, version: g.Version, verb: "m", arg: move}
+	if strings.EqualFold(move, "throw") {
+		a.verb, a.arg = "t", ""
+	}
+	return b.gameAction(ctx, i, a, false)
+}
+
+// boardCommand is /board: the game's current board, with the controls when
+// the one asking is on move.
+func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := b.gameOf(ctx, i)
+	if err != nil {
+		return err
+	}
+	s, err := b.load(ctx, g)
+	if err != nil {
+		return err
+	}
+	seat, plays := g.Seat(userOf(i).ID)
+	m, err := b.board(s, boardOpts{controls: plays && seat == g.ToMove})
+	if err != nil {
+		return err
+	}
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+}
+
+// gamesCommand is /games [user]: active games, whose turn, time left, links.
+func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error {
+	user := userOf(i)
+	if o, ok := options(i)["user"]; ok {
+		if u := i.ApplicationCommandData().Resolved; u != nil && u.Users[fmt.Sprint(o.Value)] != nil {
+			user = u.Users[fmt.Sprint(o.Value)]
+		}
+	}
+	list, err := b.db.ActiveGames(ctx, user.ID, i.GuildID)
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		return b.reply(i, "<@%s> has no games in play. Start one with /challenge.", user.ID)
+	}
+	var lines []string
+	for _, g := range list {
+		lines = append(lines, b.gameLine(g))
+	}
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
+		Title: fmt.Sprintf("Games of %s", displayName(user)), Description: clip(strings.Join(lines, "\n"), 4096),
+	}}})
+}
+
+func (b *Bot) gameLine(g store.Game) string {
+	title := g.Kind
+	if game, err := games.Lookup(g.Kind); err == nil {
+		title = game.Title()
+	}
+	line := fmt.Sprintf("**%s #%d**: <@%s> vs <@%s> · <@%s> to move", title, g.ID, g.Players[0], g.Players[1], g.Players[g.ToMove])
+	if !g.Deadline.IsZero() {
+		line += fmt.Sprintf(" · due <t:%d:R>", g.Deadline.Unix())
+	}
+	where := g.ThreadID
+	if where == "" {
+		where = g.ChannelID
+	}
+	return line + " · " + channelLink(g.GuildID, where)
+}
+
+// resign is /resign: the opponent wins. A resignation is not refused because
+// the other player moved meanwhile: it retries at the new version.
+func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := b.gameOf(ctx, i)
+	if err != nil {
+		return err
+	}
+	seat, ok := g.Seat(userOf(i).ID)
+	if !ok {
+		return userf("You are not playing in game #%d.", g.ID)
+	}
+	for try := 0; ; try++ {
+		if !g.Active() {
+			return games.ErrGameOver
+		}
+		end := &store.End{Result: store.Win(seat.Other()), Reason: store.ReasonResignation}
+		ng, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: end})
+		if err == nil {
+			return b.finished(ctx, i, ng, "You resigned.")
+		}
+		if try > 3 || !isConflict(err) {
+			return err
+		}
+		if g, err = b.db.Game(ctx, g.ID); err != nil {
+			return err
+		}
+	}
+}
+
+// finished answers the player and tells the thread how a game ended outside
+// the board (a resignation).
+func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Game, note string) error {
+	s, err := b.load(ctx, g)
+	if err != nil {
+		return err
+	}
+	if err := b.reply(i, "%s %s", note, s.resultText()); err != nil {
+		return err
+	}
+	b.announce(ctx, s)
+	return nil
+}
+
+// settings is /settings: DMs and reminders.
+func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
+	user := userOf(i).ID
+	opts := options(i)
+	if o, ok := opts["dms"]; ok {
+		on, _ := o.Value.(bool)
+		if err := b.db.SetDMs(ctx, user, on); err != nil {
+			return err
+		}
+	}
+	if o, ok := opts["reminders"]; ok {
+		on, _ := o.Value.(bool)
+		if err := b.db.SetReminders(ctx, user, on); err != nil {
+			return err
+		}
+	}
+	set, err := b.db.Settings(ctx, user)
+	if err != nil {
+		return err
+	}
+	return b.reply(i, "Turn DMs: **%s**. Reminders: **%s**.%s", onOff(set.DMs), onOff(set.Reminders), closedNote(set))
+}
+
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
+}
+
+func closedNote(s store.Settings) string {
+	if s.DMs && !s.DMsClosed.IsZero() {
+		return "\nDiscord refused my last DM to you, so I only mention you in game threads. Allow DMs from server members, then run /settings dms:true."
+	}
+	return ""
+}
+
+func (b *Bot) help(i *discordgo.Interaction) error {
+	text := "Kilab plays three ancient Egyptian board games, one move at a time, over hours or days: " +
+		"**Aseb** (the Game of Twenty Squares), **Tab** and **Seega**.\n\n" +
+		"**1. Challenge**: `/challenge aseb` (or `tab`, `seega`) in a server channel, naming an opponent or leaving it open for anyone.\n" +
+		"**2. Accept**: the other player presses **Accept**; the game gets its own thread.\n" +
+		"**3. Play**: when it is your turn you get the board with buttons, in the thread and by DM. Press **Throw**, then your move. " +
+		"Or type `/move`, which lists your games and their moves.\n\n" +
+		"Also: `/board` shows a game, `/games` lists games in play, `/resign` gives one up, `/settings` turns DMs on or off."
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
+		Title: "Kilab", Description: text, Color: kindColour["aseb"],
+	}}})
+}

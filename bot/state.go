@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"kilab/games"
+	"kilab/render"
+	"kilab/store"
+)
+
+// state is a stored game made playable: its engine, the position replayed from
+// its record, and what the board picture shows of the last ply.
+type state struct {
+	g     store.Game
+	game  games.Game
+	pos   games.Position
+	plies []games.Ply
+	last  render.Last
+}
+
+// load replays a game's record. The record, not the stored position, is the
+// truth: a position that disagrees with it is a fault, reported rather than
+// played on.
+func (b *Bot) load(ctx context.Context, g store.Game) (*state, error) {
+	game, err := games.Lookup(g.Kind)
+	if err != nil {
+		return nil, err
+	}
+	start, err := game.New(g.Config)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := b.db.Record(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	plies := store.Plies(rec)
+	pos, last, err := render.FromRecord(start, plies)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: replaying its record: %w", g.ID, err)
+	}
+	if pos.String() != g.Position {
+		return nil, fmt.Errorf("game %d: record gives %q, stored position is %q", g.ID, pos, g.Position)
+	}
+	return &state{g: g, game: game, pos: pos, plies: plies, last: last}, nil
+}
+
+// seatName is "cones" or "white": the side a seat plays.
+func (s *state) seatName(p games.Player) string { return s.game.Seats()[p] }
+
+// endOf is how a position ends the game by its own rules, or nil.
+func endOf(pos games.Position) *store.End {
+	o := pos.Outcome()
+	switch o.Status {
+	case games.Won:
+		return &store.End{Result: store.Win(o.Winner), Reason: o.Reason}
+	case games.Drawn:
+		return &store.End{Result: store.Draw, Reason: o.Reason}
+	}
+	return nil
+}
