@@ -23,12 +23,12 @@ func testContext(t *testing.T) context.Context {
 	return ctx
 }
 
-func pngBytes(t *testing.T) []byte {
+func pngBytes() []byte {
 	img := image.NewNRGBA(image.Rect(0, 0, 8, 6))
 	img.Set(1, 1, color.NRGBA{R: 200, A: 255})
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
 	return b.Bytes()
 }
@@ -90,7 +90,7 @@ func connect(t *testing.T, srv *fakediscord.Server, handle func(*discordgo.Sessi
 func TestInteractionRoundTrip(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New(t)
-	board := pngBytes(t)
+	board := pngBytes()
 	connect(t, srv, func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		if ic.Type != discordgo.InteractionApplicationCommand {
 			return
@@ -162,7 +162,7 @@ func TestChannelMessageWithEmbedComponentsAndPNG(t *testing.T) {
 				}},
 			}},
 		},
-		Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(pngBytes(t))}},
+		Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(pngBytes())}},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -323,3 +323,36 @@ func (s *Server) WaitMessages(ctx context.Context, channelID string, n int) ([]M
 	}
 	return s.Messages(channelID), nil
 }
+
+// Last returns the newest message in a channel.
+func (s *Server) Last(channelID string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ids := s.order[channelID]
+	if len(ids) == 0 {
+		return Message{}, false
+	}
+	return *s.messages[ids[len(ids)-1]], true
+}
+
+// WaitMessageAfter waits for a message posted in channelID after the message
+// afterID ("" for any) that satisfies pred: the next board after a click,
+// say. Messages edited later are matched as they are now.
+func (s *Server) WaitMessageAfter(ctx context.Context, channelID, afterID string, pred func(Message) bool) (Message, error) {
+	var found Message
+	err := s.wait(ctx, func() bool {
+		seen := afterID == ""
+		for _, id := range s.order[channelID] {
+			if m := s.messages[id]; seen && m != nil && pred(*m) {
+				found = *m
+				return true
+			}
+			seen = seen || id == afterID
+		}
+		return false
+	})
+	if err != nil {
+		return Message{}, fmt.Errorf("fakediscord: no matching message in channel %s after %s: %w", channelID, afterID, err)
+	}
+	return found, nil
+}

@@ -1,6 +1,8 @@
 package fakediscord
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
@@ -209,4 +211,23 @@ func (s *Server) Threads(parentID string) []Channel {
 	}
 	sortChannels(out)
 	return out
+}
+
+// WaitThread waits for a thread under parentID that satisfies pred (nil
+// for any) and returns the oldest such thread.
+func (s *Server) WaitThread(ctx context.Context, parentID string, pred func(Channel) bool) (Channel, error) {
+	var found Channel
+	err := s.wait(ctx, func() bool {
+		for _, c := range s.sortedChannels() {
+			if c.ParentID == parentID && (pred == nil || pred(*c)) {
+				found = *c
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		return Channel{}, fmt.Errorf("fakediscord: no matching thread under %s: %w", parentID, err)
+	}
+	return found, nil
 }
