@@ -36,13 +36,16 @@ func BenchmarkClickRoundTrip(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = s.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := srv.WaitConnected(ctx); err != nil {
+		b.Fatal(err)
+	}
 	ana := srv.AddUser("ana")
 	last, err := s.ChannelMessageSendComplex(srv.ChannelID(), &discordgo.MessageSend{Content: "board", Components: buttons("throw/0")})
 	if err != nil {
 		b.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
 	lastID, customID := last.ID, "throw/0"
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()

@@ -81,6 +81,9 @@ func connect(t *testing.T, srv *fakediscord.Server, handle func(*discordgo.Sessi
 	case <-testContext(t).Done():
 		t.Fatal("no READY")
 	}
+	if err := srv.WaitConnected(testContext(t)); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.ApplicationCommandBulkOverwrite(srv.AppID(), srv.Guild().ID, testCommands); err != nil {
 		t.Fatalf("registering commands: %v", err)
 	}

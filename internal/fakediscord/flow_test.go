@@ -307,6 +307,9 @@ func TestResumeAfterDropAndSecondSession(t *testing.T) {
 	if _, err := ix.Reply(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if err := srv.WaitConnected(ctx); err != nil {
+		t.Fatal(err)
+	}
 	if ss := srv.GatewaySessions(); len(ss) != 1 || ss[0].Resumes != 1 || !ss[0].Connected {
 		t.Errorf("sessions after drop: %+v", ss)
 	}
@@ -404,5 +407,91 @@ func TestMisuseOfTheDriverIsReported(t *testing.T) {
 		if _, err := ix.Reply(testContext(t)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("case %d: Reply gave %v", i, err)
 		}
+	}
+}
+
+func TestFirstFollowupFillsDeferral(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	connect(t, srv, func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		_ = s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		})
+		for _, text := range []string{"first", "second"} {
+			if _, err := s.FollowupMessageCreate(ic.Interaction, true, &discordgo.WebhookParams{
+				Content: text, Flags: discordgo.MessageFlagsEphemeral,
+			}); err != nil {
+				t.Errorf("follow-up: %v", err)
+			}
+		}
+	})
+	ana := srv.AddUser("ana")
+	ix := srv.Command(ana.ID, srv.ChannelID(), "ping", fakediscord.Arg("word", "x"))
+	second, err := ix.Followup(testContext(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := ix.Followup(testContext(t), 0)
+	orig, _ := ix.Original()
+	if first.ID != orig.ID || first.Content != "first" || first.Ephemeral() || first.Loading() || !second.Ephemeral() {
+		t.Errorf("original %+v, first %+v, second %+v", orig, first, second)
+	}
+}
+
+func TestGatewayStateAndHistory(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var lint []fakediscord.Violation
+	srv := fakediscord.New(t, fakediscord.OnViolation(func(_ *fakediscord.Request, vs []fakediscord.Violation) {
+		mu.Lock()
+		defer mu.Unlock()
+		lint = append(lint, vs...)
+	}))
+	created := make(chan *discordgo.MessageCreate, 4)
+	guild := make(chan *discordgo.GuildCreate, 1)
+	s := srv.NewSession()
+	s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { created <- m })
+	s.AddHandlerOnce(func(_ *discordgo.Session, g *discordgo.GuildCreate) { guild <- g })
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	select {
+	case g := <-guild:
+		if len(g.Channels) != 1 || g.Channels[0].ID != srv.ChannelID() {
+			t.Errorf("GUILD_CREATE %+v", g.Guild)
+		}
+	case <-testContext(t).Done():
+		t.Fatal("no GUILD_CREATE")
+	}
+	if err := srv.WaitConnected(testContext(t)); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, text := range []string{"one", "two", "three"} {
+		m, err := s.ChannelMessageSendEmbed(srv.ChannelID(), &discordgo.MessageEmbed{
+			Title: text, Image: &discordgo.MessageEmbedImage{URL: "attachment://missing.png"},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, m.ID)
+	}
+	select {
+	case m := <-created:
+		if m.Author.ID != srv.Bot().ID || m.GuildID != srv.Guild().ID {
+			t.Errorf("MESSAGE_CREATE %+v", m.Message)
+		}
+	case <-testContext(t).Done():
+		t.Fatal("no MESSAGE_CREATE for the bot's own message")
+	}
+	got, err := s.ChannelMessages(srv.ChannelID(), 2, "", ids[0], "")
+	if err != nil || len(got) != 2 || got[0].ID != ids[2] || got[1].ID != ids[1] {
+		t.Errorf("history after the first: %v, %v", got, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(lint) != 3 || !containsViolation(lint, `no file "missing.png"`) {
+		t.Errorf("lint %v", lint)
 	}
 }

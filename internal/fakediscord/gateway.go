@@ -53,8 +53,10 @@ type gwSession struct {
 	compress bool
 	resumes  int
 	// connected says, under Server.mu, whether a connection carries the
-	// session; waiters read it without taking sendMu.
+	// session; waiters read it without taking sendMu. beats counts the
+	// heartbeats on that connection.
 	connected bool
+	beats     int
 
 	// sendMu orders sequence numbers and writes, so events reach the client
 	// in sequence order.
@@ -205,6 +207,12 @@ func (s *Server) handleOp(conn *gwConn, p gwPayload) bool {
 	}
 	switch p.Op {
 	case opHeartbeat:
+		s.mu.Lock()
+		if sess := conn.sess; sess != nil {
+			sess.beats++
+			s.broadcast()
+		}
+		s.mu.Unlock()
 		return conn.send(opHeartbeatAck, nil) == nil
 	case opIdentify:
 		return s.identify(conn, p.D)
@@ -260,7 +268,7 @@ func (s *Server) attach(conn *gwConn, sess *gwSession) {
 	sess.conn = conn
 	s.mu.Lock()
 	conn.sess = sess
-	sess.connected = true
+	sess.connected, sess.beats = true, 0
 	if s.gw.sessions[sess.id] == nil {
 		sess.num = len(s.gw.sessions)
 	}
@@ -416,10 +424,16 @@ func (s *Server) dispatchIntent(intent int64, event string, data any) {
 // Dispatch("GUILD_MEMBER_REMOVE", map[string]any{...}).
 func (s *Server) Dispatch(event string, data any) { s.dispatchIntent(0, event, data) }
 
-// WaitConnected waits until a bot session is identified (or resumed) and
-// its connection is live.
+// WaitConnected waits until a bot session is identified (or resumed), its
+// connection live and heartbeating. Waiting for the first heartbeat matters
+// before closing a session that has just connected: discordgo sends it from
+// a goroutine of its own, which, if it loses the race with Close, reconnects
+// the closed session.
 func (s *Server) WaitConnected(ctx context.Context) error {
-	err := s.wait(ctx, func() bool { return s.gw.current != nil && s.gw.current.connected })
+	err := s.wait(ctx, func() bool {
+		cur := s.gw.current
+		return cur != nil && cur.connected && cur.beats > 0
+	})
 	if err != nil {
 		return fmt.Errorf("fakediscord: no live gateway session: %w", err)
 	}

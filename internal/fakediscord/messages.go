@@ -93,10 +93,37 @@ func (s *Server) buildMessage(req *Request, base *Message, creating bool) (*Mess
 		return nil, &failure{http.StatusBadRequest, codeInvalidFormBody, "Invalid Form Body: " + err.Error()}
 	}
 	m.Mentions = s.mentions(m, p.AllowedMentions)
+	s.lintEmbedImages(req, m)
 	if m.empty() && len(p.StickerIDs) == 0 && isNull(p.Poll) {
 		return nil, &failure{http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message"}
 	}
 	return m, nil
+}
+
+// lintEmbedImages reports an embed image or thumbnail naming an
+// attachment://file the message does not carry. Discord accepts it and
+// shows no picture, so the request passes, but the test fails.
+func (s *Server) lintEmbedImages(req *Request, m *Message) {
+	for i, e := range m.Embeds {
+		for _, url := range embedImageURLs(e) {
+			name, ok := strings.CutPrefix(url, "attachment://")
+			if _, has := m.Attachment(name); ok && !has {
+				s.cfg.onViolation(req, []Violation{{Path: fmt.Sprintf("embeds.%d", i), Source: "limits",
+					Rule: fmt.Sprintf("embed shows %s but the message has no file %q: Discord shows no image", url, name)}})
+			}
+		}
+	}
+}
+
+func embedImageURLs(e *discordgo.MessageEmbed) []string {
+	var urls []string
+	if e.Image != nil {
+		urls = append(urls, e.Image.URL)
+	}
+	if e.Thumbnail != nil {
+		urls = append(urls, e.Thumbnail.URL)
+	}
+	return urls
 }
 
 func nullToEmpty(raw json.RawMessage) json.RawMessage {

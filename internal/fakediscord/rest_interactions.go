@@ -241,12 +241,22 @@ func (s *Server) followup(c *call) {
 		f.answer(c)
 		return
 	}
-	m, f := s.buildMessage(c.req, s.interactionDraft(st, discordgo.MessageTypeReply), true)
+	var m *Message
+	if id := s.pendingDeferral(st); id != "" {
+		// The first follow-up to a deferred response fills in the
+		// "thinking" message rather than adding one, keeping its flags.
+		m, f = s.editMessage(c, id, c.req)
+	} else {
+		m, f = s.buildMessage(c.req, s.interactionDraft(st, discordgo.MessageTypeReply), true)
+		if f == nil {
+			s.store(m)
+			c.after = append(c.after, func() { s.dispatchMessage("MESSAGE_CREATE", m) })
+		}
+	}
 	if f != nil {
 		f.answer(c)
 		return
 	}
-	s.store(m)
 	s.mu.Lock()
 	st.followups = append(st.followups, m.ID)
 	if st.replyID == "" {
@@ -254,12 +264,24 @@ func (s *Server) followup(c *call) {
 	}
 	s.broadcast()
 	s.mu.Unlock()
-	c.after = append(c.after, func() { s.dispatchMessage("MESSAGE_CREATE", m) })
 	if c.req.Query.Get("wait") == "true" {
 		s.answerMessage(c, http.StatusOK, m)
 		return
 	}
 	c.noContent()
+}
+
+// pendingDeferral is the still loading original message of a deferred
+// (type 5) response with no follow-up yet, or "".
+func (s *Server) pendingDeferral(st *ixState) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.messages[st.originalID]
+	if st.callback.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		len(st.followups) > 0 || m == nil || !m.Loading() {
+		return ""
+	}
+	return m.ID
 }
 
 // webhookMessage finds the message an @original or follow-up route names.

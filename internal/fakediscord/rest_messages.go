@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -9,6 +10,7 @@ import (
 func (s *Server) messageRoutes() []route {
 	return []route{
 		{"POST /channels/{channel_id}/messages", true, s.postMessage},
+		{"GET /channels/{channel_id}/messages", true, s.listMessages},
 		{"GET /channels/{channel_id}/messages/{message_id}", true, s.getMessage},
 		{"PATCH /channels/{channel_id}/messages/{message_id}", true, s.patchMessage},
 		{"DELETE /channels/{channel_id}/messages/{message_id}", true, s.deleteMessage},
@@ -67,6 +69,44 @@ func (s *Server) channelMessage(c *call) (*Message, *failure) {
 		return nil, &failure{http.StatusNotFound, codeUnknownMessage, "Unknown Message"}
 	}
 	return m, nil
+}
+
+// listMessages answers a history query: newest first, at most limit
+// (default 50, at most 100), before or after a message id.
+func (s *Server) listMessages(c *call) {
+	limit, err := strconv.Atoi(c.req.Query.Get("limit"))
+	if c.req.Query.Get("limit") == "" {
+		limit, err = 50, nil
+	}
+	if err != nil || limit < 1 || limit > 100 {
+		c.fail(http.StatusBadRequest, codeInvalidFormBody, "Invalid Form Body: limit must be 1-100")
+		return
+	}
+	before, after := c.req.Query.Get("before"), c.req.Query.Get("after")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.channels[c.param("channel_id")] == nil {
+		c.fail(http.StatusNotFound, codeUnknownChannel, "Unknown Channel")
+		return
+	}
+	var picked []*Message // oldest first
+	for _, id := range s.order[c.param("channel_id")] {
+		m := s.messages[id]
+		if m != nil && !m.Ephemeral() && (before == "" || idLess(m.ID, before)) && (after == "" || idLess(after, m.ID)) {
+			picked = append(picked, m)
+		}
+	}
+	// After an id Discord gives the messages closest to it, else the newest.
+	if len(picked) > limit && after != "" {
+		picked = picked[:limit]
+	} else if len(picked) > limit {
+		picked = picked[len(picked)-limit:]
+	}
+	out := []object{}
+	for i := len(picked) - 1; i >= 0; i-- {
+		out = append(out, s.wireMessage(picked[i], false))
+	}
+	c.json(http.StatusOK, out)
 }
 
 func (s *Server) getMessage(c *call) {
