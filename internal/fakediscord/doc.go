@@ -3,18 +3,24 @@
 // gateway for a real *discordgo.Session to connect, receive interactions and
 // answer them.
 //
-// A test starts it with New, points a session at it with Server.Transport
-// (the gateway address follows from the fake's own answer to GET /gateway),
-// drives users' actions with Command, Autocomplete, Click and Select, and reads
+// A test starts it with New and builds its session with NewSession (or
+// sets session.Client to Server.Client: the transport sends discord.com to
+// the fake, and the gateway address follows from the fake's own answer to
+// GET /gateway). It drives users with Command, Autocomplete, Click and
+// Select, awaits the bot's answer on the returned Interaction, and reads
 // what the bot did through the recorded requests (Requests, WaitFor) and the
-// messages the fake now holds (Messages, WaitMessage).
+// messages the fake now holds (Messages, WaitMessageAfter, Message.PNG):
 //
 //	srv := fakediscord.New(t)
-//	s, _ := discordgo.New(srv.Token())
-//	s.Client = &http.Client{Transport: srv.Transport()}
+//	s := srv.NewSession()           // or the bot's own, with s.Client = srv.Client()
+//	bot.Attach(s)                   // the code under test
 //	_ = s.Open()
-//	ix := srv.Click(alice.ID, boardMsg.ID, "throw/12/3")
-//	reply, err := ix.Reply(ctx)
+//	_ = srv.WaitConnected(ctx)
+//	ana := srv.AddUser("ana")
+//	ix := srv.Click(ana.ID, board.ID, "move/12/3/a1-a4")
+//	reply, _ := ix.Reply(ctx)       // the updated message, ephemeral error, ...
+//	next, _ := srv.WaitMessageAfter(ctx, threadID, board.ID, func(m fakediscord.Message) bool { return true })
+//	img, _, _ := next.PNG()
 //
 // Every request body the bot sends is checked against Discord's documented
 // limits (content length, embeds, components, custom_id lengths, autocomplete

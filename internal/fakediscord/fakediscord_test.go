@@ -191,7 +191,15 @@ func TestChannelMessageWithEmbedComponentsAndPNG(t *testing.T) {
 		t.Error(err)
 	}
 	if len(sent.Attachments) != 1 || !strings.HasPrefix(sent.Attachments[0].URL, "https://cdn.discordapp.com/attachments/") {
-		t.Errorf("discordgo got attachments %+v", sent.Attachments)
+		t.Fatalf("discordgo got attachments %+v", sent.Attachments)
+	}
+	resp, err := srv.Client().Get(sent.Attachments[0].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if img, err := png.Decode(resp.Body); err != nil || img.Bounds().Dx() != 8 {
+		t.Errorf("the CDN serves %v, %v", img, err)
 	}
 }
 

@@ -495,3 +495,22 @@ func TestGatewayStateAndHistory(t *testing.T) {
 		t.Errorf("lint %v", lint)
 	}
 }
+
+func TestReconnectRequestResumes(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	ctx := testContext(t)
+	s := connect(t, srv, gameBot(t))
+	board := boardMessage(t, s, srv.ChannelID())
+	srv.RequestReconnect()
+	ana := srv.AddUser("ana")
+	if _, err := srv.Click(ana.ID, board.ID, "throw/7/1").Reply(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.WaitConnected(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if ss := srv.GatewaySessions(); len(ss) != 1 || ss[0].Resumes != 1 {
+		t.Errorf("sessions after opcode 7: %+v", ss)
+	}
+}

@@ -82,7 +82,6 @@ func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
 		method, path, _ := strings.Cut(rt.pattern, " ")
-		rt := rt
 		mux.HandleFunc(method+" /api/{version}"+path, func(w http.ResponseWriter, hr *http.Request) {
 			s.serveREST(w, hr, rt)
 		})
