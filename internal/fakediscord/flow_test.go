@@ -1,6 +1,7 @@
 package fakediscord_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net/http"
@@ -512,5 +513,36 @@ func TestReconnectRequestResumes(t *testing.T) {
 	}
 	if ss := srv.GatewaySessions(); len(ss) != 1 || ss[0].Resumes != 1 {
 		t.Errorf("sessions after opcode 7: %+v", ss)
+	}
+}
+
+func TestEditKeepsOrReplacesAttachments(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	s := connect(t, srv, nil)
+	file := func() []*discordgo.File {
+		return []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(pngBytes())}}
+	}
+	m, err := s.ChannelMessageSendComplex(srv.ChannelID(), &discordgo.MessageSend{Content: "v1", Files: file()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without an attachments list, new files are added to the old ones.
+	edit := discordgo.NewMessageEdit(srv.ChannelID(), m.ID).SetContent("v2")
+	edit.Files = file()
+	if _, err := s.ChannelMessageEditComplex(edit); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := srv.Message(m.ID); len(got.Attachments) != 2 || got.Content != "v2" || got.Edits != 1 {
+		t.Errorf("after an edit adding a file: %d attachments, %q", len(got.Attachments), got.Content)
+	}
+	// An empty attachments list drops them all.
+	edit = discordgo.NewMessageEdit(srv.ChannelID(), m.ID)
+	edit.Attachments = &[]*discordgo.MessageAttachment{}
+	if _, err := s.ChannelMessageEditComplex(edit); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := srv.Message(m.ID); len(got.Attachments) != 0 || got.Content != "v2" {
+		t.Errorf("after an edit dropping files: %d attachments, %q", len(got.Attachments), got.Content)
 	}
 }
