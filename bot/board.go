@@ -32,7 +32,7 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 	alt := render.Describe(s.game, s.g.Config, s.pos, s.last)
 	m := &Message{
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       clip(fmt.Sprintf("%s · %s", s.game.Title(), configText(s.g.Config)), 256),
+			Title:       clip(fmt.Sprintf("%s · %s", s.game.Title(), configText(s.game, s.g.Config)), 256),
 			Description: clip(s.describe(), 4096),
 			Color:       kindColour[s.g.Kind],
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
@@ -47,11 +47,19 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 	return m, nil
 }
 
-// configText is "standard · pieces 5 · dice sticks".
-func configText(c games.Config) string {
+// configText is the variant and the options that differ from their
+// defaults: "standard · pieces 7".
+func configText(g games.Game, c games.Config) string {
 	parts := []string{c.Variant}
+	defaults := map[string]string{}
+	if d, err := games.Normalize(g, games.Config{Variant: c.Variant}); err == nil {
+		defaults = d.Options
+	}
 	for _, kv := range strings.Fields(c.String())[1:] {
-		parts = append(parts, strings.Replace(kv, "=", " ", 1))
+		k, v, _ := strings.Cut(kv, "=")
+		if defaults[k] != v {
+			parts = append(parts, k+" "+v)
+		}
 	}
 	return strings.Join(parts, " · ")
 }

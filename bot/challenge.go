@@ -141,7 +141,7 @@ func challengeMessage(c store.Challenge, g games.Game, open bool) *Message {
 		Content:  fmt.Sprintf("<@%s> challenges %s to a game of %s.", c.Challenger, who, g.Title()),
 		Mentions: mentions,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       fmt.Sprintf("%s · %s", g.Title(), configText(c.Config)),
+			Title:       fmt.Sprintf("%s · %s", g.Title(), configText(g, c.Config)),
 			Description: challengeTerms(c),
 			Color:       kindColour[c.Kind],
 			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Challenge #%d", c.ID)},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -22,7 +23,8 @@ type Discord interface {
 	Edit(channelID, messageID string, m *Message) error
 	// DMChannel opens (or finds) the DM channel with a user.
 	DMChannel(userID string) (string, error)
-	// Thread starts a public thread from a message.
+	// Thread starts a public thread from a message, or on its own in the
+	// channel when messageID is "".
 	Thread(channelID, messageID, name string) (string, error)
 	// RegisterCommands replaces the application's commands (guildID "" = global).
 	RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error
@@ -71,7 +73,7 @@ func errorCode(err error) int {
 type rest struct{ s *discordgo.Session }
 
 type attachment struct {
-	ID          int    `json:"id"`
+	ID          string `json:"id"` // the index of the file part, as a string (a snowflake field)
 	Filename    string `json:"filename"`
 	Description string `json:"description,omitempty"`
 }
@@ -85,7 +87,7 @@ func (m *Message) payload() map[string]any {
 	}
 	atts := []attachment{}
 	for i, f := range m.Files {
-		atts = append(atts, attachment{ID: i, Filename: f.Name, Description: f.Description})
+		atts = append(atts, attachment{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Description})
 	}
 	p := map[string]any{
 		"content":          m.Content,
@@ -172,9 +174,15 @@ func (r rest) DMChannel(userID string) (string, error) {
 }
 
 func (r rest) Thread(channelID, messageID, name string) (string, error) {
-	ch, err := r.s.MessageThreadStartComplex(channelID, messageID, &discordgo.ThreadStart{
-		Name: name, AutoArchiveDuration: 10080, // a week: correspondence games are slow
-	})
+	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080} // a week: correspondence games are slow
+	var ch *discordgo.Channel
+	var err error
+	if messageID == "" {
+		start.Type = discordgo.ChannelTypeGuildPublicThread
+		ch, err = r.s.ThreadStartComplex(channelID, start)
+	} else {
+		ch, err = r.s.MessageThreadStartComplex(channelID, messageID, start)
+	}
 	if err != nil {
 		return "", err
 	}

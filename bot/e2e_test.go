@@ -1,0 +1,229 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/bot"
+	"kilab/games"
+	_ "kilab/games/aseb"
+	_ "kilab/games/seega"
+	_ "kilab/games/tab"
+	"kilab/internal/fakediscord"
+	"kilab/store"
+)
+
+// harness is a bot connected to a fake Discord, with its own database file.
+type harness struct {
+	t      *testing.T
+	ctx    context.Context
+	srv    *fakediscord.Server
+	dbPath string
+	db     *store.DB
+	b      *bot.Bot
+	seed   uint64
+}
+
+func newHarness(t *testing.T, seed uint64) *harness {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db"), seed: seed}
+	h.start()
+	t.Cleanup(h.stop)
+	return h
+}
+
+// start opens the database and connects a fresh bot, as a process start does.
+func (h *harness) start() {
+	h.t.Helper()
+	db, err := store.Open(h.ctx, h.dbPath)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.db = db
+	h.b = bot.New(bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed), GuildID: h.srv.Guild().ID,
+		Log: slog.New(slog.NewTextHandler(testWriter{h.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err := h.b.Open(h.ctx); err != nil {
+		h.t.Fatal(err)
+	}
+	h.seed++ // a restarted process draws from a fresh source
+}
+
+// stop closes the bot and its database, as a shutdown does.
+func (h *harness) stop() {
+	if h.b != nil {
+		_ = h.b.Close()
+		_ = h.db.Close()
+		h.b = nil
+	}
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+func (h *harness) reply(ix *fakediscord.Interaction) fakediscord.Message {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	m, err := ix.Reply(ctx)
+	if err != nil {
+		h.t.Fatalf("no reply: %v", err)
+	}
+	return m
+}
+
+// challengeAccepted has a challenge the opponent accepts and returns the game.
+func (h *harness) challengeAccepted(ana, bo fakediscord.User, game string, opts ...fakediscord.Opt) store.Game {
+	h.t.Helper()
+	sub := append([]fakediscord.Opt{fakediscord.Arg("opponent", bo.ID)}, opts...)
+	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub(game, sub...)))
+	if _, ok := msg.Button("Accept"); !ok {
+		h.t.Fatalf("challenge message has no Accept button: %+v", msg)
+	}
+	acc := h.reply(h.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]))
+	if len(acc.CustomIDs()) != 0 || !strings.Contains(acc.Embeds[0].Description, "Accepted") {
+		h.t.Fatalf("accepted challenge still offers buttons or does not say so: %+v", acc.Embeds[0])
+	}
+	return h.newGame(bo.ID)
+}
+
+// newGame waits until the user's newest game has its first board posted.
+func (h *harness) newGame(user string) store.Game {
+	h.t.Helper()
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(5 * time.Millisecond) {
+		list, err := h.db.ActiveGames(h.ctx, user, "")
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if len(list) > 0 && list[0].MessageID != "" {
+			return list[0]
+		}
+	}
+	h.t.Fatal("no game with a board")
+	return store.Game{}
+}
+
+// board finds the newest message in the game's thread that carries controls
+// for the game's current version.
+func (h *harness) board(id int64) (store.Game, fakediscord.Message) {
+	h.t.Helper()
+	g, err := h.db.Game(h.ctx, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	prefix := fmt.Sprintf("g/%d/%d/", g.ID, g.Version)
+	where := g.ThreadID
+	if where == "" {
+		where = g.ChannelID
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	m, err := h.srv.WaitMessage(ctx, where, func(m fakediscord.Message) bool {
+		for _, id := range m.CustomIDs() {
+			if strings.HasPrefix(id, prefix) {
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		h.t.Fatalf("no board with controls for %s in the thread: %v", prefix, err)
+	}
+	return g, m
+}
+
+// step makes the player on move act once on msg: a throw, a move button, or a
+// picker step; it returns the message as updated by the reply.
+func (h *harness) step(g store.Game, msg fakediscord.Message, rng *rand.Rand) fakediscord.Message {
+	h.t.Helper()
+	user := g.Players[g.ToMove]
+	if sel := msg.Selects(); len(sel) > 0 {
+		s := sel[rng.IntN(len(sel))]
+		opt := s.Options[rng.IntN(len(s.Options))]
+		return h.reply(h.srv.Select(user, msg.ID, s.CustomID, opt.Value))
+	}
+	buttons := msg.Buttons()
+	var live []discordgo.Button
+	for _, b := range buttons {
+		if strings.HasPrefix(b.CustomID, "g/") && b.Label != "Back" {
+			live = append(live, b)
+		}
+	}
+	if len(live) == 0 {
+		h.t.Fatalf("board without controls: %+v", msg.CustomIDs())
+	}
+	return h.reply(h.srv.Click(user, msg.ID, live[rng.IntN(len(live))].CustomID))
+}
+
+// playOut plays the game to its end by clicks and returns it.
+func (h *harness) playOut(id int64, rng *rand.Rand, maxClicks int) store.Game {
+	h.t.Helper()
+	for n := 0; n < maxClicks; n++ {
+		g, msg := h.board(id)
+		if !g.Active() {
+			return g
+		}
+		after := h.step(g, msg, rng)
+		checkPNG(h.t, after)
+		if g2, _ := h.db.Game(h.ctx, id); !g2.Active() {
+			return g2
+		}
+	}
+	h.t.Fatalf("game %d not over after %d clicks", id, maxClicks)
+	return store.Game{}
+}
+
+// waitBoard waits for a board message (one with an embed) in a channel.
+func (h *harness) waitBoard(channel string, pred func(fakediscord.Message) bool) fakediscord.Message {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	m, err := h.srv.WaitMessage(ctx, channel, func(m fakediscord.Message) bool { return len(m.Embeds) > 0 && pred(m) })
+	if err != nil {
+		h.t.Fatalf("no such board in %s: %v", channel, err)
+	}
+	return m
+}
+
+func checkPNG(t *testing.T, m fakediscord.Message) {
+	t.Helper()
+	if len(m.Attachments) == 0 {
+		return // a picker step leaves the picture as it was
+	}
+	if _, att, err := m.PNG(); err != nil || att.Description == "" {
+		t.Fatalf("board picture: %v (alt text %q)", err, att.Description)
+	}
+}
+
+func TestE2EAsebByClicks(t *testing.T) {
+	h := newHarness(t, 1)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("variant", "twenty-squares"))
+	if g.ThreadID == "" {
+		g, _ = h.db.Game(h.ctx, g.ID)
+	}
+	end := h.playOut(g.ID, rand.New(rand.NewPCG(1, 2)), 3000)
+	if _, won := end.Result.Winner(); !won {
+		t.Fatalf("Aseb ended without a winner: %v %s", end.Result, end.Reason)
+	}
+	if end.ThreadID == "" {
+		t.Fatal("the game has no thread")
+	}
+	final := h.waitBoard(end.ThreadID, func(m fakediscord.Message) bool { return len(m.Mentions) == 2 })
+	if !strings.Contains(final.Embeds[0].Description, "wins") || len(final.CustomIDs()) != 0 {
+		t.Errorf("final board: %q, controls %v", final.Embeds[0].Description, final.CustomIDs())
+	}
+}
