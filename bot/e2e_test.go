@@ -227,3 +227,28 @@ func TestE2EAsebByClicks(t *testing.T) {
 		t.Errorf("final board: %q, controls %v", final.Embeds[0].Description, final.CustomIDs())
 	}
 }
+
+func TestE2ETabByClicks(t *testing.T) {
+	h := newHarness(t, 2)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))
+	end := h.playOut(g.ID, rand.New(rand.NewPCG(3, 4)), 6000)
+	if end.Active() {
+		t.Fatalf("Tab not over: %+v", end)
+	}
+	h.waitBoard(end.ThreadID, func(m fakediscord.Message) bool { return len(m.Mentions) == 2 })
+}
+
+func TestE2ESeegaByClicks(t *testing.T) {
+	h := newHarness(t, 3)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("first", "me"))
+	if g.Players[0] != ana.ID {
+		t.Fatalf("first=me: seats %v, want the challenger first", g.Players)
+	}
+	end := h.playOut(g.ID, rand.New(rand.NewPCG(5, 6)), 6000)
+	if end.Active() {
+		t.Fatalf("Seega not over: %+v", end)
+	}
+	h.waitBoard(end.ThreadID, func(m fakediscord.Message) bool { return len(m.Mentions) == 2 })
+}
