@@ -23,7 +23,7 @@ import (
 
 // harness is a bot connected to a fake Discord, with its own database file.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	ctx    context.Context
 	srv    *fakediscord.Server
 	dbPath string
@@ -32,7 +32,7 @@ type harness struct {
 	seed   uint64
 }
 
-func newHarness(t *testing.T, seed uint64) *harness {
+func newHarness(t testing.TB, seed uint64) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
@@ -50,7 +50,7 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	h.db = db
-	h.b = bot.New(bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed), GuildID: h.srv.Guild().ID,
+	h.b = bot.New(bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed),
 		Log: slog.New(slog.NewTextHandler(testWriter{h.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err := h.b.Open(h.ctx); err != nil {
 		h.t.Fatal(err)
@@ -67,7 +67,7 @@ func (h *harness) stop() {
 	}
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
@@ -198,7 +198,7 @@ func (h *harness) waitBoard(channel string, pred func(fakediscord.Message) bool)
 	return m
 }
 
-func checkPNG(t *testing.T, m fakediscord.Message) {
+func checkPNG(t testing.TB, m fakediscord.Message) {
 	t.Helper()
 	if len(m.Attachments) == 0 {
 		return // a picker step leaves the picture as it was

@@ -1,0 +1,121 @@
+package bot_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"kilab/internal/fakediscord"
+)
+
+func TestE2EChallengeRefusals(t *testing.T) {
+	h := newHarness(t, 9)
+	ana, other := h.srv.AddUser("ana"), h.srv.AddBotUser("otherbot")
+	ch := h.srv.ChannelID()
+	h.ephemeralSays(h.srv.Command(ana.ID, ch, "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", ana.ID))), "cannot challenge yourself")
+	h.ephemeralSays(h.srv.Command(ana.ID, ch, "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", other.ID))), "is a bot")
+	h.ephemeralSays(h.srv.Command(ana.ID, ch, "challenge", fakediscord.Sub("aseb",
+		fakediscord.Arg("variant", "royalur"), fakediscord.Arg("pieces", "7"))), "belongs to variant standard")
+	h.ephemeralSays(h.srv.Command(ana.ID, h.srv.DMChannel(ana.ID), "challenge", fakediscord.Sub("seega")), "server channel")
+	if list, _ := h.db.ActiveGames(h.ctx, ana.ID, ""); len(list) != 0 {
+		t.Fatal("a refused challenge made a game")
+	}
+}
+
+func TestE2EOpenChallengeDeclineCancel(t *testing.T) {
+	h := newHarness(t, 10)
+	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
+	ch := h.srv.ChannelID()
+	open := h.reply(h.srv.Command(ana.ID, ch, "challenge", fakediscord.Sub("tab", fakediscord.Arg("width", "9"))))
+	if _, ok := open.Button("Decline"); ok {
+		t.Error("an open challenge offers Decline")
+	}
+	h.ephemeralSays(h.srv.Click(ana.ID, open.ID, open.CustomIDs()[0]), "your own challenge")
+	h.reply(h.srv.Click(cy.ID, open.ID, open.CustomIDs()[0]))
+	g := h.newGame(cy.ID)
+	if g.Config.Options["width"] != "9" || (g.Players[0] != ana.ID && g.Players[1] != ana.ID) {
+		t.Fatalf("open challenge gave %+v", g)
+	}
+	direct := h.reply(h.srv.Command(ana.ID, ch, "challenge", fakediscord.Sub("seega", fakediscord.Arg("opponent", bo.ID))))
+	decline, _ := direct.Button("Decline")
+	h.ephemeralSays(h.srv.Click(cy.ID, direct.ID, decline.CustomID), "not yours")
+	if m := h.reply(h.srv.Click(bo.ID, direct.ID, decline.CustomID)); len(m.CustomIDs()) != 0 || !strings.Contains(m.Embeds[0].Description, "Declined") {
+		t.Errorf("declined challenge: %q, %v", m.Embeds[0].Description, m.CustomIDs())
+	}
+	again := h.reply(h.srv.Command(ana.ID, ch, "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))))
+	cancel, _ := again.Button("Cancel")
+	h.reply(h.srv.Click(ana.ID, again.ID, cancel.CustomID))
+	accept, _ := again.Button("Accept")
+	h.ephemeralSays(h.srv.ForgeClick(bo.ID, again.ChannelID, again.ID, accept.CustomID), "no longer open")
+}
+
+// Accepting from the DM works like accepting in the channel, and the
+// channel's challenge message is updated too.
+func TestE2EAcceptFromDM(t *testing.T) {
+	h := newHarness(t, 11)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))))
+	dm := h.waitBoard(h.srv.DMChannel(bo.ID), func(m fakediscord.Message) bool { return len(m.CustomIDs()) > 0 })
+	accept, ok := dm.Button("Accept")
+	if !ok {
+		t.Fatalf("challenge DM without Accept: %v", dm.CustomIDs())
+	}
+	h.reply(h.srv.Click(bo.ID, dm.ID, accept.CustomID))
+	h.newGame(bo.ID)
+	if now, _ := h.srv.Message(msg.ID); len(now.CustomIDs()) != 0 || !strings.Contains(now.Embeds[0].Description, "Accepted") {
+		t.Errorf("channel challenge after a DM accept: %q %v", now.Embeds[0].Description, now.CustomIDs())
+	}
+}
+
+// /move with autocomplete: the player's games, then "throw", then the legal
+// moves; /board, /games, /resign and /help answer.
+func TestE2ECommands(t *testing.T) {
+	h := newHarness(t, 12)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	ch := h.srv.ChannelID()
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
+	id := strconv.FormatInt(g.ID, 10)
+	choices, err := h.srv.Autocomplete(ana.ID, ch, "move", fakediscord.Focus("game", ""), fakediscord.Arg("move", "")).Choices(h.ctx)
+	if err != nil || len(choices) != 1 || choices[0].Value != id || !strings.Contains(choices[0].Name, "your turn") {
+		t.Fatalf("game choices %+v, %v", choices, err)
+	}
+	moves, err := h.srv.Autocomplete(ana.ID, ch, "move", fakediscord.Arg("game", id), fakediscord.Focus("move", "")).Choices(h.ctx)
+	if err != nil || len(moves) != 1 || moves[0].Value != "throw" {
+		t.Fatalf("move choices before the throw: %+v, %v", moves, err)
+	}
+	if m := h.reply(h.srv.Command(ana.ID, ch, "move", fakediscord.Arg("game", id), fakediscord.Arg("move", "throw"))); !m.Ephemeral() || len(m.Attachments) == 0 {
+		t.Errorf("/move throw answered %q", m.Content)
+	}
+	if g2 := h.game(g.ID); g2.Version != g.Version+1 {
+		t.Fatal("/move throw did not throw")
+	}
+	h.ephemeralSays(h.srv.Command(ana.ID, ch, "move", fakediscord.Arg("game", id), fakediscord.Arg("move", "16-off")), "")
+	h.ephemeralSays(h.srv.Command(bo.ID, ch, "move", fakediscord.Arg("game", id), fakediscord.Arg("move", "throw")), "not your turn")
+	h.ephemeralSays(h.srv.Command(ana.ID, ch, "move", fakediscord.Arg("game", "nonsense"), fakediscord.Arg("move", "throw")), "is not a game")
+	if b := h.reply(h.srv.Command(bo.ID, ch, "board", fakediscord.Arg("game", id))); len(b.Attachments) == 0 || len(b.CustomIDs()) != 0 {
+		t.Errorf("/board for the waiting player: %d files, controls %v", len(b.Attachments), b.CustomIDs())
+	}
+	if l := h.reply(h.srv.Command(bo.ID, ch, "games")); !strings.Contains(l.Embeds[0].Description, "Aseb #"+id) {
+		t.Errorf("/games: %q", l.Embeds[0].Description)
+	}
+	h.ephemeralSays(h.srv.Command(bo.ID, ch, "resign", fakediscord.Arg("game", id)), "You resigned")
+	if end := h.game(g.ID); end.Active() {
+		t.Fatal("/resign left the game going")
+	}
+	h.ephemeralSays(h.srv.Command(bo.ID, ch, "resign", fakediscord.Arg("game", id)), "over")
+	if m := h.reply(h.srv.Command(bo.ID, ch, "help")); !strings.Contains(m.Embeds[0].Description, "/challenge") {
+		t.Errorf("/help: %q", m.Embeds[0].Description)
+	}
+}
+
+// Where the bot may not create threads, the game is played in the channel.
+func TestE2ENoThreadPermission(t *testing.T) {
+	h := newHarness(t, 13)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.srv.DenyThreads(h.srv.ChannelID())
+	g := h.challengeAccepted(ana, bo, "aseb")
+	if g.ThreadID != "" {
+		t.Fatalf("thread %s made without permission", g.ThreadID)
+	}
+	h.waitBoard(h.srv.ChannelID(), hasGameControls)
+}
