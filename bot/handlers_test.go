@@ -1,0 +1,265 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	_ "kilab/games/aseb"
+	_ "kilab/games/seega"
+	_ "kilab/games/tab"
+	"kilab/store"
+)
+
+// recorder is a Discord that records what the handlers send.
+type recorder struct {
+	mu    sync.Mutex
+	calls []call
+	next  int
+}
+
+type call struct {
+	op      string // respond, send, edit, dm, thread, register
+	typ     discordgo.InteractionResponseType
+	channel string
+	msg     *Message
+}
+
+func (r *recorder) add(c call) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, c)
+	r.next++
+	return fmt.Sprintf("15%017d", r.next) // a snowflake-shaped message id
+}
+
+func (r *recorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
+	r.add(call{op: "respond", typ: typ, msg: m})
+	return nil
+}
+func (r *recorder) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
+	return &discordgo.Message{ID: "1500000000000000999", ChannelID: i.ChannelID}, nil
+}
+func (r *recorder) Send(channelID string, m *Message) (*discordgo.Message, error) {
+	return &discordgo.Message{ID: r.add(call{op: "send", channel: channelID, msg: m}), ChannelID: channelID}, nil
+}
+func (r *recorder) Edit(channelID, messageID string, m *Message) error {
+	r.add(call{op: "edit", channel: channelID, msg: m})
+	return nil
+}
+func (r *recorder) DMChannel(userID string) (string, error) {
+	r.add(call{op: "dm", channel: userID})
+	return "dm-" + userID, nil
+}
+func (r *recorder) Thread(channelID, messageID, name string) (string, error) {
+	return r.add(call{op: "thread", channel: channelID}), nil
+}
+func (r *recorder) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
+	r.add(call{op: "register", channel: guildID})
+	return nil
+}
+
+func (r *recorder) ops() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, c := range r.calls {
+		out = append(out, c.op)
+	}
+	return out
+}
+
+func (r *recorder) first(op string) (call, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, c := range r.calls {
+		if c.op == op {
+			return c, true
+		}
+	}
+	return call{}, false
+}
+
+func unitBot(t *testing.T) (*Bot, *recorder, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	rec := &recorder{}
+	return newBot(Config{DB: db, Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, rec), rec, db
+}
+
+// payload reads a recorded interaction from testdata.
+func payload(t *testing.T, name string) *discordgo.Interaction {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(data, &i); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return &i
+}
+
+func TestHandleChallengePayload(t *testing.T) {
+	b, rec, db := unitBot(t)
+	b.Handle(context.Background(), payload(t, "challenge_aseb.json"))
+	resp, ok := rec.first("respond")
+	if !ok || resp.typ != discordgo.InteractionResponseChannelMessageWithSource || resp.msg.Ephemeral {
+		t.Fatalf("response %+v", resp)
+	}
+	if len(resp.msg.Components) != 1 || len(resp.msg.Mentions) != 1 || resp.msg.Mentions[0] != "1000000000000000002" {
+		t.Errorf("challenge message: components %d, mentions %v", len(resp.msg.Components), resp.msg.Mentions)
+	}
+	c, err := db.Challenge(context.Background(), 1)
+	if err != nil || c.Config.Options["pieces"] != "7" || c.Rated || c.TimeLimit.Hours() != 7*24 || c.MessageID == "" {
+		t.Fatalf("stored challenge %+v, %v", c, err)
+	}
+	if dm, ok := rec.first("dm"); !ok || dm.channel != "1000000000000000002" {
+		t.Errorf("the challenged player got no DM: %v", rec.ops())
+	}
+}
+
+func TestHandleRefusalsAreEphemeral(t *testing.T) {
+	for file, want := range map[string]string{
+		"challenge_wrong_variant.json": "belongs to variant standard",
+		"challenge_in_dm.json":         "server channel",
+		"click_unknown_game.json":      "could not find",
+		"click_forged.json":            "not one of Kilab's",
+	} {
+		b, rec, _ := unitBot(t)
+		b.Handle(context.Background(), payload(t, file))
+		resp, ok := rec.first("respond")
+		if !ok || !resp.msg.Ephemeral || !strings.Contains(resp.msg.Content, want) {
+			t.Errorf("%s: %+v, want an ephemeral %q", file, resp.msg, want)
+		}
+		if ops := rec.ops(); len(ops) != 1 {
+			t.Errorf("%s: the bot did more than answer: %v", file, ops)
+		}
+	}
+}
+
+func TestHandleAutocompleteWithoutGames(t *testing.T) {
+	b, rec, _ := unitBot(t)
+	b.Handle(context.Background(), payload(t, "autocomplete_game.json"))
+	resp, ok := rec.first("respond")
+	if !ok || resp.typ != discordgo.InteractionApplicationCommandAutocompleteResult || resp.msg.Choices == nil || len(resp.msg.Choices) != 0 {
+		t.Fatalf("autocomplete answer %+v", resp)
+	}
+}
+
+// Commands stay within Discord's limits for names, descriptions and choices.
+func TestCommandsWithinLimits(t *testing.T) {
+	var walk func(path string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(path string, opts []*discordgo.ApplicationCommandOption) {
+		if len(opts) > 25 {
+			t.Errorf("%s: %d options", path, len(opts))
+		}
+		for _, o := range opts {
+			if len(o.Name) > 32 || o.Name != strings.ToLower(o.Name) || len(o.Description) == 0 || len([]rune(o.Description)) > 100 || len(o.Choices) > 25 {
+				t.Errorf("%s %s: name or description out of Discord's limits", path, o.Name)
+			}
+			walk(path+" "+o.Name, o.Options)
+		}
+	}
+	for _, c := range Commands() {
+		walk("/"+c.Name, c.Options)
+	}
+}
+
+func TestCustomIDs(t *testing.T) {
+	for _, ok := range []string{"c/a/1", "c/x/99", "g/1/0/t", "g/12/7/m/5x8", "g/12/7/m/A1+B2", "g/3/4/p/row 1/A1", "g/3/4/p/", "g/3/4/s"} {
+		if _, err := parseAction(ok); err != nil {
+			t.Errorf("%q refused: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "c/a/0", "c/a/-1", "c/ab/1", "g/1/1", "g/1/1/t/x", "g/0/1/t", "g/1/-1/t", "g/a/1/t", "g/1/1/q", "g/1/1/m", "x/1", strings.Repeat("a", 101)} {
+		if _, err := parseAction(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if id := gameCID(123456789, 987654, "m", "1c27^c28"); len(id) > maxCustomID {
+		t.Errorf("custom_id %q too long", id)
+	}
+}
+
+// The picker never shows more than Discord allows, for every position of a
+// random 9x9 Seega placement and a 29-wide Tab turn, and every move stays
+// reachable through its steps.
+func TestPickerReachesEveryMove(t *testing.T) {
+	for _, tc := range []struct{ game, opt, val string }{{"seega", "size", "9"}, {"tab", "width", "29"}, {"aseb", "pieces", "7"}} {
+		g, _ := games.Lookup(tc.game)
+		cfg, _ := games.Normalize(g, games.Config{Options: map[string]string{tc.opt: tc.val}})
+		pos, _ := g.New(cfg)
+		src := games.Seeded(3)
+		var rec games.Recorder
+		for n := 0; n < 40 && pos.Due().Kind != games.DueNothing; n++ {
+			if pos.Due().Kind == games.DueThrow {
+				pos, _ = games.Roll(pos, pos.Due().Player, src, &rec)
+				continue
+			}
+			checkPicker(t, pos)
+			moves := pos.Moves()
+			pos, _ = pos.Play(moves[src.Uint64()%uint64(len(moves))].Notation)
+		}
+	}
+}
+
+// checkPicker walks the stepped picker from the top and checks that every
+// legal move is offered somewhere, within Discord's limits at every step.
+func checkPicker(t *testing.T, pos games.Position) {
+	t.Helper()
+	found := map[string]bool{}
+	var walk func(prefix string, depth int)
+	walk = func(prefix string, depth int) {
+		rows := movePicker(1, 1, pos.Moves(), prefix)
+		if len(rows) > maxRows || depth > 6 {
+			t.Fatalf("%s: picker %q has %d rows (depth %d)", pos, prefix, len(rows), depth)
+		}
+		for _, r := range rows {
+			for _, c := range r.(discordgo.ActionsRow).Components {
+				switch c := c.(type) {
+				case discordgo.Button:
+					if a, _ := parseAction(c.CustomID); a.verb == "m" {
+						found[a.arg] = true
+					}
+				case discordgo.SelectMenu:
+					if len(c.Options) > maxOptions {
+						t.Fatalf("%s: %d options", pos, len(c.Options))
+					}
+					a, _ := parseAction(c.CustomID)
+					for _, o := range c.Options {
+						switch {
+						case a.verb == "s":
+							found[o.Value] = true
+						case strings.HasPrefix(o.Value, "="):
+							found[o.Value[1:]] = true
+						default:
+							walk(pickerTarget(a.arg, []string{o.Value}), depth+1)
+						}
+					}
+				}
+			}
+		}
+	}
+	walk("", 0)
+	for _, m := range pos.Moves() {
+		if !found[m.Notation] {
+			t.Fatalf("%s: move %s cannot be reached through the picker", pos, m.Notation)
+		}
+	}
+}
