@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"kilab/games"
+	"kilab/internal/fakediscord"
+)
+
+// Main connects to a (fake) Discord, registers the commands on the dev guild
+// when DISCORD_GUILD_ID is set, and closes cleanly.
+func TestMainRunsAgainstDiscord(t *testing.T) {
+	srv := fakediscord.New(t)
+	set, err := readSettings(mapEnv(map[string]string{
+		"DISCORD_TOKEN": strings.TrimPrefix(srv.Token(), "Bot "), "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"),
+		"DISCORD_GUILD_ID": srv.Guild().ID, "LOG_LEVEL": "warn",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	m := &Main{Settings: set, Transport: srv.Transport(), Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(&logs, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if cmds := srv.Commands(srv.Guild().ID); len(cmds) < 7 {
+		t.Errorf("%d commands registered on the guild", len(cmds))
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A token Discord refuses is one line, not a stack trace.
+func TestMainRejectedToken(t *testing.T) {
+	srv := fakediscord.New(t)
+	set, _ := readSettings(mapEnv(map[string]string{"DISCORD_TOKEN": "not-the-token", "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db")}))
+	m := &Main{Settings: set, Transport: srv.Transport(), Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err := m.Run(ctx)
+	_ = m.Close()
+	if err == nil || !strings.Contains(err.Error(), "rejected") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("Run with a bad token: %v", err)
+	}
+}
+
+func TestReadSettings(t *testing.T) {
+	s, err := readSettings(mapEnv(map[string]string{"DISCORD_TOKEN": " tok "}))
+	if err != nil || s.token != "tok" || s.dbPath != "kilab.db" || s.level != slog.LevelInfo {
+		t.Errorf("defaults: %+v, %v", s, err)
+	}
+	for _, bad := range []map[string]string{{"LOG_LEVEL": "loud"}, {"DISCORD_API_URL": "ftp://x"}, {"DISCORD_API_URL": "localhost:8080"}} {
+		if _, err := readSettings(mapEnv(bad)); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	s, _ = readSettings(mapEnv(map[string]string{"DISCORD_API_URL": "http://proxy:8080/base"}))
+	rt := (&Main{Settings: s}).transport().(rewrite)
+	if rt.to.Host != "proxy:8080" || rt.to.Path != "/base" {
+		t.Errorf("proxy transport %+v", rt.to)
+	}
+}
+
+func mapEnv(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+// DISCORD_API_URL sends discord.com's REST calls to the proxy, path kept.
+func TestProxyRewrite(t *testing.T) {
+	var got string
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = r.URL.Path }))
+	defer proxy.Close()
+	s, err := readSettings(mapEnv(map[string]string{"DISCORD_API_URL": proxy.URL + "/base"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Transport: (&Main{Settings: s}).transport()}
+	resp, err := client.Get("https://discord.com/api/v9/gateway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got != "/base/api/v9/gateway" {
+		t.Errorf("proxy saw %q", got)
+	}
+}
