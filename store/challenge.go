@@ -99,6 +99,9 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)`,
 		c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
 		c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli())
+	if isUnique(err) && c.RematchOf != 0 {
+		return Challenge{}, fmt.Errorf("game %d already has its rematch: %w", c.RematchOf, ErrConflict)
+	}
 	if err != nil {
 		return Challenge{}, err
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sync"
@@ -159,5 +160,20 @@ func TestOpenChallengeAcceptedOnce(t *testing.T) {
 	db.read.QueryRow(`SELECT count(*) FROM games WHERE challenge_id = ?`, c.ID).Scan(&games)
 	if won != 1 || games != 1 {
 		t.Fatalf("%d accepts succeeded, %d games made; want 1 and 1", won, games)
+	}
+}
+
+// A finished game gets one rematch challenge, even from two clicks at once.
+func TestRematchOnce(t *testing.T) {
+	db, _ := newDB(t)
+	ctx := context.Background()
+	g := newGame(t, db)
+	c := Challenge{GuildID: "g", ChannelID: "c", Challenger: "ana", Opponent: "bo", Kind: "aseb",
+		Config: games.Config{Variant: "standard"}, TimeLimit: time.Hour, RematchOf: g.ID}
+	if _, err := db.CreateChallenge(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CreateChallenge(ctx, c); !errors.Is(err, ErrConflict) {
+		t.Fatalf("second rematch of game %d: %v, want ErrConflict", g.ID, err)
 	}
 }

@@ -132,9 +132,10 @@ func checkAfterCrash(t *testing.T, path string, game, acked int64, round int) in
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The commit in flight at the kill may or may not be there; every
-	// acknowledged one must be.
-	if g.Version != acked && g.Version != acked+1 {
+	// Every acknowledged commit must be there. The child may have committed
+	// more before the kill landed: its acknowledgements of those were still in
+	// the pipe, unread, so they count for nothing here.
+	if g.Version < acked {
 		t.Fatalf("round %d: version %d after acknowledging %d", round, g.Version, acked)
 	}
 	rec, err := db.Record(ctx, game)
