@@ -146,5 +146,5 @@ func (b *Bot) startGame(ctx context.Context, c store.Challenge, game store.Game,
 			b.log.Warn("posting the opening", "game", game.ID, "err", err)
 		}
 	}
-	b.announce(ctx, s)
+	b.announce(ctx, s, nil)
 }

@@ -40,8 +40,11 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 		}},
 		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
 	}
-	if o.controls && s.g.Active() {
+	switch {
+	case o.controls && s.g.Active():
 		m.Components = components(s.g.ID, s.g.Version, s.pos, o.prefix)
+	case o.controls:
+		m.Components = rematchRow(s.g)
 	}
 	m.Content, m.Mentions = s.headline(o)
 	return m, nil

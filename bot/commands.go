@@ -36,6 +36,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"},
 		}},
 		{Name: "resign", Description: "Resign a game", Options: []*discordgo.ApplicationCommandOption{gameOption("The game to resign")}},
+		{Name: "draw", Description: "Offer a draw in Tab or Seega, or accept your opponent's offer", Options: []*discordgo.ApplicationCommandOption{gameOption("The game")}},
 		{Name: "settings", Description: "Turn DMs and reminders on or off", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Send me a DM when it is my turn"},
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "reminders", Description: "Remind me by DM before a move's deadline"},

@@ -223,8 +223,8 @@ func TestE2EAsebByClicks(t *testing.T) {
 		t.Fatal("the game has no thread")
 	}
 	final := h.waitBoard(end.ThreadID, func(m fakediscord.Message) bool { return len(m.Mentions) == 2 })
-	if !strings.Contains(final.Embeds[0].Description, "wins") || len(final.CustomIDs()) != 0 {
-		t.Errorf("final board: %q, controls %v", final.Embeds[0].Description, final.CustomIDs())
+	if ids := final.CustomIDs(); !strings.Contains(final.Embeds[0].Description, "wins") || len(ids) != 1 || ids[0] != fmt.Sprintf("r/%d", end.ID) {
+		t.Errorf("final board: %q, controls %v, want only Rematch", final.Embeds[0].Description, ids)
 	}
 }
 

@@ -14,18 +14,29 @@ import (
 //	g/{game}/{version}/m/{mv}  play move mv (a button)
 //	g/{game}/{version}/s       play the move chosen in a select menu
 //	g/{game}/{version}/p/{pre} show the moves under picker prefix pre ("" = top)
+//	d/a/{game}/{version}       accept the draw offered at that version (d/d declines)
+//	r/{game}                   offer a rematch of a finished game
+//	l/{kind}/{offset}          a leaderboard page
 //
 // Discord caps a custom_id at 100 characters; moves and picker prefixes are short.
 const maxCustomID = 100
 
 // action is a parsed custom_id.
 type action struct {
-	kind    string // "c" or "g"
-	verb    string // a, d, x for challenges; t, m, s, p for games
-	id      int64
+	kind    string // "c", "g", "d", "r" or "l"
+	verb    string // a, d, x for challenges; t, m, s, p for games; a, d for draws
+	id      int64  // the challenge or game; the offset of a leaderboard page
 	version int64
-	arg     string // the move or picker prefix
+	arg     string // the move or picker prefix; the game kind of a leaderboard
 }
+
+func drawCID(verb string, game, version int64) string {
+	return fmt.Sprintf("d/%s/%d/%d", verb, game, version)
+}
+
+func rematchCID(game int64) string { return fmt.Sprintf("r/%d", game) }
+
+func leaderboardCID(kind string, offset int) string { return fmt.Sprintf("l/%s/%d", kind, offset) }
 
 func challengeCID(verb string, id int64) string { return fmt.Sprintf("c/%s/%d", verb, id) }
 
@@ -54,6 +65,25 @@ func parseAction(s string) (action, error) {
 		return action{kind: "c", verb: f[1], id: id}, nil
 	case len(f) >= 4 && f[0] == "g":
 		return parseGameAction(f)
+	case len(f) == 4 && f[0] == "d" && (f[1] == "a" || f[1] == "d"):
+		id, err1 := strconv.ParseInt(f[2], 10, 64)
+		ver, err2 := strconv.ParseInt(f[3], 10, 64)
+		if err1 != nil || err2 != nil || id <= 0 || ver < 0 {
+			return action{}, errForged
+		}
+		return action{kind: "d", verb: f[1], id: id, version: ver}, nil
+	case len(f) == 2 && f[0] == "r":
+		id, err := strconv.ParseInt(f[1], 10, 64)
+		if err != nil || id <= 0 {
+			return action{}, errForged
+		}
+		return action{kind: "r", id: id}, nil
+	case len(f) == 3 && f[0] == "l":
+		off, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil || off < 0 || off > 1_000_000 {
+			return action{}, errForged
+		}
+		return action{kind: "l", arg: f[1], id: off}, nil
 	}
 	return action{}, errForged
 }

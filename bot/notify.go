@@ -3,14 +3,21 @@ package bot
 import (
 	"context"
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"kilab/games"
+	"kilab/store"
+	"kilab/store/glicko"
 )
 
 // announce posts a fresh board in the game's thread (mentioning the player on
 // move, or both players at the end) and DMs the player on move the same board
 // with the same controls. Failures are logged, never shown to the player who
 // acted: their move is committed whatever happens to the notifications.
-func (b *Bot) announce(ctx context.Context, s *state) {
-	m, err := b.board(s, boardOpts{controls: true, mention: true})
+func (b *Bot) announce(ctx context.Context, s *state, changes []store.RatingChange) {
+	m, err := b.board(s, boardOpts{controls: true, mention: true, note: ratingText(changes)})
 	if err != nil {
 		b.log.Error("drawing the board", "game", s.g.ID, "err", err)
 		return
@@ -26,7 +33,62 @@ func (b *Bot) announce(ctx context.Context, s *state) {
 	}
 	if s.g.Active() {
 		b.dmTurn(ctx, s)
+		return
 	}
+	for p := games.First; p <= games.Second; p++ {
+		b.dmResult(ctx, s, p, changes)
+	}
+}
+
+// ended tells everyone how a game ended (by a click, a command or the clock).
+func (b *Bot) ended(ctx context.Context, g store.Game, changes []store.RatingChange) {
+	s, err := b.load(ctx, g)
+	if err != nil {
+		b.log.Error("loading a finished game", "game", g.ID, "err", err)
+		return
+	}
+	b.announce(ctx, s, changes)
+}
+
+// dmResult tells a player by DM how their game ended and what it did to
+// their rating.
+func (b *Bot) dmResult(ctx context.Context, s *state, p games.Player, changes []store.RatingChange) {
+	m, err := b.board(s, boardOpts{controls: true})
+	if err != nil {
+		return
+	}
+	m.Content = clip(fmt.Sprintf("%s #%d is over: %s.%s %s", s.game.Title(), s.g.ID, s.resultText(),
+		prefixed("\n", ratingText(changes)), channelLink(s.g.GuildID, s.threadOrChannel())), 2000)
+	b.dm(ctx, s.g.Players[p], m)
+}
+
+func prefixed(prefix, s string) string {
+	if s == "" {
+		return ""
+	}
+	return prefix + s
+}
+
+// ratingText shows each player's rating change: "<@a> 1500 → 1662 (+162)".
+// A rating still provisional (deviation 110 or more) is marked with a ?, as
+// Lichess does.
+func ratingText(changes []store.RatingChange) string {
+	var parts []string
+	for _, c := range changes {
+		parts = append(parts, fmt.Sprintf("<@%s> %s → %s (%+d)", c.User, ratingShown(c.Before), ratingShown(c.After), int(math.Round(c.Delta()))))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Ratings: " + strings.Join(parts, " · ")
+}
+
+func ratingShown(r glicko.Rating) string {
+	s := strconv.Itoa(int(math.Round(r.Rating)))
+	if r.Provisional() {
+		s += "?"
+	}
+	return s
 }
 
 // dmTurn sends the player on move their board by DM, so a game can be played

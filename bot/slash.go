@@ -25,6 +25,8 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
 		return b.gamesCommand(ctx, i)
 	case "resign":
 		return b.resign(ctx, i)
+	case "draw":
+		return b.drawCommand(ctx, i)
 	case "settings":
 		return b.settings(ctx, i)
 	case "help":
@@ -160,9 +162,9 @@ func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
 			return games.ErrGameOver
 		}
 		end := &store.End{Result: store.Win(seat.Other()), Reason: store.ReasonResignation}
-		ng, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: end})
+		ng, changes, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: end})
 		if err == nil {
-			return b.finished(ctx, i, ng, "You resigned.")
+			return b.finished(ctx, i, ng, changes, "You resigned.")
 		}
 		if try > 3 || !isConflict(err) {
 			return err
@@ -175,7 +177,7 @@ func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
 
 // finished answers the player and tells the thread how a game ended outside
 // the board (a resignation).
-func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Game, note string) error {
+func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Game, changes []store.RatingChange, note string) error {
 	s, err := b.load(ctx, g)
 	if err != nil {
 		return err
@@ -183,7 +185,7 @@ func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Ga
 	if err := b.reply(i, "%s %s", note, s.resultText()); err != nil {
 		return err
 	}
-	b.announce(ctx, s)
+	b.announce(ctx, s, changes)
 	return nil
 }
 

@@ -19,8 +19,13 @@ func (b *Bot) component(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	if a.kind == "c" {
+	switch a.kind {
+	case "c":
 		return b.challengeClick(ctx, i, a)
+	case "d":
+		return b.drawClick(ctx, i, a)
+	case "r":
+		return b.rematchClick(ctx, i, a)
 	}
 	switch a.verb {
 	case "s":
@@ -116,7 +121,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
-	g, _, err := b.db.Commit(ctx, store.Commit{
+	g, changes, err := b.db.Commit(ctx, store.Commit{
 		Game: s.g.ID, Version: s.g.Version, Plies: rec.Plies, Moved: move != "",
 		Position: next.String(), ToMove: next.Due().Player, End: endOf(next),
 	})
@@ -130,7 +135,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage)
+	return b.show(ctx, i, after, seat, onMessage, changes)
 }
 
 func verbOf(move string) string {
@@ -158,7 +163,7 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 // stays on move the clicked board is updated in place with the next controls;
 // when the turn passes (or the game ends) the clicked board keeps the result
 // without controls and a fresh board goes to the thread and the next player.
-func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool) error {
+func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, changes []store.RatingChange) error {
 	same := s.g.Active() && s.g.ToMove == seat
 	m, err := b.board(s, boardOpts{controls: same})
 	if err != nil {
@@ -172,7 +177,7 @@ func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat
 		return fmt.Errorf("answering the click: %w", err)
 	}
 	if !same {
-		b.announce(ctx, s)
+		b.announce(ctx, s, changes)
 	}
 	return nil
 }

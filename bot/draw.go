@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// drawable says whether a game's rules allow a draw by agreement: Tab (T12)
+// and Seega (S8) do; Aseb is a race with no draw.
+func drawable(kind string) bool { return kind == "tab" || kind == "seega" }
+
+// drawCommand is /draw: offer a draw, or accept the opponent's offer.
+func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := b.gameOf(ctx, i)
+	if err != nil {
+		return err
+	}
+	seat, ok := g.Seat(userOf(i).ID)
+	switch {
+	case !ok:
+		return userf("You are not playing in game #%d.", g.ID)
+	case !g.Active():
+		return games.ErrGameOver
+	case !drawable(g.Kind):
+		return userf("Aseb is a race and has no draws: play on, or /resign.")
+	case g.DrawOffer == seat.Other():
+		return b.agreeDraw(ctx, i, g, seat, false)
+	case g.DrawOffer == seat:
+		return userf("Your draw offer stands until <@%s> answers it or moves.", g.Players[seat.Other()])
+	}
+	if err := b.db.OfferDraw(ctx, g.ID, g.Version, seat); err != nil {
+		return err
+	}
+	opp := g.Players[seat.Other()]
+	offer := &Message{
+		Content:  fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>, do you accept? (Moving declines it.)", g.Players[seat], g.ID, opp),
+		Mentions: []string{opp},
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawCID("a", g.ID, g.Version)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawCID("d", g.ID, g.Version)},
+		}}},
+	}
+	if _, err := b.dc.Send(threadOf(g), offer); err != nil {
+		b.log.Warn("posting a draw offer", "game", g.ID, "err", err)
+	}
+	return b.reply(i, "You offered a draw in game #%d.", g.ID)
+}
+
+func threadOf(g store.Game) string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
+}
+
+// drawClick answers the Accept draw / Decline buttons. Only the player the
+// offer was made to may answer, and only while it stands.
+func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action) error {
+	g, err := b.db.Game(ctx, a.id)
+	if err != nil {
+		return err
+	}
+	seat, ok := g.Seat(userOf(i).ID)
+	switch {
+	case !ok:
+		return userf("You are not playing in this game.")
+	case !g.Active():
+		return games.ErrGameOver
+	case g.DrawOffer != seat.Other():
+		return userf("There is no draw offer for you to answer: it was declined, or lapsed when you moved.")
+	case a.verb == "a":
+		return b.agreeDraw(ctx, i, g, seat, true)
+	}
+	if err := b.db.DeclineDraw(ctx, g.ID); err != nil {
+		return err
+	}
+	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{
+		Content: fmt.Sprintf("<@%s> declined the draw offer in game #%d.", g.Players[seat], g.ID),
+	})
+}
+
+// agreeDraw ends the game drawn by agreement.
+func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.Game, seat games.Player, onMessage bool) error {
+	end, changes, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}})
+	if err != nil {
+		return err
+	}
+	note := fmt.Sprintf("<@%s> accepted the draw: game #%d is drawn.", g.Players[seat], g.ID)
+	if onMessage {
+		err = b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note})
+	} else {
+		err = b.reply(i, "%s", note)
+	}
+	if err != nil {
+		return err
+	}
+	b.ended(ctx, end, changes)
+	return nil
+}

@@ -1,0 +1,63 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// rematchClick offers the other player a new game with the same options,
+// the other player starting (DESIGN: a rematch swaps who starts).
+func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a action) error {
+	g, err := b.db.Game(ctx, a.id)
+	if err != nil {
+		return err
+	}
+	me := userOf(i).ID
+	seat, ok := g.Seat(me)
+	switch {
+	case !ok:
+		return userf("Only the players of game #%d can ask for a rematch.", g.ID)
+	case g.Active():
+		return userf("Game #%d is still going on.", g.ID)
+	}
+	first := store.FirstOpponent // whoever did not start this game starts the next
+	if seat == games.Second {
+		first = store.FirstChallenger
+	}
+	game, err := games.Lookup(g.Kind)
+	if err != nil {
+		return err
+	}
+	c, err := b.db.CreateChallenge(ctx, store.Challenge{
+		GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: me, Opponent: g.Players[seat.Other()],
+		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, Rated: g.Rated, RematchOf: g.ID,
+	})
+	if errors.Is(err, store.ErrConflict) {
+		return userf("A rematch of game #%d has already been offered.", g.ID)
+	}
+	if err != nil {
+		return err
+	}
+	msg, err := b.dc.Send(c.ChannelID, challengeMessage(c, game, true))
+	if err != nil {
+		return err
+	}
+	if err := b.db.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {
+		b.log.Warn("recording the rematch message", "challenge", c.ID, "err", err)
+	}
+	c.MessageID = msg.ID
+	b.dmChallenge(ctx, c, game)
+	return b.reply(i, "Rematch offered to <@%s>: %s", c.Opponent, messageLink(c.GuildID, c.ChannelID, msg.ID))
+}
+
+// rematchRow is the Rematch button of a finished game's board.
+func rematchRow(g store.Game) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Rematch", Style: discordgo.SecondaryButton, CustomID: rematchCID(g.ID), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
+	}}}
+}
