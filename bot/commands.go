@@ -42,6 +42,10 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "reminders", Description: "Remind me by DM before a move's deadline"},
 		}},
 		{Name: "help", Description: "What Kilab is and how to start a game"},
+		{Name: "rules", Description: "How to play a game, its variants and the chances of each throw", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},
+		{Name: "leaderboard", Description: "This server's ratings in a game", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},
+		{Name: "stats", Description: "Ratings, wins, losses and draws per game, and recent games", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (default: yours)"}}},
+		{Name: "history", Description: "A game's record as a text file and an animated replay", Options: []*discordgo.ApplicationCommandOption{gameOption("The game (its number; finished games too)")}},
 	}
 	for _, c := range cmds {
 		c.Contexts = contexts

@@ -17,6 +17,10 @@ type Discord interface {
 	Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error
 	// Original fetches the message an interaction response created.
 	Original(i *discordgo.Interaction) (*discordgo.Message, error)
+	// EditOriginal replaces the original response of an interaction: how a
+	// deferred answer (callback type 5) gets its content once the slow part
+	// is done.
+	EditOriginal(i *discordgo.Interaction, m *Message) error
 	// Send posts a message in a channel, thread or DM channel.
 	Send(channelID string, m *Message) (*discordgo.Message, error)
 	// Edit replaces a message's content, embeds, components and files.
@@ -146,6 +150,11 @@ func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 
 func (r rest) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
 	return r.s.InteractionResponse(i)
+}
+
+func (r rest) EditOriginal(i *discordgo.Interaction, m *Message) error {
+	_, err := r.send(http.MethodPatch, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), m.payload(), m.Files)
+	return err
 }
 
 func (r rest) Send(channelID string, m *Message) (*discordgo.Message, error) {

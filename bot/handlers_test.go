@@ -29,7 +29,7 @@ type recorder struct {
 }
 
 type call struct {
-	op      string // respond, send, edit, dm, thread, register
+	op      string // respond, original, send, edit, dm, thread, register
 	typ     discordgo.InteractionResponseType
 	channel string
 	msg     *Message
@@ -49,6 +49,10 @@ func (r *recorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionRe
 }
 func (r *recorder) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: "1500000000000000999", ChannelID: i.ChannelID}, nil
+}
+func (r *recorder) EditOriginal(i *discordgo.Interaction, m *Message) error {
+	r.add(call{op: "original", msg: m})
+	return nil
 }
 func (r *recorder) Send(channelID string, m *Message) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: r.add(call{op: "send", channel: channelID, msg: m}), ChannelID: channelID}, nil

@@ -31,6 +31,14 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
 		return b.settings(ctx, i)
 	case "help":
 		return b.help(i)
+	case "rules":
+		return b.rulesCommand(i)
+	case "leaderboard":
+		return b.leaderboardCommand(ctx, i)
+	case "stats":
+		return b.statsCommand(ctx, i)
+	case "history":
+		return b.historyCommand(ctx, i)
 	default:
 		return userf("I do not know the command /%s.", name)
 	}

@@ -26,6 +26,8 @@ func (b *Bot) component(ctx context.Context, i *discordgo.Interaction) error {
 		return b.drawClick(ctx, i, a)
 	case "r":
 		return b.rematchClick(ctx, i, a)
+	case "l":
+		return b.leaderboardClick(ctx, i, a)
 	}
 	switch a.verb {
 	case "s":
