@@ -26,6 +26,10 @@ type Config struct {
 	// development); "" registers them globally.
 	GuildID string
 	Log     *slog.Logger
+	// SweepEvery is how often deadlines, reminders and expiries are swept:
+	// 0 means every minute; a negative value turns the background sweep off
+	// (tests call Sweep themselves).
+	SweepEvery time.Duration
 }
 
 // Bot handles Discord interactions for Kilab.
@@ -40,6 +44,11 @@ type Bot struct {
 	ready    chan struct{}
 	inflight sync.WaitGroup
 	names    sync.Map // user id -> display name, from interactions seen
+
+	sweepEvery time.Duration
+	sweeping   sync.Mutex
+	stop       context.CancelFunc
+	scheduler  sync.WaitGroup
 }
 
 // New builds a bot; Open connects it.
@@ -56,7 +65,10 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
-	return &Bot{s: c.Session, dc: dc, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{})}
+	if c.SweepEvery == 0 {
+		c.SweepEvery = time.Minute
+	}
+	return &Bot{s: c.Session, dc: dc, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}), sweepEvery: c.SweepEvery}
 }
 
 // Open connects to the gateway, waits for READY and registers the commands
@@ -83,12 +95,29 @@ func (b *Bot) Open(ctx context.Context) error {
 	if err := b.dc.RegisterCommands(b.s.State.User.ID, b.guild, Commands()); err != nil {
 		return fmt.Errorf("registering commands: %w", err)
 	}
+	if err := b.resume(ctx); err != nil {
+		return err
+	}
+	if b.sweepEvery > 0 {
+		sctx, stop := context.WithCancel(context.Background())
+		b.stop = stop
+		b.scheduler.Add(1)
+		go func() {
+			defer b.scheduler.Done()
+			b.schedule(sctx, b.sweepEvery)
+		}()
+	}
 	b.log.Info("connected", "user", b.s.State.User.Username, "guild", b.guild)
 	return nil
 }
 
-// Close disconnects and waits for the interactions being handled.
+// Close stops the scheduler, disconnects and waits for the interactions being
+// handled.
 func (b *Bot) Close() error {
+	if b.stop != nil {
+		b.stop()
+		b.scheduler.Wait()
+	}
 	err := b.s.Close()
 	b.inflight.Wait()
 	return err

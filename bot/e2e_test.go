@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,13 +31,33 @@ type harness struct {
 	db     *store.DB
 	b      *bot.Bot
 	seed   uint64
+	clock  *clock
+}
+
+// clock is the database's clock, moved by hand, kept across restarts.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
 }
 
 func newHarness(t testing.TB, seed uint64) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db"), seed: seed}
+	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db"), seed: seed,
+		clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
@@ -49,8 +70,9 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	db.Now = h.clock.Now
 	h.db = db
-	h.b = bot.New(bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed),
+	h.b = bot.New(bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed), SweepEvery: -1,
 		Log: slog.New(slog.NewTextHandler(testWriter{h.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err := h.b.Open(h.ctx); err != nil {
 		h.t.Fatal(err)
@@ -108,8 +130,14 @@ func (h *harness) newGame(user string) store.Game {
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		if len(list) > 0 && list[0].MessageID != "" {
-			return list[0]
+		newest := store.Game{}
+		for _, g := range list {
+			if g.ID > newest.ID {
+				newest = g
+			}
+		}
+		if newest.MessageID != "" {
+			return newest
 		}
 	}
 	h.t.Fatal("no game with a board")

@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// Scheduling (issue: correspondence play). Everything timed lives in the
+// database - deadlines, reminders, challenge expiry - and a sweep every minute
+// acts on what is due, so nothing waits for someone to open a game and a
+// restart loses nothing. Each action is claimed in the store before anything is
+// sent (a version-guarded commit, MarkReminded, ExpireChallenges), so every
+// deadline, reminder and expiry fires exactly once, however many sweeps run.
+const (
+	sweepBatch = 100
+	// resumeGrace is the time a player gets after downtime: a deadline that
+	// passed while the bot was away moves to this long after the restart.
+	resumeGrace = time.Hour
+)
+
+// resume runs at start-up, before the first sweep.
+func (b *Bot) resume(ctx context.Context) error {
+	n, err := b.db.ResumeDeadlines(ctx, resumeGrace)
+	if err != nil {
+		return fmt.Errorf("resuming deadlines: %w", err)
+	}
+	if n > 0 {
+		b.log.Info("deadlines passed during downtime moved an hour ahead", "games", n)
+	}
+	return nil
+}
+
+// schedule sweeps every interval until ctx ends.
+func (b *Bot) schedule(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := b.Sweep(ctx); err != nil && ctx.Err() == nil {
+				b.log.Error("sweep", "err", err)
+			}
+		}
+	}
+}
+
+// Sweep acts on everything due: expired challenges, reminders, and deadlines.
+// The background scheduler calls it every minute; tests call it after moving
+// the clock.
+func (b *Bot) Sweep(ctx context.Context) error {
+	b.sweeping.Lock()
+	defer b.sweeping.Unlock()
+	return errors.Join(b.expireChallenges(ctx), b.remind(ctx), b.timeouts(ctx))
+}
+
+func (b *Bot) expireChallenges(ctx context.Context) error {
+	expired, err := b.db.ExpireChallenges(ctx)
+	for _, c := range expired {
+		if g, lerr := games.Lookup(c.Kind); lerr == nil {
+			m := challengeMessage(c, g, false)
+			m.Embeds[0].Description = closedText(c, "Expired: nobody accepted it within 24 hours.")
+			m.Mentions = nil
+			b.edit(c.ChannelID, c.MessageID, m)
+		}
+	}
+	return err
+}
+
+// remind DMs the player on move when 80% of their time is used (as Lichess
+// does), if they want reminders.
+func (b *Bot) remind(ctx context.Context) error {
+	due, err := b.db.DueReminders(ctx, sweepBatch)
+	if err != nil {
+		return err
+	}
+	for _, g := range due {
+		if err := b.db.MarkReminded(ctx, g.ID, g.Version); err != nil {
+			continue // claimed by another sweep, or the game moved on: nothing to say
+		}
+		user := g.Players[g.ToMove]
+		if set, err := b.db.Settings(ctx, user); err != nil || !set.Reminders {
+			continue
+		}
+		s, err := b.load(ctx, g)
+		if err != nil {
+			b.log.Error("loading a game to remind", "game", g.ID, "err", err)
+			continue
+		}
+		m, err := b.board(s, boardOpts{controls: true})
+		if err != nil {
+			continue
+		}
+		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is lost on time. %s",
+			s.game.Title(), g.ID, g.Deadline.Unix(), channelLink(g.GuildID, s.threadOrChannel()))
+		b.dm(ctx, user, m)
+	}
+	return nil
+}
+
+// timeouts ends the games whose player on move ran out of time: a loss on
+// time, or an abort while either player has yet to move (store.TimeoutResult).
+func (b *Bot) timeouts(ctx context.Context) error {
+	due, err := b.db.DueDeadlines(ctx, sweepBatch)
+	if err != nil {
+		return err
+	}
+	for _, g := range due {
+		result, reason := g.TimeoutResult()
+		end, changes, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}})
+		if err != nil {
+			continue // the player moved in time after all, or another sweep ended it
+		}
+		b.log.Info("game ended on time", "game", g.ID, "result", result.String())
+		b.ended(ctx, end, changes)
+	}
+	return nil
+}
