@@ -240,3 +240,23 @@ func TestE2ERematch(t *testing.T) {
 		t.Errorf("rematch game %+v; want bo first, width 9, unrated", next)
 	}
 }
+
+// A challenge nobody accepts within 24 hours expires once: its message says
+// so and its buttons go.
+func TestE2EChallengeExpires(t *testing.T) {
+	h := newHarness(t, 36)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("seega", fakediscord.Arg("opponent", bo.ID))))
+	accept, _ := msg.Button("Accept")
+	for c, _ := h.db.Challenge(h.ctx, 1); c.MessageID == ""; c, _ = h.db.Challenge(h.ctx, 1) {
+		time.Sleep(5 * time.Millisecond) // the bot records its message just after answering
+	}
+	h.clock.Add(24*time.Hour + time.Minute)
+	h.sweep()
+	h.sweep()
+	now, _ := h.srv.Message(msg.ID)
+	if len(now.CustomIDs()) != 0 || !strings.Contains(now.Embeds[0].Description, "Expired") || now.Edits != 1 {
+		t.Fatalf("expired challenge: %q, controls %v, %d edits", now.Embeds[0].Description, now.CustomIDs(), now.Edits)
+	}
+	h.ephemeralSays(h.srv.ForgeClick(bo.ID, msg.ChannelID, msg.ID, accept.CustomID), "no longer open")
+}
