@@ -116,7 +116,7 @@ func openingText(entrants [2]string, o games.Opening, first string) string {
 // board there. Where the bot may not create threads the game lives in the
 // channel instead.
 func (b *Bot) startGame(ctx context.Context, c store.Challenge, game store.Game, g games.Game, opening string) {
-	name := clip(fmt.Sprintf("%s - %s vs %s", g.Title(), b.name(game.Players[0]), b.name(game.Players[1])), 100)
+	name := clip(fmt.Sprintf("%s - %s vs %s", g.Title(), b.lookupName(game.Players[0]), b.lookupName(game.Players[1])), 100)
 	if c.MessageID == "" { // accepted before the challenge message was recorded
 		if fresh, err := b.db.Challenge(ctx, c.ID); err == nil {
 			c.MessageID = fresh.MessageID

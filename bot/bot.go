@@ -205,9 +205,25 @@ func displayName(u *discordgo.User) string {
 	return u.Username
 }
 
+// name is a user's display name from what the bot has seen, "player" when
+// it has not seen them (autocomplete must answer fast, without a lookup).
 func (b *Bot) name(id string) string {
 	if n, ok := b.names.Load(id); ok {
 		return n.(string)
 	}
 	return "player"
+}
+
+// lookupName is name, asking Discord when the bot has not seen the user since
+// it started (a thread's name outlives the process).
+func (b *Bot) lookupName(id string) string {
+	if n, ok := b.names.Load(id); ok {
+		return n.(string)
+	}
+	n, err := b.dc.UserName(id)
+	if err != nil {
+		return "player"
+	}
+	b.names.Store(id, n)
+	return n
 }

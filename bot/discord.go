@@ -30,6 +30,8 @@ type Discord interface {
 	// Thread starts a public thread from a message, or on its own in the
 	// channel when messageID is "".
 	Thread(channelID, messageID, name string) (string, error)
+	// UserName looks up a user's display name.
+	UserName(userID string) (string, error)
 	// RegisterCommands replaces the application's commands (guildID "" = global).
 	RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error
 }
@@ -196,6 +198,14 @@ func (r rest) Thread(channelID, messageID, name string) (string, error) {
 		return "", err
 	}
 	return ch.ID, nil
+}
+
+func (r rest) UserName(userID string) (string, error) {
+	u, err := r.s.User(userID)
+	if err != nil {
+		return "", err
+	}
+	return displayName(u), nil
 }
 
 func (r rest) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {

@@ -119,3 +119,24 @@ func TestE2ENoThreadPermission(t *testing.T) {
 	}
 	h.waitBoard(h.srv.ChannelID(), hasGameControls)
 }
+
+// A game's thread is named after both players, even when the challenger has
+// not been seen since a restart; from DMs, /board shows only your own games.
+func TestE2EThreadNameAndPrivateBoards(t *testing.T) {
+	h := newHarness(t, 14)
+	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
+	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))))
+	h.stop()
+	h.start()
+	h.reply(h.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]))
+	g := h.newGame(bo.ID)
+	th, ok := h.srv.Channel(g.ThreadID)
+	if !ok || !strings.Contains(th.Name, "ana") || !strings.Contains(th.Name, "bo") || !strings.HasPrefix(th.Name, "Aseb - ") {
+		t.Errorf("thread name %q", th.Name)
+	}
+	id := strconv.FormatInt(g.ID, 10)
+	h.ephemeralSays(h.srv.Command(cy.ID, h.srv.DMChannel(cy.ID), "board", fakediscord.Arg("game", id)), "could not find")
+	if m := h.reply(h.srv.Command(ana.ID, h.srv.DMChannel(ana.ID), "board", fakediscord.Arg("game", id))); len(m.Attachments) == 0 {
+		t.Error("a player's /board in DMs shows no board")
+	}
+}

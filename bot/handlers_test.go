@@ -68,6 +68,10 @@ func (r *recorder) DMChannel(userID string) (string, error) {
 func (r *recorder) Thread(channelID, messageID, name string) (string, error) {
 	return r.add(call{op: "thread", channel: channelID}), nil
 }
+func (r *recorder) UserName(userID string) (string, error) {
+	r.add(call{op: "user", channel: userID})
+	return "user " + userID, nil
+}
 func (r *recorder) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
 	r.add(call{op: "register", channel: guildID})
 	return nil

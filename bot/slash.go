@@ -75,8 +75,8 @@ func (b *Bot) gameOf(ctx context.Context, i *discordgo.Interaction) (store.Game,
 	if err != nil {
 		return g, err
 	}
-	if i.GuildID != "" && g.GuildID != i.GuildID {
-		return g, store.ErrNotFound // games of other servers stay private
+	if _, plays := g.Seat(userOf(i).ID); (i.GuildID == "" && !plays) || (i.GuildID != "" && g.GuildID != i.GuildID) {
+		return g, store.ErrNotFound // a server's games stay in it; in DMs, your own games only
 	}
 	return g, nil
 }

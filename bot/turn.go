@@ -175,11 +175,12 @@ func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat
 	if !onMessage {
 		typ, m.Ephemeral = discordgo.InteractionResponseChannelMessageWithSource, true
 	}
-	if err := b.dc.Respond(i, typ, m); err != nil {
-		return fmt.Errorf("answering the click: %w", err)
-	}
-	if !same {
+	err = b.dc.Respond(i, typ, m)
+	if !same { // the move is committed: the next player hears of it whatever became of the answer
 		b.announce(ctx, s, changes)
+	}
+	if err != nil {
+		return fmt.Errorf("answering the click: %w", err)
 	}
 	return nil
 }
