@@ -14,16 +14,14 @@ import (
 )
 
 // historyCommand is /history game: the game's record as a text file in the
-// notation, and its animated replay. A long game's replay takes seconds to
+// notation, and its animated replay, for any game of this server (in DMs, of
+// your own games, as gameOf allows). A long game's replay takes seconds to
 // draw, more than the 3 s Discord gives an answer, so the answer is deferred
 // once the game is found and filled in when the files are ready.
 func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) error {
 	g, err := b.gameOf(ctx, i)
 	if err != nil {
 		return err
-	}
-	if _, plays := g.Seat(userOf(i).ID); i.GuildID == "" && !plays {
-		return userf("In DMs I show only your own games: use /history in the game's server.")
 	}
 	s, err := b.load(ctx, g)
 	if err != nil {
@@ -86,7 +84,7 @@ func (b *Bot) recordText(s *state, file string) string {
 	cfg := s.g.Config.String()
 	fmt.Fprintf(&w, "# Kilab: %s #%d\n# Game: %s\n# Variant: %s\n", s.game.Title(), s.g.ID, s.g.Kind, cfg)
 	for p := games.First; p <= games.Second; p++ {
-		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)\n", titleCase(s.seatName(p)), p, firstNote(p), b.name(s.g.Players[p]), s.g.Players[p])
+		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(s.g.Players[p]), s.g.Players[p])
 	}
 	fmt.Fprintf(&w, "# Result: %s\n", s.plainResult())
 	if s.g.Reason != "" {

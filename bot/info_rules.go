@@ -2,6 +2,8 @@ package bot
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,7 +55,7 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 		Title:       "How to play " + g.Title(),
 		Description: clip(strings.Join(summaries[g.Name()], "\n"), 4096),
 		Color:       kindColour[g.Name()],
-		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Every throw is drawn by the server and kept in the game's record (/history).", g.Name())},
+		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Rule ids in brackets are those of Kilab's rulebook.", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
 	}
 	throws, err := throwLines(g)
@@ -62,9 +64,10 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 	}
 	if len(throws) > 0 {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance of each score per throw", Value: fitLines(throws, 1024)})
+		e.Footer.Text += " Every throw is drawn by the server and kept in the game's record (/history)."
 	}
 	if turn, ok := turnOdds[g.Name()]; ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance that a turn's throws hold each score", Value: oddsText(turn())})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance that a turn's throws hold each score at least once", Value: oddsText(turn())})
 	}
 	return e, nil
 }
@@ -84,10 +87,29 @@ func variantLines(g games.Game) []string {
 		}
 		lines = append(lines, line)
 		for _, o := range v.Options {
-			lines = append(lines, fmt.Sprintf("· `%s` %s: %s (default %s)", o.Key, orList(valueWords(o.Values)), o.Help, valueWord(o.Values[0])))
+			lines = append(lines, fmt.Sprintf("· `%s` %s: %s (default %s)", o.Key, orList(valueWords(ordered(o.Values))), o.Help, valueWord(o.Values[0])))
 		}
 	}
 	return lines
+}
+
+// ordered puts numeric values in numeric order (the engines list the default
+// first: Tab's widths 11, 7, 9, ...); others stay as they are.
+func ordered(values []string) []string {
+	nums := make([]int, len(values))
+	for n, v := range values {
+		k, err := strconv.Atoi(v)
+		if err != nil {
+			return values
+		}
+		nums[n] = k
+	}
+	slices.Sort(nums)
+	out := make([]string, len(nums))
+	for n, k := range nums {
+		out[n] = strconv.Itoa(k)
+	}
+	return out
 }
 
 // valueWords shows true/false options as on/off, as a player thinks of them.
@@ -271,9 +293,11 @@ func oddsText(odds []games.Odds) string {
 	return strings.Join(parts, " · ")
 }
 
-// percent is num/den in percent to one decimal, without a trailing ".0".
+// percent is num/den in percent to one decimal, halves rounded up (1/16 is
+// 6.3%), without a trailing ".0".
 func percent(num, den int) string {
-	return strings.TrimSuffix(strconv.FormatFloat(100*float64(num)/float64(den), 'f', 1, 64), ".0")
+	tenths := math.Round(1000 * float64(num) / float64(den))
+	return strings.TrimSuffix(strconv.FormatFloat(tenths/10, 'f', 1, 64), ".0")
 }
 
 // summaries explain each game to a newcomer, true to RULES.md (rule ids in
@@ -284,11 +308,11 @@ var summaries = map[string][]string{
 		"**Goal**: be the first to bear off all your pieces (5, or 7 with the `pieces` option). A race: there are no draws. [A12]",
 		"**Board**: 20 cells. Each of your pieces runs a 16-cell path: your 4 private cells (1-4), then 12 cells shared with your opponent (5-16), both of you running them the same way; after cell 16 a piece leaves the board. Houses are the marked cells 4, 8, 12 and 16 (twenty-squares: 8, 12, 16 unless `house4`). [A1, A2]",
 		"**Who starts**: in standard both players throw until exactly one of them scores a 1; that player starts. In the other variants a coin decides. A challenge may name the first player instead. [A3]",
-		"**A turn**: press **Throw**. The score is the number of sticks landing flat side up, 1-4. A 0 is thrown again in standard; in twenty-squares and royalur it ends your turn. Then make one move: enter a new piece on your private cell of that number, or move one piece that many cells on. With no legal move the turn passes. [A4, A5]",
+		"**A turn**: press **Throw**. The score is the number of sticks landing flat side up, 1-4 (or a four-sided die's, with the `dice` option). A 0 is thrown again in standard; in twenty-squares and royalur it ends your turn. Then make one move: enter a new piece on your private cell of that number, or move one piece that many cells on. With no legal move the turn passes. [A4, A5]",
 		"**Your own pieces**: you never land on one. In standard a piece whose way is blocked by your own piece stops on the cell just before it; in twenty-squares it may not pass it at all; in royalur it may jump it. [A5-A8]",
 		"**Houses**: landing on a house gives you another throw, again and again. [A11]",
 		"**Captures**: land on an opponent's piece on a shared cell and it goes back to its owner's reserve. Your private cells are out of reach; in royalur a piece on a house is safe too. [A8, A9]",
-		"**Bearing off** needs the exact throw: from cell p a score of 17 - p (in standard a piece with your own piece ahead stops short of it instead). The first to bear off every piece wins at once. [A10, A12]",
+		"**The end**: bearing off needs the exact throw, from cell p a score of 17 - p (in standard a piece with your own piece ahead stops short of it instead). The first to bear off every piece wins at once. [A10, A12]",
 	},
 	"tab": {
 		"**Goal**: capture all your opponent's pieces. [T12]",

@@ -1,0 +1,393 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/gif"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/games/tab"
+	"kilab/render"
+	"kilab/store"
+)
+
+// The guild and channel of the recorded payloads in testdata.
+const (
+	unitGuild   = "1100000000000000000"
+	unitChannel = "1100000000000000001"
+	unitAna     = "1000000000000000001"
+	unitBo      = "1000000000000000002"
+)
+
+// RULES D4's figures, which /rules must come to: Aseb standard's scores once
+// 0s are thrown again, and the chance that a Tab turn holds each score.
+func TestRulesOddsAreD4(t *testing.T) {
+	aseb, _ := games.Lookup("aseb")
+	line, err := configOdds(aseb, games.Config{Variant: "standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1 4/15 (26.7%) · 2 6/15 (40%) · 3 4/15 (26.7%) · 4 1/15 (6.7%)"; !strings.HasSuffix(line, want) {
+		t.Errorf("Aseb standard odds %q, want %q (D4: 1 4/15, 2 6/15, 3 4/15, 4 1/15)", line, want)
+	}
+	// A 0 ends the turn outside standard: it keeps its share and is shown.
+	if line, _ := configOdds(aseb, games.Config{Variant: "royalur"}); !strings.Contains(line, "0 1/16") || strings.Contains(line, "again") {
+		t.Errorf("royalur odds %q, want the 0 among the scores", line)
+	}
+	want := map[games.Throw]string{1: "28.6", 2: "60", 3: "40", 4: "9.1", 6: "9.1"} // D4
+	got := tab.TurnOdds()
+	if len(got) != len(want) {
+		t.Fatalf("Tab turn odds %v", got)
+	}
+	for _, o := range got {
+		if p := percent(o.Num, o.Den); p != want[o.Throw] {
+			t.Errorf("Tab turn holds a %d: %s%%, want %s%%", o.Throw, p, want[o.Throw])
+		}
+	}
+}
+
+// The embed of each game shows what the engines give, within Discord's limits.
+func TestRulesEmbeds(t *testing.T) {
+	want := map[string][]string{
+		"aseb":  {"**standard** (four sticks, score = flat sides up, a 0 thrown again): 1 4/15 (26.7%) · 2 6/15 (40%)", "**standard with dice d4** (a four-sided die): 1 1/4 (25%)", "**twenty-squares, royalur** (four sticks", "`pieces` 5 or 7", "`house4` off or on"},
+		"tab":   {"1 2/7 (28.6%) · 2 3/5 (60%) · 3 2/5 (40%) · 4 1/11 (9.1%) · 6 1/11 (9.1%)", "6 1/16", "`width` 7, 9, 11"},
+		"seega": {"**free** (default)", "**lane**", "`size` 5, 7 or 9"},
+	}
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		e, err := rulesEmbed(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkEmbed(t, e)
+		all := embedText(e)
+		for _, w := range want[name] {
+			if !strings.Contains(all, w) {
+				t.Errorf("/rules %s lacks %q:\n%s", name, w, all)
+			}
+		}
+		if !strings.Contains(e.Description, "**Goal**") || !strings.Contains(e.Description, "**The end**") {
+			t.Errorf("/rules %s has no summary for newcomers", name)
+		}
+	}
+	seega, _ := games.Lookup("seega")
+	if e, _ := rulesEmbed(seega); len(must(throwLines(seega))) != 0 || strings.Contains(embedText(e)+e.Footer.Text, "throw") {
+		t.Errorf("Seega, which throws nothing, speaks of throws:\n%s\n%s", embedText(e), e.Footer.Text)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func TestRulesPayload(t *testing.T) {
+	b, rec, _ := unitBot(t)
+	b.Handle(context.Background(), payload(t, "rules_tab.json"))
+	resp, ok := rec.first("respond")
+	if !ok || !resp.msg.Ephemeral || len(resp.msg.Embeds) != 1 || !strings.Contains(embedText(resp.msg.Embeds[0]), "(28.6%)") {
+		t.Fatalf("/rules tab answered %+v", resp.msg)
+	}
+}
+
+// checkEmbed holds an embed to Discord's limits, as the fake does.
+func checkEmbed(t *testing.T, e *discordgo.MessageEmbed) {
+	t.Helper()
+	n := func(s string) int { return len([]rune(s)) }
+	total := n(e.Title) + n(e.Description)
+	if n(e.Title) > 256 || n(e.Description) > 4096 || len(e.Fields) > 25 {
+		t.Errorf("embed %q: title %d, description %d, %d fields", e.Title, n(e.Title), n(e.Description), len(e.Fields))
+	}
+	for _, f := range e.Fields {
+		total += n(f.Name) + n(f.Value)
+		if n(f.Name) > 256 || n(f.Value) > 1024 || f.Value == "" {
+			t.Errorf("embed %q: field %q is %d long", e.Title, f.Name, n(f.Value))
+		}
+	}
+	if e.Footer != nil {
+		total += n(e.Footer.Text)
+	}
+	if total > 6000 {
+		t.Errorf("embed %q: %d characters in all", e.Title, total)
+	}
+}
+
+func embedText(e *discordgo.MessageEmbed) string {
+	parts := []string{e.Title, e.Description}
+	for _, f := range e.Fields {
+		parts = append(parts, f.Name, f.Value)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// storeGame starts a game of kind between a and b in the payloads' server
+// and, unless result is Unfinished, ends it as a last commit would.
+func storeGame(t *testing.T, db *store.DB, kind, a, b string, rated bool, result store.Result, reason string) store.Game {
+	t.Helper()
+	ctx := context.Background()
+	g, _ := games.Lookup(kind)
+	cfg, _ := games.Normalize(g, games.Config{})
+	pos, _ := g.New(cfg)
+	sg, err := db.CreateGame(ctx, store.NewGame{GuildID: unitGuild, ChannelID: unitChannel, Kind: kind, Config: cfg,
+		Players: [2]string{a, b}, Position: pos.String(), ToMove: pos.Due().Player, TimeLimit: 72 * time.Hour, Rated: rated})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetThread(ctx, sg.ID, fmt.Sprintf("16%017d", sg.ID)); err != nil {
+		t.Fatal(err)
+	}
+	if result == store.Unfinished {
+		return sg
+	}
+	end, _, err := db.Commit(ctx, store.Commit{Game: sg.ID, Version: sg.Version, End: &store.End{Result: result, Reason: reason}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return end
+}
+
+// leaderboardPlayers rates 23 Aseb players: a veteran of 60 games, whose
+// rating is no longer provisional, the 20 they played, and one more pair.
+func leaderboardPlayers(t *testing.T, db *store.DB) string {
+	t.Helper()
+	vet := "2000000000000000000"
+	for n := 1; n <= 60; n++ {
+		result := store.FirstWins
+		if n%4 == 0 {
+			result = store.SecondWins
+		}
+		storeGame(t, db, "aseb", vet, fmt.Sprintf("20000000000000000%02d", 1+n%20), true, result, store.ReasonResignation)
+	}
+	storeGame(t, db, "aseb", "2000000000000000021", "2000000000000000022", true, store.Draw, store.ReasonAgreement)
+	if s, err := db.Standing(context.Background(), unitGuild, "aseb", vet); err != nil || s.Provisional() {
+		t.Fatalf("the veteran's rating %+v is still provisional (%v): the test needs one that is not", s, err)
+	}
+	return vet
+}
+
+var standingRe = regexp.MustCompile(`^\*\*(\d+)\.\*\* <@(\d+)> \*\*(\d+)(\??)\*\* · \d+ W · \d+ L · \d+ D$`)
+
+// checkPage checks a leaderboard page: its ranks, a ? exactly where the
+// rating is provisional, the buttons' state and that nobody is pinged.
+func checkPage(t *testing.T, db *store.DB, m *Message, first, count int, prev, next bool) {
+	t.Helper()
+	if len(m.Embeds) != 1 || m.Mentions != nil || m.Ephemeral {
+		t.Fatalf("leaderboard message %+v", m)
+	}
+	checkEmbed(t, m.Embeds[0])
+	lines := strings.Split(m.Embeds[0].Description, "\n")
+	if len(lines) != count {
+		t.Fatalf("page from %d: %d lines, want %d:\n%s", first, len(lines), count, m.Embeds[0].Description)
+	}
+	for n, l := range lines {
+		f := standingRe.FindStringSubmatch(l)
+		if f == nil || f[1] != fmt.Sprint(first+n) {
+			t.Fatalf("line %q, want rank %d", l, first+n)
+		}
+		s, _ := db.Standing(context.Background(), unitGuild, "aseb", f[2])
+		if (f[4] == "?") != s.Provisional() || f[3] != fmt.Sprint(int(s.Rating.Rating+0.5)) {
+			t.Errorf("line %q for a rating of %.1f, deviation %.1f", l, s.Rating.Rating, s.Deviation)
+		}
+	}
+	row := m.Components[0].(discordgo.ActionsRow).Components
+	p, nx := row[0].(discordgo.Button), row[1].(discordgo.Button)
+	if p.Disabled == prev || nx.Disabled == next || p.CustomID == nx.CustomID {
+		t.Errorf("buttons %+v %+v, want Previous enabled %v, Next enabled %v", p, nx, prev, next)
+	}
+}
+
+func TestLeaderboardPaging(t *testing.T) {
+	b, rec, db := unitBot(t)
+	leaderboardPlayers(t, db)
+	b.Handle(context.Background(), payload(t, "leaderboard_aseb.json"))
+	first, _ := rec.first("respond")
+	if first.typ != discordgo.InteractionResponseChannelMessageWithSource {
+		t.Fatalf("/leaderboard answered %+v", first)
+	}
+	checkPage(t, db, first.msg, 1, 10, false, true)
+	if !strings.Contains(first.msg.Embeds[0].Description, "?") || !strings.Contains(first.msg.Embeds[0].Footer.Text, "Page 1 of 3 · 23 rated players") {
+		t.Errorf("page 1: %q / %q", first.msg.Embeds[0].Description, first.msg.Embeds[0].Footer.Text)
+	}
+	for _, tc := range []struct {
+		cid         string
+		first, n    int
+		prev, next  bool
+		wantUpdates bool
+	}{
+		{"l/aseb/10", 11, 10, true, true, true},
+		{"l/aseb/20", 21, 3, true, false, true},
+		{"l/aseb/990", 21, 3, true, false, true}, // past the end: the last page
+		{"l/aseb/0", 1, 10, false, true, true},
+	} {
+		rec.calls = nil
+		b.Handle(context.Background(), click(t, tc.cid))
+		resp, _ := rec.first("respond")
+		if resp.typ != discordgo.InteractionResponseUpdateMessage {
+			t.Fatalf("%s answered %+v", tc.cid, resp.msg)
+		}
+		checkPage(t, db, resp.msg, tc.first, tc.n, tc.prev, tc.next)
+	}
+}
+
+// click is the recorded leaderboard click with another custom_id.
+func click(t *testing.T, customID string) *discordgo.Interaction {
+	i := payload(t, "click_leaderboard.json")
+	i.Data = discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent}
+	return i
+}
+
+func TestLeaderboardRefusals(t *testing.T) {
+	b, rec, _ := unitBot(t)
+	b.Handle(context.Background(), payload(t, "leaderboard_aseb.json"))
+	b.Handle(context.Background(), click(t, "l/chess/0"))
+	dm := payload(t, "leaderboard_aseb.json")
+	dm.GuildID, dm.User, dm.Member = "", dm.Member.User, nil
+	b.Handle(context.Background(), dm)
+	for n, want := range []string{"Nobody has a Aseb rating", "not one of Kilab's", "belong to a server"} {
+		if c := rec.calls[n]; c.msg == nil || !c.msg.Ephemeral || !strings.Contains(c.msg.Content, want) {
+			t.Errorf("answer %d: %+v, want an ephemeral %q", n, c.msg, want)
+		}
+	}
+}
+
+func TestStatsPayload(t *testing.T) {
+	b, rec, db := unitBot(t)
+	storeGame(t, db, "aseb", unitAna, unitBo, true, store.FirstWins, store.ReasonResignation)
+	storeGame(t, db, "aseb", unitBo, unitAna, true, store.FirstWins, store.ReasonTimeout)
+	storeGame(t, db, "tab", unitAna, unitBo, false, store.Draw, store.ReasonAgreement)
+	aborted := storeGame(t, db, "seega", unitBo, unitAna, true, store.Aborted, store.ReasonAbort)
+	storeGame(t, db, "aseb", unitAna, unitBo, true, store.Unfinished, "")
+	b.Handle(context.Background(), payload(t, "stats_user.json")) // Ana asks about Bo
+	resp, _ := rec.first("respond")
+	if resp.msg == nil || !resp.msg.Ephemeral || len(resp.msg.Embeds) != 1 {
+		t.Fatalf("/stats answered %+v", resp.msg)
+	}
+	e := resp.msg.Embeds[0]
+	checkEmbed(t, e)
+	fields := map[string]string{}
+	for _, f := range e.Fields {
+		fields[f.Name] = f.Value
+	}
+	for name, want := range map[string][]string{
+		"Aseb":         {"?** (1 W · 1 L · 0 D rated), provisional", "1 won · 1 lost · 0 drawn", "0 aborted · 1 in play"},
+		"Tab":          {"Unrated", "0 won · 0 lost · 1 drawn"},
+		"Seega":        {"Unrated", "1 aborted · 0 in play"},
+		"Recent games": {"**Seega #4** vs <@" + unitAna + "> · aborted", "**Tab #3** vs <@" + unitAna + "> · drawn (agreement)", "won (timeout), rating +", "lost (resignation), rating -"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(fields[name], w) {
+				t.Errorf("/stats field %s = %q, want %q", name, fields[name], w)
+			}
+		}
+	}
+	link := fmt.Sprintf("(https://discord.com/channels/%s/%s)", unitGuild, aborted.ThreadID)
+	if e.Title != "Stats of Bo" || !strings.HasPrefix(strings.Split(fields["Recent games"], "\n")[0], "**Seega #4**") || !strings.Contains(fields["Recent games"], link) {
+		t.Errorf("/stats: title %q, recent games\n%s\nwant the newest first and a link %s", e.Title, fields["Recent games"], link)
+	}
+}
+
+// playedGame stores an Aseb game with a random record of up to moves moves.
+func playedGame(t *testing.T, db *store.DB, moves int) (store.Game, games.Position) {
+	t.Helper()
+	sg := storeGame(t, db, "aseb", unitAna, unitBo, true, store.Unfinished, "")
+	g, _ := games.Lookup("aseb")
+	start, _ := g.New(sg.Config)
+	plies, err := render.RandomRecord(start, games.Seeded(7), moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := games.Replay(start, plies, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, _, err = db.Commit(context.Background(), store.Commit{Game: sg.ID, Version: sg.Version, Plies: plies,
+		Position: end.String(), ToMove: end.Due().Player, End: endOf(end)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sg, end
+}
+
+func TestHistoryPayload(t *testing.T) {
+	b, rec, db := unitBot(t)
+	g, end := playedGame(t, db, 40)
+	b.Handle(context.Background(), payload(t, "history_game.json"))
+	ops := rec.ops()
+	if d := rec.calls[0]; d.op != "respond" || d.typ != discordgo.InteractionResponseDeferredChannelMessageWithSource || ops[len(ops)-1] != "original" {
+		t.Fatalf("/history did %v, want a deferral, then the answer", ops)
+	}
+	m := rec.calls[len(ops)-1].msg
+	if len(m.Files) != 2 || m.Mentions != nil || m.Ephemeral {
+		t.Fatalf("/history message: %d files, mentions %v, ephemeral %v", len(m.Files), m.Mentions, m.Ephemeral)
+	}
+	txt, img := m.Files[0], m.Files[1]
+	if txt.Name != "kilab-aseb-1.txt" || img.Name != "kilab-aseb-1.gif" || img.ContentType != "image/gif" || img.Description == "" || len(img.Description) > 1024 {
+		t.Errorf("files %q (%s), %q (%s, alt %q)", txt.Name, txt.ContentType, img.Name, img.ContentType, img.Description)
+	}
+	if got := replayText(t, "aseb", g.Config, string(txt.Data)); got != g.Position || got != end.String() {
+		t.Errorf("the record file replays to %q; the game stands at %q", got, g.Position)
+	}
+	for _, w := range []string{"# Game: aseb\n", "# Variant: standard dice=sticks pieces=5\n", "# Cones (seat 0, moves first): Ana (Discord user " + unitAna + ")\n", "# Spindles (seat 1): user " + unitBo + " (Discord user " + unitBo + ")\n", "# Result: in play, "} {
+		if !strings.Contains(string(txt.Data), w) {
+			t.Errorf("record header lacks %q:\n%s", w, txt.Data)
+		}
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(img.Data))
+	if err != nil || len(anim.Image) < 2 {
+		t.Fatalf("replay GIF: %v", err)
+	}
+}
+
+// replayText reads a record file as `kilab replay` is fed it (the second
+// field of every line that is not a comment) and replays it from the start.
+func replayText(t *testing.T, kind string, cfg games.Config, text string) string {
+	t.Helper()
+	var toks []string
+	for n, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		num, tok, ok := strings.Cut(line, "\t")
+		if !ok || num != fmt.Sprint(len(toks)+1) {
+			t.Fatalf("record line %d: %q", n+1, line)
+		}
+		toks = append(toks, tok)
+	}
+	plies, err := games.ParseRecord(strings.Join(toks, " "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := games.Record{Game: kind, Config: cfg, Plies: plies}.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos.String()
+}
+
+func TestHistoryRefusals(t *testing.T) {
+	b, rec, db := unitBot(t)
+	g, _ := playedGame(t, db, 5)
+	other := payload(t, "history_game.json")
+	other.GuildID = "1100000000000000999"
+	b.Handle(context.Background(), other)
+	dm := payload(t, "history_game.json")
+	dm.GuildID, dm.Member, dm.User = "", nil, &discordgo.User{ID: "1000000000000000009", Username: "cy"}
+	b.Handle(context.Background(), dm)
+	for n, want := range []string{"could not find", "could not find"} {
+		if c := rec.calls[n]; c.msg == nil || !c.msg.Ephemeral || !strings.Contains(c.msg.Content, want) {
+			t.Errorf("answer %d: %+v, want an ephemeral %q", n, c.msg, want)
+		}
+	}
+	if len(rec.calls) != 2 || g.GuildID != unitGuild {
+		t.Errorf("refusals did more than answer: %v", rec.ops())
+	}
+}
