@@ -47,6 +47,12 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 	if err != nil {
 		return nil, err
 	}
+	if i.ApplicationCommandData().Name == "history" && i.GuildID != "" {
+		// /history is for finished games too: offer the latest after those in play.
+		if st, err := b.db.Stats(ctx, i.GuildID, me, maxChoices); err == nil {
+			list = append(list, st.Recent...)
+		}
+	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, g := range list {
 		label := b.choiceLabel(g, me)
@@ -70,7 +76,10 @@ func (b *Bot) choiceLabel(g store.Game, me string) string {
 	}
 	seat, _ := g.Seat(me)
 	turn := "their turn"
-	if g.ToMove == seat {
+	switch {
+	case !g.Active():
+		turn = "over"
+	case g.ToMove == seat:
 		turn = "your turn"
 	}
 	return fmt.Sprintf("#%d %s vs %s · %s", g.ID, title, b.name(g.Players[seat.Other()]), turn)

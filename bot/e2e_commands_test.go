@@ -140,3 +140,16 @@ func TestE2EThreadNameAndPrivateBoards(t *testing.T) {
 		t.Error("a player's /board in DMs shows no board")
 	}
 }
+
+// /history's game option offers finished games too.
+func TestE2EHistoryAutocompleteOffersFinishedGames(t *testing.T) {
+	h := newHarness(t, 15)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))
+	id := strconv.FormatInt(g.ID, 10)
+	h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", id)))
+	choices, err := h.srv.Autocomplete(ana.ID, h.srv.ChannelID(), "history", fakediscord.Focus("game", "")).Choices(h.ctx)
+	if err != nil || len(choices) != 1 || choices[0].Value != id || !strings.Contains(choices[0].Name, "over") {
+		t.Fatalf("history choices %+v, %v", choices, err)
+	}
+}

@@ -241,7 +241,9 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 		"**2. Accept**: the other player presses **Accept**; the game gets its own thread.\n" +
 		"**3. Play**: when it is your turn you get the board with buttons, in the thread and by DM. Press **Throw**, then your move. " +
 		"Or type `/move`, which lists your games and their moves.\n\n" +
-		"Also: `/board` shows a game, `/games` lists games in play, `/resign` gives one up, `/settings` turns DMs on or off."
+		"Also: `/board` shows a game, `/games` lists games in play, `/draw` offers a draw (Tab, Seega), `/resign` gives one up, " +
+		"`/rules` explains a game, `/leaderboard` and `/stats` show ratings, `/history` sends a game's record and replay, " +
+		"`/settings` turns DMs and reminders on or off. A move not made in time loses the game (a reminder comes first)."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
 		Title: "Kilab", Description: text, Color: kindColour["aseb"],
 	}}})
