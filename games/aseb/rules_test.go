@@ -72,9 +72,16 @@ func TestA3_ThrowOff(t *testing.T) {
 	o := aseb.ThrowOff(games.D4, games.Seeded(7))
 	checkThrowOff(t, o)
 	for _, spec := range []string{"royalur", "twenty-squares"} {
-		o, err := aseb.Game{}.DrawFirst(cfg(t, spec), games.Seeded(1))
-		if err != nil || len(o.Rounds) != 0 {
-			t.Errorf("%s DrawFirst = %+v, %v: want a coin, no throws", spec, o, err)
+		var coin [2]int
+		for seed := range uint64(400) {
+			o, err := aseb.Game{}.DrawFirst(cfg(t, spec), games.Seeded(seed))
+			if err != nil || len(o.Rounds) != 0 {
+				t.Fatalf("%s DrawFirst = %+v, %v: want a coin, no throws", spec, o, err)
+			}
+			coin[o.First]++
+		}
+		if coin[0] < 150 || coin[1] < 150 {
+			t.Errorf("%s: the coin gave %v", spec, coin)
 		}
 	}
 	g, _ := aseb.Game{}.New(cfg(t, ""))

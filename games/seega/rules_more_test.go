@@ -230,3 +230,35 @@ func wantEnd(t *testing.T, p seega.Position, status games.Status, winner games.P
 		t.Errorf("%s: over, yet due %+v with moves %v", p, p.Due(), p.Moves())
 	}
 }
+
+// S5 holds for dark as for light: the chain goes on with the capturing piece.
+func TestS5_ChainDark(t *testing.T) {
+	p := play(t, at(t, "D..../.LDD./...L./DL.../..D.L D move quiet=9"), "C1-C2") // takes B2
+	if c, ok := p.Chain(); !ok || c.String() != "C2" || p.Turn() != games.Second {
+		t.Fatalf("after C1-C2: %s, chain %s %v", p, c, ok)
+	}
+	wantMoves(t, p, "C2-D2", "stop")
+}
+
+// S6 inside a chain: of two captures open to the chaining piece, the one that
+// would be its fifth back-and-forth move is not offered; the other is.
+func TestS6_BarredCaptureNotOfferedInChain(t *testing.T) {
+	p := play(t, at(t, "....D/.L.../LD.../DL.../..DL. L move quiet=0 last=B2<B1*3"), "B2-B1") // takes C1
+	wantMoves(t, p, "B1-A1", "stop") // B1-B2 would take B3 but is barred (S6)
+	wantRefused(t, p, "B1-B2", games.ErrIllegalMove, "back and forth")
+}
+
+// S2: a coin decides who places first; either entrant can win it.
+func TestS2_CoinDecidesFirst(t *testing.T) {
+	var wins [2]int
+	for seed := range uint64(400) {
+		o, err := seega.Game{}.DrawFirst(games.Config{}, games.Seeded(seed))
+		if err != nil || len(o.Rounds) != 0 {
+			t.Fatalf("DrawFirst: %+v, %v", o, err)
+		}
+		wins[o.First]++
+	}
+	if wins[0] < 150 || wins[1] < 150 {
+		t.Errorf("coin gave %v", wins)
+	}
+}

@@ -301,3 +301,38 @@ func TestT12_QuietCountBothPlayersAndResets(t *testing.T) {
 	wantPos(t, r, "ccc4/7/5M1/C6 w 2 - x")
 	wantPos(t, play(t, r, "2b6-b4"), "ccc4/7/3M3/C6 b - - 0")
 }
+
+// T10: a coin (or the challenge) decides who is white; either entrant can win it.
+func TestT10_CoinDecidesFirst(t *testing.T) {
+	var wins [2]int
+	for seed := range uint64(400) {
+		o, err := Game{}.DrawFirst(games.Config{}, games.Seeded(seed))
+		if err != nil || len(o.Rounds) != 0 {
+			t.Fatalf("DrawFirst: %+v, %v", o, err)
+		}
+		wins[o.First]++
+	}
+	if wins[0] < 150 || wins[1] < 150 {
+		t.Errorf("coin gave %v", wins)
+	}
+}
+
+// T2: 1s, 4s and 6s give another throw however many come in a row; the first
+// 2 or 3 ends the throwing.
+func TestT2_LongRunOfThrows(t *testing.T) {
+	p := at(t, "ccccccc/7/7/CCCCCCC w - - 0")
+	for k := range 150 {
+		next, err := p.WithThrow(games.Throw([]int{1, 4, 6}[k%3]))
+		if err != nil {
+			t.Fatalf("throw %d: %v", k+1, err)
+		}
+		if d := next.Due(); d.Kind != games.DueThrow || !d.Auto || d.Player != games.First {
+			t.Fatalf("after %d throws of 1, 4 or 6: due %+v", k+1, d)
+		}
+		p = next
+	}
+	p, err := p.WithThrow(2)
+	if err != nil || p.Due().Kind != games.DueMove {
+		t.Fatalf("a 2 after the run: due %+v, %v", p.Due(), err)
+	}
+}
