@@ -244,7 +244,7 @@ func TestS5_ChainDark(t *testing.T) {
 // would be its fifth back-and-forth move is not offered; the other is.
 func TestS6_BarredCaptureNotOfferedInChain(t *testing.T) {
 	p := play(t, at(t, "....D/.L.../LD.../DL.../..DL. L move quiet=0 last=B2<B1*3"), "B2-B1") // takes C1
-	wantMoves(t, p, "B1-A1", "stop") // B1-B2 would take B3 but is barred (S6)
+	wantMoves(t, p, "B1-A1", "stop")                                                          // B1-B2 would take B3 but is barred (S6)
 	wantRefused(t, p, "B1-B2", games.ErrIllegalMove, "back and forth")
 }
 
