@@ -142,7 +142,7 @@ func (b *Bot) startGame(ctx context.Context, c store.Challenge, game store.Game,
 		return
 	}
 	if opening != "" {
-		if _, err := b.dc.Send(s.threadOrChannel(), &Message{Content: opening}); err != nil {
+		if _, err := b.dc.Send(threadOf(s.g), &Message{Content: opening}); err != nil {
 			b.log.Warn("posting the opening", "game", game.ID, "err", err)
 		}
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -126,7 +127,7 @@ func (r rest) send(method, url string, body any, files []File) ([]byte, error) {
 	}
 	dfiles := make([]*discordgo.File, len(files))
 	for i, f := range files {
-		dfiles[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytesReader(f.Data)}
+		dfiles[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
 	}
 	ctype, data, err := discordgo.MultipartBodyWithJSON(body, dfiles)
 	if err != nil {

@@ -51,13 +51,6 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	return b.reply(i, "You offered a draw in game #%d.", g.ID)
 }
 
-func threadOf(g store.Game) string {
-	if g.ThreadID != "" {
-		return g.ThreadID
-	}
-	return g.ChannelID
-}
-
 // drawClick answers the Accept draw / Decline buttons. Only the player the
 // offer was made to may answer, and only while it stands.
 func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action) error {

@@ -22,10 +22,7 @@ func (b *Bot) announce(ctx context.Context, s *state, changes []store.RatingChan
 		b.log.Error("drawing the board", "game", s.g.ID, "err", err)
 		return
 	}
-	where := s.g.ThreadID
-	if where == "" {
-		where = s.g.ChannelID
-	}
+	where := threadOf(s.g)
 	if msg, err := b.dc.Send(where, m); err != nil {
 		b.log.Warn("posting the board", "game", s.g.ID, "channel", where, "err", err)
 	} else if err := b.db.SetBoardMessage(ctx, s.g.ID, msg.ID); err != nil {
@@ -58,7 +55,7 @@ func (b *Bot) dmResult(ctx context.Context, s *state, p games.Player, changes []
 		return
 	}
 	m.Content = clip(fmt.Sprintf("%s #%d is over: %s.%s %s", s.game.Title(), s.g.ID, s.resultText(),
-		prefixed("\n", ratingText(changes)), channelLink(s.g.GuildID, s.threadOrChannel())), 2000)
+		prefixed("\n", ratingText(changes)), channelLink(s.g.GuildID, threadOf(s.g))), 2000)
 	b.dm(ctx, s.g.Players[p], m)
 }
 
@@ -99,15 +96,8 @@ func (b *Bot) dmTurn(ctx context.Context, s *state) {
 		return
 	}
 	m.Content = fmt.Sprintf("Your turn in %s #%d: %s. Play here or in the game's thread: %s",
-		s.game.Title(), s.g.ID, s.dueText(), channelLink(s.g.GuildID, s.threadOrChannel()))
+		s.game.Title(), s.g.ID, s.dueText(), channelLink(s.g.GuildID, threadOf(s.g)))
 	b.dm(ctx, s.g.Players[s.g.ToMove], m)
-}
-
-func (s *state) threadOrChannel() string {
-	if s.g.ThreadID != "" {
-		return s.g.ThreadID
-	}
-	return s.g.ChannelID
 }
 
 // dm sends a direct message if the user allows them. Where Discord says their

@@ -98,7 +98,7 @@ func (b *Bot) remind(ctx context.Context) error {
 			continue
 		}
 		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is lost on time. %s",
-			s.game.Title(), g.ID, g.Deadline.Unix(), channelLink(g.GuildID, s.threadOrChannel()))
+			s.game.Title(), g.ID, g.Deadline.Unix(), channelLink(g.GuildID, threadOf(s.g)))
 		b.dm(ctx, user, m)
 	}
 	return nil

@@ -147,11 +147,7 @@ func (b *Bot) gameLine(g store.Game) string {
 	if !g.Deadline.IsZero() {
 		line += fmt.Sprintf(" · due <t:%d:R>", g.Deadline.Unix())
 	}
-	where := g.ThreadID
-	if where == "" {
-		where = g.ChannelID
-	}
-	return line + " · " + channelLink(g.GuildID, where)
+	return line + " · " + channelLink(g.GuildID, threadOf(g))
 }
 
 // resign is /resign: the opponent wins. A resignation is not refused because

@@ -60,3 +60,12 @@ func endOf(pos games.Position) *store.End {
 	}
 	return nil
 }
+
+// threadOf is where a game is played: its thread, or its channel where the
+// bot could not open one.
+func threadOf(g store.Game) string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
+}
