@@ -69,7 +69,7 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 	if err != nil {
 		return err
 	}
-	game, err := b.db.AcceptChallenge(ctx, c.ID, user, store.Start{Players: players, Position: start.String(), ToMove: games.First})
+	game, err := b.db.AcceptChallenge(ctx, c.ID, user, store.Start{Players: players, Position: start.String(), ToMove: games.First, Opening: opening})
 	if err != nil {
 		return err
 	}

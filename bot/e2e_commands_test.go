@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -151,5 +152,29 @@ func TestE2EHistoryAutocompleteOffersFinishedGames(t *testing.T) {
 	choices, err := h.srv.Autocomplete(ana.ID, h.srv.ChannelID(), "history", fakediscord.Focus("game", "")).Choices(h.ctx)
 	if err != nil || len(choices) != 1 || choices[0].Value != id || !strings.Contains(choices[0].Name, "over") {
 		t.Fatalf("history choices %+v, %v", choices, err)
+	}
+}
+
+// Aseb standard's throw-off (A3) is shown in the thread and kept with the
+// game, every throw of it (D3), so /history can show it too.
+func TestE2EThrowOffIsRecorded(t *testing.T) {
+	h := newHarness(t, 16)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "aseb")
+	if !strings.HasPrefix(g.Opening, "Throw-off") || !strings.Contains(g.Opening, "Round 1:") {
+		t.Fatalf("opening kept: %q", g.Opening)
+	}
+	if n := h.count(g.ThreadID, "Throw-off"); n != 1 {
+		t.Errorf("throw-off posted %d times in the thread", n)
+	}
+	ix := h.srv.Command(ana.ID, h.srv.ChannelID(), "history", fakediscord.Arg("game", strconv.FormatInt(g.ID, 10)))
+	m := h.reply(ix)
+	txt, ok := m.Attachment(fmt.Sprintf("kilab-aseb-%d.txt", g.ID))
+	if !ok || !strings.Contains(string(txt.Data), "# First player: Throw-off") || !strings.Contains(string(txt.Data), "ana") {
+		t.Errorf("history header:\n%s", txt.Data)
+	}
+	coin := h.challengeAccepted(ana, bo, "seega")
+	if !strings.Contains(coin.Opening, "coin") {
+		t.Errorf("seega opening %q", coin.Opening)
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -86,6 +87,9 @@ func (b *Bot) recordText(s *state, file string) string {
 	for p := games.First; p <= games.Second; p++ {
 		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(s.g.Players[p]), s.g.Players[p])
 	}
+	if s.g.Opening != "" { // the throw-off's throws too (RULES A3, D3)
+		fmt.Fprintf(&w, "# First player: %s\n", b.plainMentions(strings.ReplaceAll(s.g.Opening, "\n", " ")))
+	}
 	fmt.Fprintf(&w, "# Result: %s\n", s.plainResult())
 	if s.g.Reason != "" {
 		fmt.Fprintf(&w, "# Reason: %s\n", s.g.Reason)
@@ -151,4 +155,14 @@ func yesNo(b bool) string {
 func daysText(d time.Duration) string {
 	days := int(d / (24 * time.Hour))
 	return fmt.Sprintf("%d day%s", days, plural(days))
+}
+
+var mention = regexp.MustCompile(`<@(\d+)>`)
+
+// plainMentions writes the users a text mentions by name, for a file read
+// outside Discord.
+func (b *Bot) plainMentions(text string) string {
+	return mention.ReplaceAllStringFunc(text, func(m string) string {
+		return b.lookupName(mention.FindStringSubmatch(m)[1])
+	})
 }

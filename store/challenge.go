@@ -168,6 +168,7 @@ type Start struct {
 	Players  [2]string
 	Position string
 	ToMove   games.Player
+	Opening  string // how the first player was decided (Game.Opening)
 }
 
 // AcceptChallenge lets user accept challenge id and starts its game, in one
@@ -186,7 +187,7 @@ func (db *DB) AcceptChallenge(ctx context.Context, id int64, user string, s Star
 			return err
 		}
 		n := NewGame{GuildID: c.GuildID, ChannelID: c.ChannelID, Kind: c.Kind, Config: c.Config,
-			Players: s.Players, Position: s.Position, ToMove: s.ToMove, TimeLimit: c.TimeLimit, Rated: c.Rated}
+			Players: s.Players, Position: s.Position, ToMove: s.ToMove, TimeLimit: c.TimeLimit, Rated: c.Rated, Opening: s.Opening}
 		gameID, err := db.insertGame(ctx, tx, n, c.ID)
 		if err != nil {
 			return err

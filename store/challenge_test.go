@@ -177,3 +177,19 @@ func TestRematchOnce(t *testing.T) {
 		t.Fatalf("second rematch of game %d: %v, want ErrConflict", g.ID, err)
 	}
 }
+
+// How the first player was decided is kept with the game (RULES D3: every
+// throw is recorded, the throw-off's too).
+func TestOpeningKept(t *testing.T) {
+	db, _ := newDB(t)
+	ctx := context.Background()
+	c := newChallenge(t, db, "bo")
+	g, err := db.AcceptChallenge(ctx, c.ID, "bo", Start{Players: [2]string{"bo", "ana"}, Position: "start", Opening: "Throw-off: 2 / 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := db.Game(ctx, g.ID)
+	if err != nil || back.Opening != "Throw-off: 2 / 1" || g.Opening != back.Opening {
+		t.Fatalf("opening %q / %q, %v", g.Opening, back.Opening, err)
+	}
+}

@@ -47,9 +47,12 @@ type Game struct {
 	Deadline    time.Time
 	RemindAt    time.Time
 	RatingDelta [2]float64 // rating points each seat won or lost; 0 unless rated and over
-	Created     time.Time
-	Updated     time.Time
-	Finished    time.Time
+	// Opening is how the first player was decided, as the bot wrote it: a
+	// coin, the challenge's choice, or a throw-off with its throws.
+	Opening  string
+	Created  time.Time
+	Updated  time.Time
+	Finished time.Time
 }
 
 // Active reports whether the game goes on.
@@ -87,6 +90,7 @@ type NewGame struct {
 	ToMove    games.Player
 	TimeLimit time.Duration
 	Rated     bool
+	Opening   string // how the first player was decided (Game.Opening)
 }
 
 func (n NewGame) check() error {
@@ -130,11 +134,11 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 	now := db.now()
 	deadline, remind := deadlines(now, n.TimeLimit)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
-			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at)
-		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening)
+		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, opts,
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
-		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli())
+		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening)
 	if err != nil {
 		return 0, err
 	}
@@ -168,7 +172,7 @@ func getGame(ctx context.Context, q rowQuerier, id int64) (Game, error) {
 const gameColumns = `id, COALESCE(challenge_id, 0), guild_id, channel_id, thread_id, message_id,
 	kind, variant, options, player0, player1, position, to_move, result, reason, version, rated,
 	moved0, moved1, COALESCE(draw_offer, -1), time_limit_ms, deadline, remind_at,
-	COALESCE(rating_delta0, 0), COALESCE(rating_delta1, 0), created_at, updated_at, finished_at`
+	COALESCE(rating_delta0, 0), COALESCE(rating_delta1, 0), created_at, updated_at, finished_at, opening`
 
 func scanGame(s scanner) (Game, error) {
 	var (
@@ -180,7 +184,7 @@ func scanGame(s scanner) (Game, error) {
 	err := s.Scan(&g.ID, &g.ChallengeID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
 		&g.Kind, &g.Config.Variant, &opts, &g.Players[0], &g.Players[1], &g.Position, &g.ToMove,
 		&result, &g.Reason, &g.Version, &g.Rated, &g.Moved[0], &g.Moved[1], &g.DrawOffer, &limit,
-		&deadline, &remind, &g.RatingDelta[0], &g.RatingDelta[1], &created, &updated, &finished)
+		&deadline, &remind, &g.RatingDelta[0], &g.RatingDelta[1], &created, &updated, &finished, &g.Opening)
 	if err != nil {
 		return g, err
 	}
