@@ -21,6 +21,9 @@ func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a ac
 	if err != nil {
 		return err
 	}
+	if (i.GuildID != "" && i.GuildID != c.GuildID) || (i.GuildID == "" && !c.Direct() && a.verb == "a") {
+		return store.ErrNotFound // a challenge is answered in its server, or by its opponent's DM
+	}
 	user := userOf(i).ID
 	var status string
 	switch a.verb {

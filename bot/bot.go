@@ -161,14 +161,14 @@ func (b *Bot) fail(i *discordgo.Interaction, err error) {
 		_ = b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{})
 		return
 	}
-	if rerr := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: text, Ephemeral: true}); rerr != nil {
+	if rerr := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: clip(text, 2000), Ephemeral: true}); rerr != nil {
 		b.log.Warn("could not answer an interaction", "err", rerr, "was", err)
 	}
 }
 
 // reply answers an interaction with an ephemeral line.
 func (b *Bot) reply(i *discordgo.Interaction, format string, a ...any) error {
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: fmt.Sprintf(format, a...), Ephemeral: true})
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: clip(fmt.Sprintf(format, a...), 2000), Ephemeral: true})
 }
 
 // userOf is who made an interaction: the member in a server, the user in a DM.

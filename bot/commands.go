@@ -29,7 +29,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "challenge", Description: "Challenge someone (or anyone) to a game", Options: challengeSubcommands()},
 		{Name: "move", Description: "Play a move in one of your games", Options: []*discordgo.ApplicationCommandOption{
 			gameOption("The game to move in"),
-			{Type: discordgo.ApplicationCommandOptionString, Name: optMove, Description: "The move, or throw", Required: true, Autocomplete: true},
+			{Type: discordgo.ApplicationCommandOptionString, Name: optMove, Description: "The move, or throw", Required: true, Autocomplete: true, MaxLength: 40},
 		}},
 		{Name: "board", Description: "Show the current board of a game", Options: []*discordgo.ApplicationCommandOption{gameOption("The game to show")}},
 		{Name: "games", Description: "Active games, whose turn it is and the time left", Options: []*discordgo.ApplicationCommandOption{
@@ -54,7 +54,7 @@ func Commands() []*discordgo.ApplicationCommand {
 }
 
 func gameOption(desc string) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: desc, Required: true, Autocomplete: true}
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: desc, Required: true, Autocomplete: true, MaxLength: 20}
 }
 
 func challengeSubcommands() []*discordgo.ApplicationCommandOption {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -33,7 +34,9 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	case g.DrawOffer == seat:
 		return userf("Your draw offer stands until <@%s> answers it or moves.", g.Players[seat.Other()])
 	}
-	if err := b.db.OfferDraw(ctx, g.ID, g.Version, seat); err != nil {
+	if err := b.db.OfferDraw(ctx, g.ID, g.Version, seat); errors.Is(err, store.ErrConflict) {
+		return userf("Game #%d changed just now; look at the board and offer again if you still want a draw.", g.ID)
+	} else if err != nil {
 		return err
 	}
 	opp := g.Players[seat.Other()]
@@ -89,9 +92,7 @@ func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.G
 	} else {
 		err = b.reply(i, "%s", note)
 	}
-	if err != nil {
-		return err
-	}
+	b.committed(ctx, i, err)
 	b.ended(ctx, end, changes)
 	return nil
 }

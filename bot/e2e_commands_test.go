@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"kilab/internal/fakediscord"
 )
@@ -176,5 +177,39 @@ func TestE2EThrowOffIsRecorded(t *testing.T) {
 	coin := h.challengeAccepted(ana, bo, "seega")
 	if !strings.Contains(coin.Opening, "coin") {
 		t.Errorf("seega opening %q", coin.Opening)
+	}
+}
+
+// A typed move is recorded as the engine writes it, however it was typed.
+func TestE2ETypedMoveRecordedCanonically(t *testing.T) {
+	h := newHarness(t, 17)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("first", "me"))
+	m := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "move", fakediscord.Arg("game", strconv.FormatInt(g.ID, 10)), fakediscord.Arg("move", "b1+a1")))
+	if !m.Ephemeral() || len(m.Attachments) == 0 {
+		t.Fatalf("/move answered %q", m.Content)
+	}
+	rec, err := h.db.Record(h.ctx, g.ID)
+	if err != nil || len(rec) != 1 || rec[0].Move != "A1+B1" {
+		t.Fatalf("record %+v, %v; want the placement written A1+B1", rec, err)
+	}
+}
+
+// Reminders are their own setting: with turn DMs off they still come.
+func TestE2EReminderWithTurnDMsOff(t *testing.T) {
+	h := newHarness(t, 18)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings", fakediscord.Arg("dms", false)))
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "opponent"), fakediscord.Arg("time", 1))
+	dm := h.srv.DMChannel(bo.ID)
+	if n := len(h.srv.Messages(dm)); n != 0 {
+		t.Fatalf("%d DMs with DMs off", n)
+	}
+	h.clock.Add(g.Deadline.Sub(h.clock.Now()) - time.Hour)
+	if err := h.b.Sweep(h.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := h.count(dm, "Reminder"); n != 1 {
+		t.Fatalf("%d reminders with reminders on and turn DMs off", n)
 	}
 }

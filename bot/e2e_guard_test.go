@@ -40,7 +40,7 @@ func TestE2EBadClicksChangeNothing(t *testing.T) {
 	throw := msg.CustomIDs()[0]
 	h.ephemeralSays(h.srv.Click(bo.ID, msg.ID, throw), "not your turn")
 	h.ephemeralSays(h.srv.Click(cy.ID, msg.ID, throw), "not playing in this game")
-	for _, forged := range []string{"g/1/99/t", "garbage", "g/x/1/t", "g/1/1/m", "c/a/424242", "c/q/1", strings.Repeat("g/", 60)} {
+	for _, forged := range []string{"g/1/99/t", "garbage", "g/x/1/t", "g/1/1/m", "g/1/1/m/", "g/1/1/p/no such piece", "c/a/424242", "c/q/1", strings.Repeat("g/", 60)} {
 		ix := h.srv.ForgeClick(ana.ID, msg.ChannelID, msg.ID, forged)
 		if m := h.reply(ix); !m.Ephemeral() {
 			t.Errorf("forged %q: answer %q is not ephemeral", forged, m.Content)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -269,5 +270,66 @@ func checkPicker(t *testing.T, pos games.Position) {
 		if !found[m.Notation] {
 			t.Fatalf("%s: move %s cannot be reached through the picker", pos, m.Notation)
 		}
+	}
+}
+
+// failingRecorder refuses the first interaction response, as Discord does
+// when an answer is rejected or lost.
+type failingRecorder struct {
+	recorder
+	failed bool
+}
+
+func (r *failingRecorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
+	if !r.failed {
+		r.failed = true
+		r.add(call{op: "respond-failed", typ: typ, msg: m})
+		return fmt.Errorf("HTTP 400 Bad Request")
+	}
+	return r.recorder.Respond(i, typ, m)
+}
+
+// A resignation whose answer Discord refuses is still announced, and the
+// player is not told that nothing changed.
+func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rec := &failingRecorder{}
+	b := newBot(Config{DB: db, Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, rec)
+	g, err := db.CreateGame(context.Background(), store.NewGame{GuildID: "1100000000000000000", ChannelID: "1100000000000000001",
+		Kind: "aseb", Config: games.Config{Variant: "standard", Options: map[string]string{"pieces": "5", "dice": "sticks"}},
+		Players: [2]string{"1000000000000000001", "1000000000000000002"}, Position: "c:- s:- c:throw", TimeLimit: 72 * time.Hour, Rated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := payload(t, "autocomplete_game.json") // a guild interaction by user ...001, made a /resign
+	i.Type = discordgo.InteractionApplicationCommand
+	i.Data = discordgo.ApplicationCommandInteractionData{Name: "resign", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+		{Name: "game", Type: discordgo.ApplicationCommandOptionString, Value: fmt.Sprint(g.ID)}}}
+	b.Handle(context.Background(), i)
+	if end, _ := db.Game(context.Background(), g.ID); end.Active() {
+		t.Fatal("the resignation was not committed")
+	}
+	if _, ok := rec.first("send"); !ok {
+		t.Errorf("the end was not announced: %v", rec.ops())
+	}
+	for _, c := range rec.calls {
+		if c.op == "respond" && strings.Contains(c.msg.Content, "nothing was changed") {
+			t.Errorf("the player was told %q", c.msg.Content)
+		}
+	}
+}
+
+func TestFitLinesKeepsWholeLines(t *testing.T) {
+	lines := []string{strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40)}
+	if got := fitLines(lines, 200); got != strings.Join(lines, "\n") {
+		t.Errorf("all fit: %q", got)
+	}
+	got := fitLines(lines, 90)
+	if !strings.HasPrefix(got, lines[0]+"\n") || strings.Contains(got, "b") || !strings.HasSuffix(got, "… and 2 more") || len([]rune(got)) > 90 {
+		t.Errorf("cut: %q", got)
 	}
 }

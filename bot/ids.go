@@ -97,7 +97,9 @@ func parseGameAction(f []string) (action, error) {
 	a := action{kind: "g", verb: f[3], id: id, version: ver}
 	switch {
 	case (a.verb == "t" || a.verb == "s") && len(f) == 4:
-	case (a.verb == "m" || a.verb == "p") && len(f) == 5:
+	case a.verb == "m" && len(f) == 5 && f[4] != "":
+		a.arg = f[4]
+	case a.verb == "p" && len(f) == 5:
 		a.arg = f[4]
 	default:
 		return action{}, errForged

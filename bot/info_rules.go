@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -139,18 +140,28 @@ func orList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// fitLines joins lines with newlines, leaving out those past Discord's limit
-// of n characters rather than cutting one in half.
+// fitLines joins lines with newlines within Discord's limit of n characters,
+// leaving out whole lines rather than cutting one in half (a mention or link
+// cut in two shows as garbage), and saying how many were left out.
 func fitLines(lines []string, n int) string {
 	var b strings.Builder
-	for _, l := range lines {
-		if len([]rune(b.String()))+len([]rune(l))+1 > n {
+	size := 0
+	for k, l := range lines {
+		more := fmt.Sprintf("\n… and %d more", len(lines)-k)
+		room := n - size - utf8.RuneCountInString(more)
+		if k == len(lines)-1 {
+			room = n - size
+		}
+		if utf8.RuneCountInString(l)+1 > room {
+			b.WriteString(more)
 			break
 		}
-		if b.Len() > 0 {
+		if k > 0 {
 			b.WriteByte('\n')
+			size++
 		}
 		b.WriteString(l)
+		size += utf8.RuneCountInString(l)
 	}
 	return b.String()
 }

@@ -104,8 +104,15 @@ func (b *Bot) dmTurn(ctx context.Context, s *state) {
 // DMs are closed (50007) the bot stops trying until /settings turns DMs on: the
 // mention in the thread is then their notification.
 func (b *Bot) dm(ctx context.Context, user string, m *Message) {
+	b.dmIf(ctx, user, m, store.Settings.CanDM)
+}
+
+// dmIf sends a DM if the user's settings allow it by want: turn DMs and
+// reminders are separate choices, and neither is tried once Discord said the
+// user's DMs are closed.
+func (b *Bot) dmIf(ctx context.Context, user string, m *Message, want func(store.Settings) bool) {
 	set, err := b.db.Settings(ctx, user)
-	if err != nil || !set.CanDM() {
+	if err != nil || !want(set) {
 		return
 	}
 	ch, err := b.dc.DMChannel(user)

@@ -45,6 +45,9 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 	}
 	msg, err := b.dc.Send(c.ChannelID, challengeMessage(c, game, true))
 	if err != nil {
+		if _, cerr := b.db.CancelChallenge(ctx, c.ID, me); cerr != nil {
+			b.log.Warn("withdrawing an unposted rematch", "challenge", c.ID, "err", cerr)
+		}
 		return err
 	}
 	if err := b.db.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {

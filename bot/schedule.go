@@ -85,8 +85,8 @@ func (b *Bot) remind(ctx context.Context) error {
 			continue // claimed by another sweep, or the game moved on: nothing to say
 		}
 		user := g.Players[g.ToMove]
-		if set, err := b.db.Settings(ctx, user); err != nil || !set.Reminders {
-			continue
+		if set, err := b.db.Settings(ctx, user); err != nil || !wantsReminder(set) {
+			continue // the reminder is claimed either way: it is sent at most once
 		}
 		s, err := b.load(ctx, g)
 		if err != nil {
@@ -99,10 +99,13 @@ func (b *Bot) remind(ctx context.Context) error {
 		}
 		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is lost on time. %s",
 			s.game.Title(), g.ID, g.Deadline.Unix(), channelLink(g.GuildID, threadOf(s.g)))
-		b.dm(ctx, user, m)
+		b.dmIf(ctx, user, m, wantsReminder)
 	}
 	return nil
 }
+
+// wantsReminder: reminders are their own setting, apart from turn DMs.
+func wantsReminder(s store.Settings) bool { return s.Reminders && s.DMsClosed.IsZero() }
 
 // timeouts ends the games whose player on move ran out of time: a loss on
 // time, or an abort while either player has yet to move (store.TimeoutResult).
@@ -114,11 +117,15 @@ func (b *Bot) timeouts(ctx context.Context) error {
 	for _, g := range due {
 		result, reason := g.TimeoutResult()
 		end, changes, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}})
-		if err != nil {
+		switch {
+		case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished):
 			continue // the player moved in time after all, or another sweep ended it
+		case err != nil:
+			b.log.Error("ending a game on time", "game", g.ID, "err", err)
+			continue
 		}
 		b.log.Info("game ended on time", "game", g.ID, "result", result.String())
-		b.ended(ctx, end, changes)
+		b.ended(context.WithoutCancel(ctx), end, changes) // committed: tell them even while shutting down
 	}
 	return nil
 }

@@ -69,7 +69,7 @@ func (b *Bot) gameOf(ctx context.Context, i *discordgo.Interaction) (store.Game,
 	raw := strings.TrimPrefix(optString(i, optGame), "#")
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return store.Game{}, userf("%q is not a game: pick one from the list, or give its number.", raw)
+		return store.Game{}, userf("%q is not a game: pick one from the list, or give its number.", clip(raw, 20))
 	}
 	g, err := b.db.Game(ctx, id)
 	if err != nil {
@@ -117,10 +117,8 @@ func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error 
 // gamesCommand is /games [user]: active games, whose turn, time left, links.
 func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error {
 	user := userOf(i)
-	if o, ok := options(i)["user"]; ok {
-		if u := i.ApplicationCommandData().Resolved; u != nil && u.Users[fmt.Sprint(o.Value)] != nil {
-			user = u.Users[fmt.Sprint(o.Value)]
-		}
+	if i.GuildID != "" { // in DMs, only your own games: a server's games stay in it
+		user = optUser(i, "user")
 	}
 	list, err := b.db.ActiveGames(ctx, user.ID, i.GuildID)
 	if err != nil {
@@ -134,7 +132,7 @@ func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error 
 		lines = append(lines, b.gameLine(g))
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("Games of %s", displayName(user)), Description: clip(strings.Join(lines, "\n"), 4096),
+		Title: fmt.Sprintf("Games of %s", displayName(user)), Description: fitLines(lines, 4096),
 	}}})
 }
 
@@ -186,9 +184,7 @@ func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Ga
 	if err != nil {
 		return err
 	}
-	if err := b.reply(i, "%s %s", note, s.resultText()); err != nil {
-		return err
-	}
+	b.committed(ctx, i, b.reply(i, "%s %s", note, s.resultText()))
 	b.announce(ctx, s, changes)
 	return nil
 }

@@ -31,7 +31,7 @@ func (b *Bot) component(ctx context.Context, i *discordgo.Interaction) error {
 	}
 	switch a.verb {
 	case "s":
-		if len(data.Values) != 1 {
+		if len(data.Values) != 1 || data.Values[0] == "" {
 			return errForged
 		}
 		a.arg = data.Values[0]
@@ -66,6 +66,9 @@ func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a action
 		return err
 	}
 	seat, err := b.checkTurn(ctx, g, userOf(i).ID, a)
+	if errors.Is(err, errThrown) {
+		return b.showThrown(ctx, i, g)
+	}
 	if err != nil {
 		return err
 	}
@@ -74,8 +77,12 @@ func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a action
 		return err
 	}
 	switch {
+	case a.verb == "p" && a.arg == "=":
+		return errForged
 	case a.verb == "p" && strings.HasPrefix(a.arg, "="):
 		return b.act(ctx, i, s, seat, strings.TrimPrefix(a.arg, "="), onMessage)
+	case a.verb == "p" && len(under(s.pos.Moves(), a.arg)) == 0:
+		return errForged // no move lies under that picker step
 	case a.verb == "p":
 		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Components: components(g.ID, g.Version, s.pos, a.arg), componentsOnly: true})
 	case a.verb == "t":
@@ -100,19 +107,41 @@ func (b *Bot) checkTurn(ctx context.Context, g store.Game, user string, a action
 	return seat, nil
 }
 
-// stale explains a click on a board the game has moved past. A repeated Throw
-// click shows the throw that was made rather than drawing a new one.
+// errThrown: a Throw click came again after its throw was committed.
+var errThrown = errors.New("bot: throw already made")
+
+// stale explains a click on a board the game has moved past. A Throw click
+// that comes again while its throw still waits for a move (a double click, or
+// a retry after a lost answer) is errThrown: the thrower is shown that throw,
+// never a new one.
 func (b *Bot) stale(ctx context.Context, g store.Game, seat games.Player, a action) error {
-	if a.verb == "t" {
-		if rec, err := b.db.Record(ctx, g.ID); err == nil {
-			for k := len(rec) - 1; k >= 0; k-- {
-				if p := rec[k]; p.Player == seat && len(p.Throws) > 0 {
-					return userf("You already threw %s; the board shows it. Use the latest board (or /board game:%d).", throwsText(p.Throws), g.ID)
-				}
-			}
-		}
+	if a.verb != "t" || g.ToMove != seat {
+		return store.ErrConflict
+	}
+	rec, err := b.db.Record(ctx, g.ID)
+	if err != nil || len(rec) == 0 {
+		return store.ErrConflict
+	}
+	if last := rec[len(rec)-1]; last.Player == seat && len(last.Throws) > 0 && last.Move == "" {
+		return errThrown
 	}
 	return store.ErrConflict
+}
+
+// showThrown answers a repeated Throw click with the current board and its
+// controls, privately, saying what was thrown.
+func (b *Bot) showThrown(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
+	s, err := b.load(ctx, g)
+	if err != nil {
+		return err
+	}
+	last := s.plies[len(s.plies)-1]
+	m, err := b.board(s, boardOpts{controls: true, note: fmt.Sprintf("You already threw %s; here is your board.", throwsText(last.Throws))})
+	if err != nil {
+		return err
+	}
+	m.Ephemeral = true
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
 // act plays a throw (move "") or a move for seat, then whatever follows by
@@ -128,7 +157,14 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 		Position: next.String(), ToMove: next.Due().Player, End: endOf(next),
 	})
 	if errors.Is(err, store.ErrConflict) {
-		return b.stale(ctx, s.g, seat, action{verb: verbOf(move)})
+		fresh, ferr := b.db.Game(ctx, s.g.ID)
+		if ferr != nil {
+			return ferr
+		}
+		if err := b.stale(ctx, fresh, seat, action{verb: verbOf(move)}); errors.Is(err, errThrown) {
+			return b.showThrown(ctx, i, fresh)
+		}
+		return store.ErrConflict
 	}
 	if err != nil {
 		return err
@@ -137,7 +173,18 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage, changes)
+	return b.show(ctx, i, after, seat, onMessage, changes, passedThrough(seat, rec.Plies))
+}
+
+// passedThrough reports whether the plies went through the opponent (a
+// blocked Seega player's pass, S7): the mover is on move again, in a new turn.
+func passedThrough(seat games.Player, plies []games.Ply) bool {
+	for _, p := range plies {
+		if p.Player != seat {
+			return true
+		}
+	}
+	return false
 }
 
 func verbOf(move string) string {
@@ -157,7 +204,7 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 	if err != nil {
 		return pos, err
 	}
-	rec.Move(seat, move)
+	rec.Move(seat, canonical(pos, next, move))
 	return games.Advance(next, b.src, rec)
 }
 
@@ -165,22 +212,41 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 // stays on move the clicked board is updated in place with the next controls;
 // when the turn passes (or the game ends) the clicked board keeps the result
 // without controls and a fresh board goes to the thread and the next player.
-func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, changes []store.RatingChange) error {
-	same := s.g.Active() && s.g.ToMove == seat
+func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, changes []store.RatingChange, passed bool) error {
+	same := s.g.Active() && s.g.ToMove == seat && !passed
 	m, err := b.board(s, boardOpts{controls: same})
-	if err != nil {
-		return err
+	if err == nil {
+		typ := discordgo.InteractionResponseUpdateMessage
+		if !onMessage {
+			typ, m.Ephemeral = discordgo.InteractionResponseChannelMessageWithSource, true
+		}
+		err = b.dc.Respond(i, typ, m)
 	}
-	typ := discordgo.InteractionResponseUpdateMessage
-	if !onMessage {
-		typ, m.Ephemeral = discordgo.InteractionResponseChannelMessageWithSource, true
-	}
-	err = b.dc.Respond(i, typ, m)
-	if !same { // the move is committed: the next player hears of it whatever became of the answer
+	b.committed(ctx, i, err)
+	if !same { // the next player (or, after a blocked opponent's pass, the mover) is told anyway
 		b.announce(ctx, s, changes)
 	}
-	if err != nil {
-		return fmt.Errorf("answering the click: %w", err)
-	}
 	return nil
+}
+
+// committed deals with a failed answer to an interaction whose change is
+// already committed: the player must not read "nothing was changed". It logs,
+// and tries a plain follow-up answer where the first never went out.
+func (b *Bot) committed(ctx context.Context, i *discordgo.Interaction, err error) {
+	if err == nil {
+		return
+	}
+	b.log.Warn("answering after a commit", "interaction", i.ID, "err", err)
+	_ = b.reply(i, "Done: it is recorded, but Discord did not show it here. Use /board to see the game.")
+}
+
+// canonical is a typed move as the engine writes it ("A1+B2" for "b2+a1"), so
+// records and boards read alike however the player typed it.
+func canonical(pos, next games.Position, typed string) string {
+	for _, m := range pos.Moves() {
+		if after, err := pos.Play(m.Notation); err == nil && after.String() == next.String() {
+			return m.Notation
+		}
+	}
+	return typed
 }

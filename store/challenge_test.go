@@ -163,7 +163,8 @@ func TestOpenChallengeAcceptedOnce(t *testing.T) {
 	}
 }
 
-// A finished game gets one rematch challenge, even from two clicks at once.
+// A finished game gets one rematch challenge at a time, even from two clicks
+// at once; a declined one may be offered again.
 func TestRematchOnce(t *testing.T) {
 	db, _ := newDB(t)
 	ctx := context.Background()
@@ -175,6 +176,12 @@ func TestRematchOnce(t *testing.T) {
 	}
 	if _, err := db.CreateChallenge(ctx, c); !errors.Is(err, ErrConflict) {
 		t.Fatalf("second rematch of game %d: %v, want ErrConflict", g.ID, err)
+	}
+	if _, err := db.DeclineChallenge(ctx, 1, "bo"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CreateChallenge(ctx, c); err != nil {
+		t.Fatalf("rematch after the first was declined: %v", err)
 	}
 }
 

@@ -150,10 +150,22 @@ func advance(old Game, c Commit, now time.Time) Game {
 	case c.End != nil:
 		g.Result, g.Reason, g.Finished = c.End.Result, c.End.Reason, now
 		g.Deadline, g.RemindAt, g.DrawOffer = time.Time{}, time.Time{}, NoSeat
-	case g.ToMove != old.ToMove:
+	case g.ToMove != old.ToMove || turnPassed(old.ToMove, c.Plies):
 		g.Deadline, g.RemindAt = deadlines(now, g.TimeLimit)
 	}
 	return g
+}
+
+// turnPassed reports whether the plies went through the other player: a
+// Seega player blocked by the move passes in the same commit (S7), and the
+// mover, on move again, starts a new turn with a new deadline.
+func turnPassed(mover games.Player, plies []games.Ply) bool {
+	for _, p := range plies {
+		if p.Player != mover {
+			return true
+		}
+	}
+	return false
 }
 
 // saveGame writes what a commit changes in the game's row. The version

@@ -283,3 +283,21 @@ func TestEndIsAtomicWithRatings(t *testing.T) {
 		t.Fatalf("half a commit was kept: game %+v, record %v", now, Plies(rec))
 	}
 }
+
+// A move after which the blocked opponent passes at once (Seega S7) leaves the
+// mover on move, but it is a new turn: the mover's deadline starts afresh.
+func TestCommitTurnThroughABlockedOpponent(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	g := newGame(t, db)
+	clk.Add(2 * day) // most of the first turn's time used
+	g2, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Moved: true,
+		Plies:    []games.Ply{{Player: games.First, Move: "E3-D3"}, {Player: games.Second, Move: "pass"}},
+		Position: "after the pass", ToMove: games.First})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g2.Deadline.Equal(epoch.Add(2*day + 3*day)) {
+		t.Fatalf("deadline %v, want a full turn from now (%v)", g2.Deadline, epoch.Add(5*day))
+	}
+}
