@@ -70,10 +70,7 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 // choiceLabel is plain text (autocomplete cannot show mentions):
 // "#12 Aseb vs Bo · your turn".
 func (b *Bot) choiceLabel(g store.Game, me string) string {
-	title := g.Kind
-	if game, err := games.Lookup(g.Kind); err == nil {
-		title = game.Title()
-	}
+	title := kindTitle(g.Kind)
 	seat, _ := g.Seat(me)
 	turn := "their turn"
 	switch {

@@ -148,7 +148,7 @@ func challengeMessage(c store.Challenge, g games.Game, open bool) *Message {
 		}},
 	}
 	if open {
-		m.Components = challengeButtons(c)
+		m.Components = challengeButtons(c, true)
 	}
 	return m
 }
@@ -171,21 +171,23 @@ func plural(n int) string {
 	return "s"
 }
 
-func challengeButtons(c store.Challenge) []discordgo.MessageComponent {
+func challengeButtons(c store.Challenge, withCancel bool) []discordgo.MessageComponent {
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: challengeCID("a", c.ID)},
 	}
 	if c.Direct() {
 		row = append(row, discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: challengeCID("d", c.ID)})
 	}
-	row = append(row, discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: challengeCID("x", c.ID)})
+	if withCancel {
+		row = append(row, discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: challengeCID("x", c.ID)})
+	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
 // dmChallenge tells a challenged player by DM, with the same buttons.
 func (b *Bot) dmChallenge(ctx context.Context, c store.Challenge, g games.Game) {
 	m := challengeMessage(c, g, true)
-	m.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: challengeButtons(c)[0].(discordgo.ActionsRow).Components[:2]}}
+	m.Components = challengeButtons(c, false) // Cancel is the challenger's, not in the opponent's DM
 	if c.MessageID != "" {
 		m.Content += fmt.Sprintf("\nThe challenge: %s", messageLink(c.GuildID, c.ChannelID, c.MessageID))
 	}

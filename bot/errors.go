@@ -30,7 +30,6 @@ var explanations = []struct {
 	{store.ErrClosed, "This challenge is no longer open."},
 	{store.ErrForbidden, "This is not yours to answer."},
 	{store.ErrNotFound, "I could not find that game or challenge."},
-	{games.ErrBadConfig, ""}, // the engine's own words, below
 }
 
 // explain returns the text a player sees for err, and whether err is one we
@@ -46,7 +45,7 @@ func explain(err error) (string, bool) {
 		}
 	}
 	for _, e := range explanations {
-		if errors.Is(err, e.err) && e.text != "" {
+		if errors.Is(err, e.err) {
 			return e.text, true
 		}
 	}

@@ -29,12 +29,20 @@ func (b *Bot) announce(ctx context.Context, s *state, changes []store.RatingChan
 		b.log.Warn("recording the board message", "game", s.g.ID, "err", err)
 	}
 	if s.g.Active() {
-		b.dmTurn(ctx, s)
+		b.dmTurn(ctx, s, m)
 		return
 	}
 	for p := games.First; p <= games.Second; p++ {
-		b.dmResult(ctx, s, p, changes)
+		b.dmResult(ctx, s, p, changes, m)
 	}
+}
+
+// dmCopy is the thread's board for a DM: the same picture and controls, its
+// own text, pinging nobody.
+func dmCopy(board *Message, content string) *Message {
+	m := *board
+	m.Content, m.Mentions = clip(content, 2000), nil
+	return &m
 }
 
 // ended tells everyone how a game ended (by a click, a command or the clock).
@@ -49,14 +57,9 @@ func (b *Bot) ended(ctx context.Context, g store.Game, changes []store.RatingCha
 
 // dmResult tells a player by DM how their game ended and what it did to
 // their rating.
-func (b *Bot) dmResult(ctx context.Context, s *state, p games.Player, changes []store.RatingChange) {
-	m, err := b.board(s, boardOpts{controls: true})
-	if err != nil {
-		return
-	}
-	m.Content = clip(fmt.Sprintf("%s #%d is over: %s.%s %s", s.game.Title(), s.g.ID, s.resultText(),
-		prefixed("\n", ratingText(changes)), channelLink(s.g.GuildID, threadOf(s.g))), 2000)
-	b.dm(ctx, s.g.Players[p], m)
+func (b *Bot) dmResult(ctx context.Context, s *state, p games.Player, changes []store.RatingChange, board *Message) {
+	b.dm(ctx, s.g.Players[p], dmCopy(board, fmt.Sprintf("%s #%d is over: %s.%s %s", s.game.Title(), s.g.ID, s.resultText(),
+		prefixed("\n", ratingText(changes)), channelLink(s.g.GuildID, threadOf(s.g)))))
 }
 
 func prefixed(prefix, s string) string {
@@ -90,14 +93,9 @@ func ratingShown(r glicko.Rating) string {
 
 // dmTurn sends the player on move their board by DM, so a game can be played
 // from DMs alone, with a link to the thread.
-func (b *Bot) dmTurn(ctx context.Context, s *state) {
-	m, err := b.board(s, boardOpts{controls: true})
-	if err != nil {
-		return
-	}
-	m.Content = fmt.Sprintf("Your turn in %s #%d: %s. Play here or in the game's thread: %s",
-		s.game.Title(), s.g.ID, s.dueText(), channelLink(s.g.GuildID, threadOf(s.g)))
-	b.dm(ctx, s.g.Players[s.g.ToMove], m)
+func (b *Bot) dmTurn(ctx context.Context, s *state, board *Message) {
+	b.dm(ctx, s.g.Players[s.g.ToMove], dmCopy(board, fmt.Sprintf("Your turn in %s #%d: %s. Play here or in the game's thread: %s",
+		s.game.Title(), s.g.ID, s.dueText(), channelLink(s.g.GuildID, threadOf(s.g)))))
 }
 
 // dm sends a direct message if the user allows them. Where Discord says their

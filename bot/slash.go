@@ -137,10 +137,7 @@ func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error 
 }
 
 func (b *Bot) gameLine(g store.Game) string {
-	title := g.Kind
-	if game, err := games.Lookup(g.Kind); err == nil {
-		title = game.Title()
-	}
+	title := kindTitle(g.Kind)
 	line := fmt.Sprintf("**%s #%d**: <@%s> vs <@%s> · <@%s> to move", title, g.ID, g.Players[0], g.Players[1], g.Players[g.ToMove])
 	if !g.Deadline.IsZero() {
 		line += fmt.Sprintf(" · due <t:%d:R>", g.Deadline.Unix())

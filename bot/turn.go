@@ -85,10 +85,8 @@ func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a action
 		return errForged // no move lies under that picker step
 	case a.verb == "p":
 		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Components: components(g.ID, g.Version, s.pos, a.arg), componentsOnly: true})
-	case a.verb == "t":
-		return b.act(ctx, i, s, seat, "", onMessage)
 	}
-	return b.act(ctx, i, s, seat, a.arg, onMessage)
+	return b.act(ctx, i, s, seat, a.arg, onMessage) // a throw has no argument: "" throws
 }
 
 // checkTurn lets only the player on move act, and only on the current board.
