@@ -93,19 +93,26 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 	if err != nil {
 		return Challenge{}, err
 	}
-	res, err := db.write.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id,
-			challenger_id, opponent_id, kind, variant, options, first, time_limit_ms, rated, rematch_of,
-			created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)`,
-		c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
-		c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli())
+	var id int64
+	err = db.update(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id,
+				challenger_id, opponent_id, kind, variant, options, first, time_limit_ms, rated, rematch_of,
+				created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)`,
+			c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
+			c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil || !c.Direct() {
+			return err
+		}
+		// The opponent hears of it by DM, even if the process stops right now.
+		return db.announce(ctx, tx, 0, id, 0, []Notice{{Kind: AnnounceChallengeDM, User: c.Opponent}}, nil)
+	})
 	if isUnique(err) && c.RematchOf != 0 {
 		return Challenge{}, fmt.Errorf("game %d already has its rematch: %w", c.RematchOf, ErrConflict)
 	}
-	if err != nil {
-		return Challenge{}, err
-	}
-	id, err := res.LastInsertId()
 	if err != nil {
 		return Challenge{}, err
 	}
@@ -195,8 +202,10 @@ func (db *DB) AcceptChallenge(ctx context.Context, id int64, user string, s Star
 		if err := db.closeChallenge(ctx, tx, c.ID, ChallengeAccepted); err != nil {
 			return err
 		}
-		g, err = getGame(ctx, tx, gameID)
-		return err
+		if g, err = getGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		return db.announce(ctx, tx, g.ID, 0, g.Version, append([]Notice{{Kind: AnnounceStart}}, TurnNotices(g)...), nil)
 	})
 	return g, err
 }

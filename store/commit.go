@@ -37,6 +37,11 @@ type Commit struct {
 	// End, when set, ends the game. Rated games that end in a win or a draw
 	// update both players' ratings in the same transaction.
 	End *End
+	// Announce records, in the same transaction, the announcements of the
+	// game as the commit leaves it (TurnNotices): set it when the player on
+	// move changes or the game ends, so that a crash right after the commit
+	// delays telling the players but cannot lose it.
+	Announce bool
 }
 
 // End is how a game ends.
@@ -127,7 +132,15 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 		}
 		g.RatingDelta = [2]float64{changes[0].Delta(), changes[1].Delta()}
 	}
-	return g, changes, saveGame(ctx, tx, g, old.Version)
+	if err := saveGame(ctx, tx, g, old.Version); err != nil {
+		return old, nil, err
+	}
+	if c.Announce {
+		if err := db.announce(ctx, tx, g.ID, 0, g.Version, TurnNotices(g), changes); err != nil {
+			return old, nil, err
+		}
+	}
+	return g, changes, nil
 }
 
 // advance returns old as c leaves it at time now, apart from the record and
@@ -140,11 +153,10 @@ func advance(old Game, c Commit, now time.Time) Game {
 		g.Position, g.ToMove = c.Position, c.ToMove
 	}
 	if c.Moved {
-		mover := c.Plies[0].Player
-		g.Moved[mover]++
-		if g.DrawOffer == mover.Other() {
-			g.DrawOffer = NoSeat
-		}
+		g.Moved[c.Plies[0].Player]++
+	}
+	if g.DrawOffer.Valid() && movedBy(g.DrawOffer.Other(), c.Plies) {
+		g.DrawOffer = NoSeat
 	}
 	switch {
 	case c.End != nil:
@@ -154,6 +166,18 @@ func advance(old Game, c Commit, now time.Time) Game {
 		g.Deadline, g.RemindAt = deadlines(now, g.TimeLimit)
 	}
 	return g
+}
+
+// movedBy reports whether seat made a move among the plies, a pass the server
+// played for it included (D5): that is how a player answers a draw offer by
+// playing on, and an offer lapses once the offered player's turn has passed.
+func movedBy(seat games.Player, plies []games.Ply) bool {
+	for _, p := range plies {
+		if p.Player == seat && p.Move != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // turnPassed reports whether the plies went through the other player: a
@@ -265,9 +289,10 @@ func parseThrows(s string) ([]games.Throw, error) {
 	return ts, nil
 }
 
-// OfferDraw records that seat by offers a draw, at the version the player saw.
-// It does not bump the version: the board's buttons stay valid. The offer
-// lapses when the opponent makes a move (Commit.Moved) and ends with the game.
+// OfferDraw records that seat by offers a draw, at the version the player saw,
+// and the offer's announcement with it. It does not bump the version: the
+// board's buttons stay valid. The offer lapses when the offered player's turn
+// passes (movedBy) and ends with the game.
 func (db *DB) OfferDraw(ctx context.Context, game, version int64, by games.Player) error {
 	if !by.Valid() {
 		return fmt.Errorf("draw offer by %v: %w", by, ErrInvalid)
@@ -282,8 +307,10 @@ func (db *DB) OfferDraw(ctx context.Context, game, version int64, by games.Playe
 		case g.Version != version:
 			return fmt.Errorf("game %d is at version %d, not %d: %w", game, g.Version, version, ErrConflict)
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET draw_offer = ? WHERE id = ?`, by, game)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE games SET draw_offer = ? WHERE id = ?`, by, game); err != nil {
+			return err
+		}
+		return db.announce(ctx, tx, game, 0, version, []Notice{{Kind: AnnounceDrawOffer, User: g.Players[by]}}, nil)
 	})
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -18,14 +19,27 @@ type Played struct {
 // Record returns the game's record, first ply first. Its plies replay from the
 // start position with games.Replay.
 func (db *DB) Record(ctx context.Context, game int64) ([]Played, error) {
-	tx, err := db.read.BeginTx(ctx, nil) // the game and its moves from one snapshot
+	_, rec, err := db.GameRecord(ctx, game)
+	return rec, err
+}
+
+// GameRecord returns the game and its record as they stood at one moment: a
+// commit landing between reading one and the other cannot make them disagree.
+func (db *DB) GameRecord(ctx context.Context, game int64) (Game, []Played, error) {
+	tx, err := db.read.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, err
+		return Game{}, nil, err
 	}
 	defer tx.Rollback()
-	if _, err := getGame(ctx, tx, game); err != nil {
-		return nil, err
+	g, err := getGame(ctx, tx, game)
+	if err != nil {
+		return Game{}, nil, err
 	}
+	rec, err := readRecord(ctx, tx, game)
+	return g, rec, err
+}
+
+func readRecord(ctx context.Context, tx *sql.Tx, game int64) ([]Played, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT ply, player, throws, move, at FROM moves WHERE game_id = ? ORDER BY ply`, game)
 	if err != nil {
 		return nil, err

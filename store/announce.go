@@ -1,0 +1,226 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Announcement kinds: what the bot tells players after a change. The store
+// only keeps them; the bot decides what each looks like.
+const (
+	// AnnounceStart opens a new game's thread and posts how the first player
+	// was decided.
+	AnnounceStart = "start"
+	// AnnounceBoard posts the game's board in its thread, mentioning the
+	// player on move (or both players at the end).
+	AnnounceBoard = "board"
+	// AnnounceTurnDM sends the player on move their board by DM.
+	AnnounceTurnDM = "turn_dm"
+	// AnnounceResultDM tells a player by DM how their game ended.
+	AnnounceResultDM = "result_dm"
+	// AnnounceRetire takes the controls off the game's boards older than the
+	// announced version.
+	AnnounceRetire = "retire"
+	// AnnounceDrawOffer posts a draw offer with its buttons in the thread.
+	AnnounceDrawOffer = "draw_offer"
+	// AnnounceChallengeDM sends a direct challenge to its opponent by DM.
+	AnnounceChallengeDM = "challenge_dm"
+)
+
+// Notice asks for one announcement, written with the change it announces.
+type Notice struct {
+	Kind string
+	User string // the recipient of a DM
+}
+
+// Announcement is a notice waiting to be delivered.
+type Announcement struct {
+	ID        int64
+	Game      int64 // 0 for a challenge's announcement
+	Challenge int64
+	Kind      string
+	User      string
+	Version   int64 // the game's version the notice was written at
+	Changes   []RatingChange
+	Attempts  int
+	Created   time.Time
+}
+
+// TurnNotices are what a commit that hands the move to g's player on move,
+// or ends g, announces: the thread's board, the DMs, then the retirement of
+// the older boards.
+func TurnNotices(g Game) []Notice {
+	ns := []Notice{{Kind: AnnounceBoard}}
+	if g.Active() {
+		ns = append(ns, Notice{Kind: AnnounceTurnDM, User: g.Players[g.ToMove]})
+	} else {
+		ns = append(ns, Notice{Kind: AnnounceResultDM, User: g.Players[0]}, Notice{Kind: AnnounceResultDM, User: g.Players[1]})
+	}
+	return append(ns, Notice{Kind: AnnounceRetire})
+}
+
+// announce writes notices for game (or challenge) at version, in tx.
+func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version int64, ns []Notice, changes []RatingChange) error {
+	text := ""
+	if len(changes) > 0 {
+		b, err := json.Marshal(changes)
+		if err != nil {
+			return err
+		}
+		text = string(b)
+	}
+	now := db.now().UnixMilli()
+	for _, n := range ns {
+		_, err := tx.ExecContext(ctx, `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, due_at, created_at)
+			VALUES (NULLIF(?, 0), NULLIF(?, 0), ?, ?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, game, challenge, n.Kind, n.User, version, text, now, now)
+		if err != nil {
+			return fmt.Errorf("recording a %s announcement: %w", n.Kind, err)
+		}
+	}
+	return nil
+}
+
+// DueAnnouncements returns up to limit announcements due now, oldest first.
+// Within a game they come strictly in order: one waits while an older one of
+// its game is undelivered (a retry waiting out its backoff included), so a
+// board never overtakes the thread it belongs in.
+func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT a.id, COALESCE(a.game_id, 0), COALESCE(a.challenge_id, 0), a.kind,
+			a.user_id, a.version, a.changes, a.attempts, a.created_at
+		FROM announcements a
+		WHERE a.done_at IS NULL AND a.due_at <= ?
+			AND NOT EXISTS (SELECT 1 FROM announcements p
+				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
+		ORDER BY a.id LIMIT ?`, db.now().UnixMilli(), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Announcement
+	for rows.Next() {
+		var (
+			a       Announcement
+			changes string
+			created int64
+		)
+		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Kind, &a.User, &a.Version, &changes, &a.Attempts, &created); err != nil {
+			return nil, err
+		}
+		a.Created = time.UnixMilli(created).UTC()
+		if changes != "" {
+			if err := json.Unmarshal([]byte(changes), &a.Changes); err != nil {
+				return nil, fmt.Errorf("announcement %d: rating changes: %w", a.ID, err)
+			}
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// NextAnnouncement is when the earliest undelivered announcement falls due;
+// false when none waits.
+func (db *DB) NextAnnouncement(ctx context.Context) (time.Time, bool, error) {
+	var at sql.NullInt64
+	err := db.read.QueryRowContext(ctx, `SELECT MIN(due_at) FROM announcements WHERE done_at IS NULL`).Scan(&at)
+	if err != nil || !at.Valid {
+		return time.Time{}, false, err
+	}
+	return fromMillis(at), true, nil
+}
+
+// Superseded reports whether a newer announcement of the same kind, for the
+// same recipient, exists for a's game: then a has nothing left to say.
+func (db *DB) Superseded(ctx context.Context, a Announcement) (bool, error) {
+	if a.Game == 0 {
+		return false, nil
+	}
+	var n int
+	err := db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM announcements
+		WHERE game_id = ? AND kind = ? AND user_id = ? AND id > ?`, a.Game, a.Kind, a.User, a.ID).Scan(&n)
+	return n > 0, err
+}
+
+// Delivered marks an announcement done for good: sent, skipped or given up,
+// as outcome says.
+func (db *DB) Delivered(ctx context.Context, id int64, outcome string) error {
+	res, err := db.write.ExecContext(ctx, `UPDATE announcements SET done_at = ?, outcome = ? WHERE id = ? AND done_at IS NULL`,
+		db.now().UnixMilli(), outcome, id)
+	if err != nil {
+		return err
+	}
+	return mustAffect(res, fmt.Errorf("announcement %d: %w", id, ErrNotFound))
+}
+
+// Retry puts an announcement off until at, counting the failed attempt.
+func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
+	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1, due_at = ? WHERE id = ? AND done_at IS NULL`,
+		at.UnixMilli(), id)
+	return err
+}
+
+// Announcements lists a game's announcements, delivered or not, oldest first,
+// with their outcomes (for tests and diagnosis).
+func (db *DB) Announcements(ctx context.Context, game int64) ([]Announcement, []string, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT id, kind, user_id, version, attempts, outcome
+		FROM announcements WHERE game_id = ? ORDER BY id`, game)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var (
+		out      []Announcement
+		outcomes []string
+	)
+	for rows.Next() {
+		a := Announcement{Game: game}
+		var o string
+		if err := rows.Scan(&a.ID, &a.Kind, &a.User, &a.Version, &a.Attempts, &o); err != nil {
+			return nil, nil, err
+		}
+		out, outcomes = append(out, a), append(outcomes, o)
+	}
+	return out, outcomes, rows.Err()
+}
+
+// BoardMessage is a message that showed a game's controls.
+type BoardMessage struct {
+	Channel, Message string
+	Game, Version    int64
+	Kind             string // "board", "dm" or "offer"
+}
+
+// AddBoardMessage records a message showing game's controls at version.
+func (db *DB) AddBoardMessage(ctx context.Context, m BoardMessage) error {
+	_, err := db.write.ExecContext(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind)
+	return err
+}
+
+// LiveBoards returns game's messages still showing controls from before version.
+func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessage, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT channel_id, message_id, version, kind FROM board_messages
+		WHERE game_id = ? AND live = 1 AND version < ? ORDER BY version`, game, before)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []BoardMessage
+	for rows.Next() {
+		m := BoardMessage{Game: game}
+		if err := rows.Scan(&m.Channel, &m.Message, &m.Version, &m.Kind); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// RetireBoard records that a message no longer shows live controls.
+func (db *DB) RetireBoard(ctx context.Context, channel, message string) error {
+	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET live = 0 WHERE channel_id = ? AND message_id = ?`, channel, message)
+	return err
+}
