@@ -127,8 +127,12 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request, rt route) {
 		c.fail(http.StatusUnauthorized, codeGeneral, "401: Unauthorized")
 	case s.rateLimited(c):
 	case s.validate(c):
+	case s.held(c, false):
+		return // the client is gone: Discord never saw the request
+	case s.injectedFault(c):
 	default:
 		rt.h(c)
+		_ = s.held(c, true) // applied whatever happens to the answer
 	}
 	s.finish(w, c)
 }

@@ -100,6 +100,8 @@ type Message struct {
 	Edited   time.Time
 	// Edits counts the edits made to the message since it was created.
 	Edits int
+	// Nonce is the nonce the message was created with, if any.
+	Nonce string
 
 	embedsRaw     json.RawMessage
 	componentsRaw json.RawMessage

@@ -1,8 +1,10 @@
 package fakediscord
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -40,14 +42,50 @@ func (s *Server) postMessage(c *call) {
 		f.answer(c)
 		return
 	}
+	nonce, enforce := messageNonce(c.req)
+	if m := s.byNonce(ch.ID, nonce); enforce && m != nil {
+		// Discord: with enforce_nonce, a nonce seen lately in the channel
+		// returns the message it created rather than a second one.
+		s.answerMessage(c, http.StatusOK, m)
+		return
+	}
 	m, f := s.buildMessage(c.req, s.draft(ch, discordgo.MessageTypeDefault), true)
 	if f != nil {
 		f.answer(c)
 		return
 	}
+	m.Nonce = nonce
 	s.store(m)
 	s.answerMessage(c, http.StatusOK, m)
 	c.after = append(c.after, func() { s.dispatchMessage("MESSAGE_CREATE", m) })
+}
+
+// messageNonce reads a create request's nonce (a string or an integer) and
+// whether it asks Discord to enforce it.
+func messageNonce(req *Request) (string, bool) {
+	var body struct {
+		Nonce   json.RawMessage `json:"nonce"`
+		Enforce bool            `json:"enforce_nonce"`
+	}
+	if req.Decode(&body) != nil || isNull(body.Nonce) {
+		return "", false
+	}
+	return strings.Trim(string(body.Nonce), `"`), body.Enforce
+}
+
+// byNonce finds the bot's message with that nonce in the channel.
+func (s *Server) byNonce(channelID, nonce string) *Message {
+	if nonce == "" {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, id := range s.order[channelID] {
+		if m := s.messages[id]; m != nil && m.Nonce == nonce {
+			return m
+		}
+	}
+	return nil
 }
 
 func (s *Server) answerMessage(c *call, status int, m *Message) {

@@ -46,6 +46,8 @@ type Server struct {
 	ixs        map[string]*ixState
 	requests   []*Request
 	rateLimits []*rateLimit
+	faults     []*fault
+	holds      []*Hold
 
 	gw gatewayState
 }
