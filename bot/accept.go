@@ -76,9 +76,9 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 	if err != nil {
 		return err
 	}
+	b.kick() // the game's thread, first board and DM were recorded with it
 	c.Status, c.GameID = store.ChallengeAccepted, game.ID
 	b.closeChallenge(i, c, g, fmt.Sprintf("Accepted by <@%s>: game #%d.", user, game.ID))
-	b.startGame(ctx, c, game, g, opening)
 	return nil
 }
 
@@ -113,41 +113,4 @@ func openingText(entrants [2]string, o games.Opening, first string) string {
 	}
 	fmt.Fprintf(&b, "<@%s> moves first.", first)
 	return b.String()
-}
-
-// startGame opens the game's thread under the challenge and posts the first
-// board there. Where the bot may not create threads the game lives in the
-// channel instead.
-func (b *Bot) startGame(ctx context.Context, c store.Challenge, game store.Game, g games.Game, opening string) {
-	name := clip(fmt.Sprintf("%s - %s vs %s", g.Title(), b.lookupName(game.Players[0]), b.lookupName(game.Players[1])), 100)
-	if c.MessageID == "" { // accepted before the challenge message was recorded
-		if fresh, err := b.db.Challenge(ctx, c.ID); err == nil {
-			c.MessageID = fresh.MessageID
-		}
-	}
-	{
-		thread, err := b.dc.Thread(c.ChannelID, c.MessageID, name)
-		switch {
-		case err == nil:
-			game.ThreadID = thread
-			if err := b.db.SetThread(ctx, game.ID, thread); err != nil {
-				b.log.Warn("recording the thread", "game", game.ID, "err", err)
-			}
-		case errorCode(err) == codeMissingPermission || errorCode(err) == codeMissingAccess:
-			b.log.Info("no thread permission; the game stays in the channel", "channel", c.ChannelID)
-		default:
-			b.log.Warn("creating the game's thread", "game", game.ID, "err", err)
-		}
-	}
-	s, err := b.load(ctx, game)
-	if err != nil {
-		b.log.Error("loading a new game", "game", game.ID, "err", err)
-		return
-	}
-	if opening != "" {
-		if _, err := b.dc.Send(threadOf(s.g), &Message{Content: opening}); err != nil {
-			b.log.Warn("posting the opening", "game", game.ID, "err", err)
-		}
-	}
-	b.announce(ctx, s, nil)
 }

@@ -90,7 +90,7 @@ func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed s
 	if seat, ok := g.Seat(userOf(i).ID); !ok || seat != g.ToMove || !g.Active() {
 		return nil, nil
 	}
-	s, err := b.load(ctx, g)
+	s, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,9 @@ type Config struct {
 	// 0 means every minute; a negative value turns the background sweep off
 	// (tests call Sweep themselves).
 	SweepEvery time.Duration
+	// AckBudget is how long a handler may work before its interaction is
+	// deferred: 0 means DefaultAckBudget; a negative value never defers.
+	AckBudget time.Duration
 }
 
 // Bot handles Discord interactions for Kilab.
@@ -41,9 +44,20 @@ type Bot struct {
 	guild string
 	log   *slog.Logger
 
-	ready    chan struct{}
+	acks  *acker
+	ready chan struct{}
+	names sync.Map // user id -> display name, from interactions seen
+
+	// gate admits interactions until Close: a handler is counted in inflight
+	// before its goroutine does anything, so Close waits for every one it let in.
+	gate     sync.Mutex
+	closing  bool
 	inflight sync.WaitGroup
-	names    sync.Map // user id -> display name, from interactions seen
+
+	wake        chan struct{} // kicks the delivery loop after a commit
+	delivering  sync.Mutex
+	stopDeliver context.CancelFunc
+	deliverer   sync.WaitGroup
 
 	sweepEvery time.Duration
 	sweeping   sync.Mutex
@@ -68,7 +82,16 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.SweepEvery == 0 {
 		c.SweepEvery = time.Minute
 	}
-	return &Bot{s: c.Session, dc: dc, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}), sweepEvery: c.SweepEvery}
+	if c.AckBudget == 0 {
+		c.AckBudget = DefaultAckBudget
+	}
+	b := &Bot{s: c.Session, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}),
+		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1)}
+	b.acks = newAcker(dc, c.AckBudget, func(i *discordgo.Interaction, err error) {
+		b.log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
+	})
+	b.dc = b.acks
+	return b
 }
 
 // Open connects to the gateway, waits for READY and registers the commands
@@ -77,7 +100,10 @@ func (b *Bot) Open(ctx context.Context) error {
 	var once sync.Once
 	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { once.Do(func() { close(b.ready) }) })
 	b.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		b.inflight.Add(1)
+		if !b.enter() {
+			b.refuse(ic.Interaction)
+			return
+		}
 		defer b.inflight.Done()
 		b.Handle(context.Background(), ic.Interaction)
 	})
@@ -98,6 +124,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	if err := b.resume(ctx); err != nil {
 		return err
 	}
+	b.startDelivery()
 	if b.sweepEvery > 0 {
 		sctx, stop := context.WithCancel(context.Background())
 		b.stop = stop
@@ -111,22 +138,65 @@ func (b *Bot) Open(ctx context.Context) error {
 	return nil
 }
 
-// Close stops the scheduler, disconnects and waits for the interactions being
-// handled.
+// Close refuses new interactions, stops the scheduler, disconnects, waits for
+// the interactions being handled, then stops delivering announcements (what
+// is left is delivered at the next start). The database may be closed after.
 func (b *Bot) Close() error {
+	b.gate.Lock()
+	b.closing = true
+	b.gate.Unlock()
 	if b.stop != nil {
 		b.stop()
 		b.scheduler.Wait()
 	}
 	err := b.s.Close()
 	b.inflight.Wait()
+	if b.stopDeliver != nil {
+		b.stopDeliver()
+		b.deliverer.Wait()
+	}
 	return err
+}
+
+// enter admits an interaction unless the bot is closing.
+func (b *Bot) enter() bool {
+	b.gate.Lock()
+	defer b.gate.Unlock()
+	if b.closing {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+// refuse answers an interaction that came in while the bot stops: nothing of
+// it is done, and the player is told to try again.
+func (b *Bot) refuse(i *discordgo.Interaction) {
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		_ = b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{})
+		return
+	}
+	_ = b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true,
+		Content: "Kilab is restarting and did nothing with that. Try again in a minute."})
+}
+
+// startDelivery runs the delivery loop until Close.
+func (b *Bot) startDelivery() {
+	ctx, stop := context.WithCancel(context.Background())
+	b.stopDeliver = stop
+	b.deliverer.Add(1)
+	go func() {
+		defer b.deliverer.Done()
+		b.deliverLoop(ctx)
+	}()
 }
 
 // Handle answers one interaction. It never panics the process: a panic in a
 // handler is logged and answered like any other fault.
 func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
 	start := time.Now()
+	b.acks.begin(i)
+	defer b.acks.end(i) // last: a panic's answer below still knows of a deferral
 	defer func() {
 		if r := recover(); r != nil {
 			b.fail(i, fmt.Errorf("panic: %v", r))

@@ -52,9 +52,7 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 	} else {
 		b.log.Warn("could not read the challenge message back", "err", err)
 	}
-	if c.Direct() {
-		b.dmChallenge(ctx, c, spec.game)
-	}
+	b.kick() // the opponent's DM was recorded with the challenge
 	return nil
 }
 
@@ -184,14 +182,15 @@ func challengeButtons(c store.Challenge, withCancel bool) []discordgo.MessageCom
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
-// dmChallenge tells a challenged player by DM, with the same buttons.
-func (b *Bot) dmChallenge(ctx context.Context, c store.Challenge, g games.Game) {
+// challengeDM is a direct challenge as its opponent gets it by DM, with the
+// same buttons but Cancel, which is the challenger's.
+func challengeDM(c store.Challenge, g games.Game) *Message {
 	m := challengeMessage(c, g, true)
-	m.Components = challengeButtons(c, false) // Cancel is the challenger's, not in the opponent's DM
+	m.Components = challengeButtons(c, false)
 	if c.MessageID != "" {
 		m.Content += fmt.Sprintf("\nThe challenge: %s", messageLink(c.GuildID, c.ChannelID, c.MessageID))
 	}
-	b.dm(ctx, c.Opponent, m)
+	return m
 }
 
 func messageLink(guild, channel, message string) string {

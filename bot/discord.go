@@ -22,6 +22,10 @@ type Discord interface {
 	// deferred answer (callback type 5) gets its content once the slow part
 	// is done.
 	EditOriginal(i *discordgo.Interaction, m *Message) error
+	// DeleteOriginal removes the original response of an interaction.
+	DeleteOriginal(i *discordgo.Interaction) error
+	// Followup posts another message answering an acknowledged interaction.
+	Followup(i *discordgo.Interaction, m *Message) error
 	// Send posts a message in a channel, thread or DM channel.
 	Send(channelID string, m *Message) (*discordgo.Message, error)
 	// Edit replaces a message's content, embeds, components and files.
@@ -50,6 +54,9 @@ type Message struct {
 	Ephemeral bool
 	// Choices answer an autocomplete request.
 	Choices []*discordgo.ApplicationCommandOptionChoice
+	// Nonce, on a new channel message, lets Discord drop a second copy sent
+	// again after a crash or a lost answer (enforce_nonce): at most 25 characters.
+	Nonce string
 	// componentsOnly: an update that leaves everything but the controls alone.
 	componentsOnly bool
 }
@@ -65,6 +72,10 @@ const (
 	codeCannotDM          = 50007 // the user's DMs are closed to the bot
 	codeMissingPermission = 50013 // e.g. no right to create threads here
 	codeMissingAccess     = 50001
+	codeUnknownChannel    = 10003
+	codeUnknownMessage    = 10008
+	codeEditLimit         = 30046 // too many edits to a message older than an hour
+	codeThreadExists      = 160004
 )
 
 // errorCode returns Discord's JSON error code inside err, or 0.
@@ -106,7 +117,18 @@ func (m *Message) payload() map[string]any {
 	if m.Ephemeral {
 		p["flags"] = discordgo.MessageFlagsEphemeral
 	}
+	if m.Nonce != "" {
+		p["nonce"], p["enforce_nonce"] = m.Nonce, true
+	}
 	return p
+}
+
+// editable is m as an edit carries it: whether a message is private and its
+// nonce are set when it is created, never by an edit.
+func editable(m *Message) *Message {
+	c := *m
+	c.Ephemeral, c.Nonce = false, ""
+	return &c
 }
 
 func orEmpty[T any](s []T) []T {
@@ -139,7 +161,13 @@ func (r rest) send(method, url string, body any, files []File) ([]byte, error) {
 func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
 	body := map[string]any{"type": typ}
 	var files []File
-	if m != nil {
+	switch {
+	case typ == discordgo.InteractionResponseDeferredChannelMessageWithSource || typ == discordgo.InteractionResponseDeferredMessageUpdate:
+		// A deferral carries nothing but whether its answer will be private.
+		if m != nil && m.Ephemeral {
+			body["data"] = map[string]any{"flags": discordgo.MessageFlagsEphemeral}
+		}
+	case m != nil:
 		if typ == discordgo.InteractionApplicationCommandAutocompleteResult {
 			body["data"] = map[string]any{"choices": orEmpty(m.Choices)}
 		} else {
@@ -156,7 +184,17 @@ func (r rest) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
 }
 
 func (r rest) EditOriginal(i *discordgo.Interaction, m *Message) error {
+	m = editable(m)
 	_, err := r.send(http.MethodPatch, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), m.payload(), m.Files)
+	return err
+}
+
+func (r rest) DeleteOriginal(i *discordgo.Interaction) error {
+	return r.s.InteractionResponseDelete(i)
+}
+
+func (r rest) Followup(i *discordgo.Interaction, m *Message) error {
+	_, err := r.send(http.MethodPost, discordgo.EndpointFollowupMessage(i.AppID, i.Token), m.payload(), m.Files)
 	return err
 }
 
@@ -173,6 +211,7 @@ func (r rest) Send(channelID string, m *Message) (*discordgo.Message, error) {
 }
 
 func (r rest) Edit(channelID, messageID string, m *Message) error {
+	m = editable(m)
 	_, err := r.send(http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID), m.payload(), m.Files)
 	return err
 }

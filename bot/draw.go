@@ -39,18 +39,7 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	} else if err != nil {
 		return err
 	}
-	opp := g.Players[seat.Other()]
-	offer := &Message{
-		Content:  fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>, do you accept? (Moving declines it.)", g.Players[seat], g.ID, opp),
-		Mentions: []string{opp},
-		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawCID("a", g.ID, g.Version)},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawCID("d", g.ID, g.Version)},
-		}}},
-	}
-	if _, err := b.dc.Send(threadOf(g), offer); err != nil {
-		b.log.Warn("posting a draw offer", "game", g.ID, "err", err)
-	}
+	b.kick() // the offer's message was recorded with it
 	return b.reply(i, "You offered a draw in game #%d.", g.ID)
 }
 
@@ -67,8 +56,10 @@ func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action)
 		return userf("You are not playing in this game.")
 	case !g.Active():
 		return games.ErrGameOver
+	case g.DrawOffer == seat:
+		return userf("This is your own draw offer: it stands until <@%s> answers it or plays on.", g.Players[seat.Other()])
 	case g.DrawOffer != seat.Other():
-		return userf("There is no draw offer for you to answer: it was declined, or lapsed when you moved.")
+		return userf("There is no draw offer for you to answer: it was declined, or lapsed when your turn passed.")
 	case a.verb == "a":
 		return b.agreeDraw(ctx, i, g, seat, true)
 	}
@@ -82,10 +73,11 @@ func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action)
 
 // agreeDraw ends the game drawn by agreement.
 func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.Game, seat games.Player, onMessage bool) error {
-	end, changes, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}})
+	_, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
 	if err != nil {
 		return err
 	}
+	b.kick()
 	note := fmt.Sprintf("<@%s> accepted the draw: game #%d is drawn.", g.Players[seat], g.ID)
 	if onMessage {
 		err = b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note})
@@ -93,6 +85,5 @@ func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.G
 		err = b.reply(i, "%s", note)
 	}
 	b.committed(ctx, i, err)
-	b.ended(ctx, end, changes)
 	return nil
 }

@@ -145,7 +145,7 @@ func TestE2ERatingsAfterKnownGames(t *testing.T) {
 	h.ephemeralSays(h.srv.Command(ana.ID, h.srv.ChannelID(), "draw", fakediscord.Arg("game", id)), "You offered a draw")
 	offer := h.waitBoardless(g.ThreadID, "offers a draw")
 	accept, _ := offer.Button("Accept draw")
-	h.ephemeralSays(h.srv.Click(ana.ID, offer.ID, accept.CustomID), "no draw offer for you")
+	h.ephemeralSays(h.srv.Click(ana.ID, offer.ID, accept.CustomID), "your own draw offer")
 	h.reply(h.srv.Click(bo.ID, offer.ID, accept.CustomID))
 	if end := h.game(g.ID); end.Result != store.Draw || end.Reason != store.ReasonAgreement {
 		t.Fatalf("after the accepted draw: %v %q", end.Result, end.Reason)

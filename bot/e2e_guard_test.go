@@ -159,6 +159,7 @@ func TestE2EClosedDMs(t *testing.T) {
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.srv.CloseDMs(bo.ID)
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "opponent"))
+	h.deliver()
 	set, err := h.db.Settings(h.ctx, bo.ID)
 	if err != nil || set.CanDM() {
 		t.Fatalf("after a refused DM: %+v, %v", set, err)

@@ -89,6 +89,14 @@ func (h *harness) stop() {
 	}
 }
 
+// deliver waits until every announcement due has been delivered.
+func (h *harness) deliver() {
+	h.t.Helper()
+	if err := h.b.Deliver(h.ctx); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
 type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
@@ -168,7 +176,16 @@ func (h *harness) board(id int64) (store.Game, fakediscord.Message) {
 		return false
 	})
 	if err != nil {
-		h.t.Fatalf("no board with controls for %s in the thread: %v", prefix, err)
+		as, outcomes, _ := h.db.Announcements(h.ctx, g.ID)
+		var log []string
+		for k, a := range as {
+			log = append(log, fmt.Sprintf("%s@%d:%s", a.Kind, a.Version, outcomes[k]))
+		}
+		var shown []string
+		for _, m := range h.srv.Messages(where) {
+			shown = append(shown, fmt.Sprintf("%s%v", m.ID, m.CustomIDs()))
+		}
+		h.t.Fatalf("no board with controls for %s in the thread: %v\nannouncements: %v\nmessages: %v", prefix, err, log, shown)
 	}
 	return g, m
 }

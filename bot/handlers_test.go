@@ -55,6 +55,14 @@ func (r *recorder) EditOriginal(i *discordgo.Interaction, m *Message) error {
 	r.add(call{op: "original", msg: m})
 	return nil
 }
+func (r *recorder) DeleteOriginal(i *discordgo.Interaction) error {
+	r.add(call{op: "delete-original"})
+	return nil
+}
+func (r *recorder) Followup(i *discordgo.Interaction, m *Message) error {
+	r.add(call{op: "followup", msg: m})
+	return nil
+}
 func (r *recorder) Send(channelID string, m *Message) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: r.add(call{op: "send", channel: channelID, msg: m}), ChannelID: channelID}, nil
 }
@@ -137,6 +145,9 @@ func TestHandleChallengePayload(t *testing.T) {
 	c, err := db.Challenge(context.Background(), 1)
 	if err != nil || c.Config.Options["pieces"] != "7" || c.Rated || c.TimeLimit.Hours() != 7*24 || c.MessageID == "" {
 		t.Fatalf("stored challenge %+v, %v", c, err)
+	}
+	if err := b.Deliver(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 	if dm, ok := rec.first("dm"); !ok || dm.channel != "1000000000000000002" {
 		t.Errorf("the challenged player got no DM: %v", rec.ops())
@@ -312,6 +323,9 @@ func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 	b.Handle(context.Background(), i)
 	if end, _ := db.Game(context.Background(), g.ID); end.Active() {
 		t.Fatal("the resignation was not committed")
+	}
+	if err := b.Deliver(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 	if _, ok := rec.first("send"); !ok {
 		t.Errorf("the end was not announced: %v", rec.ops())

@@ -24,7 +24,7 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 	if err != nil {
 		return err
 	}
-	s, err := b.load(ctx, g)
+	s, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}

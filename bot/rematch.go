@@ -53,8 +53,7 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 	if err := b.db.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {
 		b.log.Warn("recording the rematch message", "challenge", c.ID, "err", err)
 	}
-	c.MessageID = msg.ID
-	b.dmChallenge(ctx, c, game)
+	b.kick() // the opponent's DM was recorded with the challenge
 	return b.reply(i, "Rematch offered to <@%s>: %s", c.Opponent, messageLink(c.GuildID, c.ChannelID, msg.ID))
 }
 

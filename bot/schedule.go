@@ -88,7 +88,7 @@ func (b *Bot) remind(ctx context.Context) error {
 		if set, err := b.db.Settings(ctx, user); err != nil || !wantsReminder(set) {
 			continue // the reminder is claimed either way: it is sent at most once
 		}
-		s, err := b.load(ctx, g)
+		s, err := b.loadLatest(ctx, g.ID)
 		if err != nil {
 			b.log.Error("loading a game to remind", "game", g.ID, "err", err)
 			continue
@@ -99,7 +99,9 @@ func (b *Bot) remind(ctx context.Context) error {
 		}
 		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is lost on time. %s",
 			s.game.Title(), g.ID, g.Deadline.Unix(), channelLink(g.GuildID, threadOf(s.g)))
-		b.dmIf(ctx, user, m, wantsReminder)
+		if _, _, err := b.sendDM(ctx, user, m, wantsReminder); err != nil {
+			b.log.Warn("sending a reminder", "game", g.ID, "user", user, "err", err)
+		}
 	}
 	return nil
 }
@@ -116,7 +118,7 @@ func (b *Bot) timeouts(ctx context.Context) error {
 	}
 	for _, g := range due {
 		result, reason := g.TimeoutResult()
-		end, changes, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}})
+		_, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}, Announce: true})
 		switch {
 		case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished):
 			continue // the player moved in time after all, or another sweep ended it
@@ -125,7 +127,7 @@ func (b *Bot) timeouts(ctx context.Context) error {
 			continue
 		}
 		b.log.Info("game ended on time", "game", g.ID, "result", result.String())
-		b.ended(context.WithoutCancel(ctx), end, changes) // committed: tell them even while shutting down
+		b.kick()
 	}
 	return nil
 }

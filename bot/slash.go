@@ -102,7 +102,7 @@ func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error 
 	if err != nil {
 		return err
 	}
-	s, err := b.load(ctx, g)
+	s, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
@@ -161,9 +161,10 @@ func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
 			return games.ErrGameOver
 		}
 		end := &store.End{Result: store.Win(seat.Other()), Reason: store.ReasonResignation}
-		ng, changes, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: end})
+		ng, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: end, Announce: true})
 		if err == nil {
-			return b.finished(ctx, i, ng, changes, "You resigned.")
+			b.kick()
+			return b.finished(ctx, i, ng, "You resigned.")
 		}
 		if try > 3 || !isConflict(err) {
 			return err
@@ -176,13 +177,12 @@ func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
 
 // finished answers the player and tells the thread how a game ended outside
 // the board (a resignation).
-func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Game, changes []store.RatingChange, note string) error {
-	s, err := b.load(ctx, g)
+func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Game, note string) error {
+	s, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
 	b.committed(ctx, i, b.reply(i, "%s %s", note, s.resultText()))
-	b.announce(ctx, s, changes)
 	return nil
 }
 

@@ -19,19 +19,29 @@ type state struct {
 	last  render.Last
 }
 
-// load replays a game's record. The record, not the stored position, is the
-// truth: a position that disagrees with it is a fault, reported rather than
-// played on.
+// load makes g playable as the caller saw it: a game that has moved on since
+// is a conflict, like a click on an old board.
 func (b *Bot) load(ctx context.Context, g store.Game) (*state, error) {
+	s, err := b.loadLatest(ctx, g.ID)
+	if err == nil && s.g.Version != g.Version {
+		return nil, fmt.Errorf("game %d moved on from version %d to %d: %w", g.ID, g.Version, s.g.Version, store.ErrConflict)
+	}
+	return s, err
+}
+
+// loadLatest replays a game's record as it stands now. The record, not the
+// stored position, is the truth: a position that disagrees with it is a
+// fault, reported rather than played on.
+func (b *Bot) loadLatest(ctx context.Context, id int64) (*state, error) {
+	g, rec, err := b.db.GameRecord(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	game, err := games.Lookup(g.Kind)
 	if err != nil {
 		return nil, err
 	}
 	start, err := game.New(g.Config)
-	if err != nil {
-		return nil, err
-	}
-	rec, err := b.db.Record(ctx, g.ID)
 	if err != nil {
 		return nil, err
 	}

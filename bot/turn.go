@@ -129,7 +129,7 @@ func (b *Bot) stale(ctx context.Context, g store.Game, seat games.Player, a acti
 // showThrown answers a repeated Throw click with the current board and its
 // controls, privately, saying what was thrown.
 func (b *Bot) showThrown(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
-	s, err := b.load(ctx, g)
+	s, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
@@ -150,9 +150,11 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
-	g, changes, err := b.db.Commit(ctx, store.Commit{
+	end, to := endOf(next), next.Due().Player
+	g, _, err := b.db.Commit(ctx, store.Commit{
 		Game: s.g.ID, Version: s.g.Version, Plies: rec.Plies, Moved: move != "",
-		Position: next.String(), ToMove: next.Due().Player, End: endOf(next),
+		Position: next.String(), ToMove: to, End: end,
+		Announce: end != nil || to != seat || passedThrough(seat, rec.Plies),
 	})
 	if errors.Is(err, store.ErrConflict) {
 		fresh, ferr := b.db.Game(ctx, s.g.ID)
@@ -167,11 +169,12 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
-	after, err := b.load(ctx, g)
+	b.kick() // the next player's board goes out whatever happens to this answer
+	after, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage, changes, passedThrough(seat, rec.Plies))
+	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies))
 }
 
 // passedThrough reports whether the plies went through the opponent (a
@@ -206,11 +209,12 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 	return games.Advance(next, b.src, rec)
 }
 
-// show answers the acting player and tells the others. While the same player
-// stays on move the clicked board is updated in place with the next controls;
-// when the turn passes (or the game ends) the clicked board keeps the result
-// without controls and a fresh board goes to the thread and the next player.
-func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, changes []store.RatingChange, passed bool) error {
+// show answers the acting player. While the same player stays on move the
+// clicked board is updated in place with the next controls; when the turn
+// passes (or the game ends) the clicked board keeps the result without
+// controls, and the fresh board for the thread and the next player is an
+// announcement the commit recorded.
+func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, passed bool) error {
 	same := s.g.Active() && s.g.ToMove == seat && !passed
 	m, err := b.board(s, boardOpts{controls: same})
 	if err == nil {
@@ -221,9 +225,6 @@ func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat
 		err = b.dc.Respond(i, typ, m)
 	}
 	b.committed(ctx, i, err)
-	if !same { // the next player (or, after a blocked opponent's pass, the mover) is told anyway
-		b.announce(ctx, s, changes)
-	}
 	return nil
 }
 

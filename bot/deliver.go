@@ -1,0 +1,396 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// Announcements (the next player's board, turn and result DMs, draw offers,
+// challenge DMs) are written by the store in the same transaction as the
+// change they announce, and delivered here, after the commit and apart from
+// the click that caused them: a crash, a failed answer or Discord being down
+// delays them, and nothing loses them. Delivery is at least once; a message is
+// created with a nonce Discord enforces, so one sent again after a crash
+// before it was marked delivered does not show twice.
+const (
+	deliverBatch = 50
+	// deliverPoll is how often the loop looks for announcements due without
+	// being woken: retries whose backoff ran out.
+	deliverPoll = time.Second
+	// maxAttempts bounds the retries of an announcement Discord keeps
+	// failing (429, 5xx, network errors); the backoff makes that about a day.
+	maxAttempts = 160
+	maxBackoff  = 10 * time.Minute
+	// challengeLinkWait is how long a challenge's DM waits for the challenge
+	// message it links to be recorded.
+	challengeLinkWait = 10 * time.Second
+)
+
+// skip is an announcement with nothing left to say: the game moved on, the
+// offer lapsed, the user wants no DMs.
+type skip string
+
+func (s skip) Error() string { return "skipped: " + string(s) }
+
+// errLater puts an announcement off without it being a failure.
+var errLater = errors.New("bot: not yet")
+
+// kick wakes the delivery loop after a commit.
+func (b *Bot) kick() {
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+}
+
+// deliverLoop delivers announcements until ctx ends: at once when kicked,
+// and every deliverPoll for retries.
+func (b *Bot) deliverLoop(ctx context.Context) {
+	t := time.NewTicker(deliverPoll)
+	defer t.Stop()
+	for {
+		if err := b.Deliver(ctx); err != nil && ctx.Err() == nil {
+			b.log.Error("delivering announcements", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-b.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// Deliver delivers every announcement due now. The loop calls it; tests call
+// it to deliver at a point of their choosing.
+func (b *Bot) Deliver(ctx context.Context) error {
+	b.delivering.Lock()
+	defer b.delivering.Unlock()
+	for ctx.Err() == nil {
+		due, err := b.db.DueAnnouncements(ctx, deliverBatch)
+		if err != nil || len(due) == 0 {
+			return err
+		}
+		for _, a := range due {
+			b.deliverOne(ctx, a)
+		}
+	}
+	return nil
+}
+
+// deliverOne delivers a and records how it went.
+func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
+	err := b.announcement(ctx, a)
+	var sk skip
+	outcome := "sent"
+	switch {
+	case err == nil:
+	case errors.As(err, &sk):
+		outcome = sk.Error()
+	case errors.Is(err, errLater) || (transient(err) && a.Attempts < maxAttempts):
+		b.log.Warn("announcement will be retried", "announcement", a.ID, "kind", a.Kind, "game", a.Game, "attempt", a.Attempts+1, "err", err)
+		if rerr := b.db.Retry(ctx, a.ID, b.db.Now().Add(backoff(a.Attempts))); rerr != nil {
+			b.log.Error("putting an announcement off", "announcement", a.ID, "err", rerr)
+		}
+		return
+	default:
+		b.log.Error("announcement given up", "announcement", a.ID, "kind", a.Kind, "game", a.Game, "err", err)
+		outcome = "failed: " + clip(err.Error(), 200)
+	}
+	if err := b.db.Delivered(ctx, a.ID, outcome); err != nil {
+		b.log.Error("marking an announcement delivered", "announcement", a.ID, "err", err)
+	}
+}
+
+// backoff is the wait before retry n+1: 1 s doubling up to maxBackoff.
+func backoff(attempts int) time.Duration {
+	d := time.Second
+	for range attempts {
+		if d *= 2; d >= maxBackoff {
+			return maxBackoff
+		}
+	}
+	return d
+}
+
+// transient reports whether Discord may well accept the same request later:
+// rate limits, its own failures, and network errors.
+func transient(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		if re.Response == nil {
+			return true
+		}
+		return re.Response.StatusCode == http.StatusTooManyRequests || re.Response.StatusCode >= 500
+	}
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return true
+	}
+	return !errors.Is(err, store.ErrNotFound) // a network error, a busy database
+}
+
+// announcement delivers one announcement by its kind.
+func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
+	if a.Kind == store.AnnounceChallengeDM {
+		return b.deliverChallengeDM(ctx, a)
+	}
+	g, err := b.db.Game(ctx, a.Game)
+	if err != nil {
+		return err
+	}
+	switch a.Kind {
+	case store.AnnounceStart:
+		return b.deliverStart(ctx, g)
+	case store.AnnounceBoard, store.AnnounceTurnDM, store.AnnounceResultDM:
+		return b.deliverBoard(ctx, a, g)
+	case store.AnnounceRetire:
+		return b.retire(ctx, g, a.Version)
+	case store.AnnounceDrawOffer:
+		return b.deliverDrawOffer(ctx, a, g)
+	}
+	return skip("unknown kind " + a.Kind)
+}
+
+// deliverBoard posts the game's board in its thread, or DMs it to a player,
+// as the game stands now (its buttons carry the current version). An older
+// announcement a newer one of the same kind replaces says nothing.
+func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Game) error {
+	if old, err := b.db.Superseded(ctx, a); err != nil || old {
+		return errors.Join(err, skipIf(old, "a newer one replaces it"))
+	}
+	if a.Kind == store.AnnounceTurnDM && (!g.Active() || g.Players[g.ToMove] != a.User) {
+		return skip("no longer their turn")
+	}
+	s, err := b.loadLatest(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	m, err := b.board(s, boardOpts{controls: true, mention: a.Kind == store.AnnounceBoard, note: ratingText(a.Changes)})
+	if err != nil {
+		return err
+	}
+	m.Nonce = nonce(a)
+	if a.Kind == store.AnnounceBoard {
+		return b.postBoard(ctx, s, m)
+	}
+	seat, _ := g.Seat(a.User)
+	text := b.turnDMText(s)
+	if a.Kind == store.AnnounceResultDM {
+		text = b.resultDMText(s, a.Changes)
+	}
+	return b.dmBoard(ctx, s, seat, dmCopy(m, text))
+}
+
+func skipIf(cond bool, why string) error {
+	if cond {
+		return skip(why)
+	}
+	return nil
+}
+
+// nonce is an announcement's message nonce: the same however often it is sent.
+func nonce(a store.Announcement) string { return fmt.Sprintf("kilab-a%d", a.ID) }
+
+// postBoard posts a board in the game's thread and records it as its latest.
+func (b *Bot) postBoard(ctx context.Context, s *state, m *Message) error {
+	where := threadOf(s.g)
+	msg, err := b.dc.Send(where, m)
+	if err != nil {
+		return err
+	}
+	return errors.Join(
+		b.db.SetBoardMessage(ctx, s.g.ID, msg.ID),
+		b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "board"}))
+}
+
+// dmBoard sends a player their copy of the board, if they take DMs.
+func (b *Bot) dmBoard(ctx context.Context, s *state, seat games.Player, m *Message) error {
+	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], m, store.Settings.CanDM)
+	if err != nil || msg == nil {
+		return err
+	}
+	return b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "dm"})
+}
+
+// sendDM sends a direct message if the user's settings allow it by want. It
+// returns no message, and no error, where they do not; where Discord says
+// their DMs are closed (50007) the bot stops trying until /settings turns DMs
+// on, and the mention in the thread is their notification.
+func (b *Bot) sendDM(ctx context.Context, user string, m *Message, want func(store.Settings) bool) (string, *discordgo.Message, error) {
+	set, err := b.db.Settings(ctx, user)
+	if err != nil || !want(set) {
+		return "", nil, err
+	}
+	ch, err := b.dc.DMChannel(user)
+	var msg *discordgo.Message
+	if err == nil {
+		msg, err = b.dc.Send(ch, m)
+	}
+	if errorCode(err) == codeCannotDM {
+		b.log.Info("DMs closed; using thread mentions only", "user", user)
+		return "", nil, b.db.MarkDMsClosed(ctx, user)
+	}
+	return ch, msg, err
+}
+
+// deliverStart opens a new game's thread under its challenge and says there
+// how the first player was decided. Where the bot may not create threads the
+// game lives in the channel instead.
+func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
+	if g.ThreadID == "" {
+		if err := b.openThread(ctx, &g); err != nil {
+			return err
+		}
+	}
+	if g.Opening == "" {
+		return nil
+	}
+	_, err := b.dc.Send(threadOf(g), &Message{Content: clip(g.Opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
+	return err
+}
+
+// openThread starts the game's thread from its challenge message. A thread
+// started from a message takes the message's id, so one already started (by
+// a start cut short by a crash) is found again from Discord's 160004.
+func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
+	var from string
+	if g.ChallengeID != 0 {
+		if c, err := b.db.Challenge(ctx, g.ChallengeID); err == nil {
+			from = c.MessageID
+		}
+	}
+	g2, err := games.Lookup(g.Kind)
+	if err != nil {
+		return err
+	}
+	name := clip(fmt.Sprintf("%s - %s vs %s", g2.Title(), b.lookupName(g.Players[0]), b.lookupName(g.Players[1])), 100)
+	thread, err := b.dc.Thread(g.ChannelID, from, name)
+	switch {
+	case errorCode(err) == codeThreadExists && from != "":
+		thread = from
+	case errorCode(err) == codeMissingPermission || errorCode(err) == codeMissingAccess:
+		b.log.Info("no thread permission; the game stays in the channel", "channel", g.ChannelID)
+		return nil
+	case err != nil:
+		return err
+	}
+	g.ThreadID = thread
+	return b.db.SetThread(ctx, g.ID, thread)
+}
+
+// deliverDrawOffer posts a standing draw offer with its buttons; an offer
+// already answered or lapsed says nothing.
+func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g store.Game) error {
+	seat, ok := g.Seat(a.User)
+	if !ok || !g.Active() || g.DrawOffer != seat {
+		return skip("the offer no longer stands")
+	}
+	if err := b.retireOffers(ctx, g); err != nil {
+		return err
+	}
+	opp := g.Players[seat.Other()]
+	offer := &Message{
+		Content:  fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>, do you accept? (Moving declines it.)", a.User, g.ID, opp),
+		Mentions: []string{opp},
+		Nonce:    nonce(a),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawCID("a", g.ID, g.Version)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawCID("d", g.ID, g.Version)},
+		}}},
+	}
+	where := threadOf(g)
+	msg, err := b.dc.Send(where, offer)
+	if err != nil {
+		return err
+	}
+	return b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "offer"})
+}
+
+// deliverChallengeDM sends a direct challenge to its opponent while it is
+// open, linking the challenge message once that is recorded.
+func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) error {
+	c, err := b.db.Challenge(ctx, a.Challenge)
+	if err != nil {
+		return err
+	}
+	if c.Status != store.ChallengeOpen {
+		return skip("the challenge is closed")
+	}
+	if c.MessageID == "" && b.db.Now().Sub(a.Created) < challengeLinkWait {
+		return errLater
+	}
+	g, err := games.Lookup(c.Kind)
+	if err != nil {
+		return err
+	}
+	m := challengeDM(c, g)
+	m.Nonce = nonce(a)
+	_, _, err = b.sendDM(ctx, c.Opponent, m, store.Settings.CanDM)
+	return err
+}
+
+// retire takes the controls off the game's messages from before version: a
+// finished game's boards keep only Rematch. A standing draw offer keeps its
+// buttons. A message Discord will not edit (gone, or past its edit limit) is
+// left as it is: its buttons answer "out of date" anyway.
+func (b *Bot) retire(ctx context.Context, g store.Game, version int64) error {
+	old, err := b.db.LiveBoards(ctx, g.ID, version)
+	if err != nil {
+		return err
+	}
+	for _, m := range old {
+		if m.Kind == "offer" && g.DrawOffer.Valid() {
+			continue
+		}
+		if err := b.retireOne(ctx, g, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// retireOffers takes the buttons off earlier draw offers, before a new one.
+func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
+	old, err := b.db.LiveBoards(ctx, g.ID, g.Version+1)
+	if err != nil {
+		return err
+	}
+	for _, m := range old {
+		if m.Kind == "offer" {
+			if err := b.retireOne(ctx, g, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (b *Bot) retireOne(ctx context.Context, g store.Game, m store.BoardMessage) error {
+	var controls []discordgo.MessageComponent
+	if !g.Active() && m.Kind != "offer" {
+		controls = rematchRow(g)
+	}
+	err := b.dc.Edit(m.Channel, m.Message, &Message{Components: controls, componentsOnly: true})
+	switch errorCode(err) {
+	case 0:
+		if err != nil {
+			return err
+		}
+	case codeEditLimit, codeUnknownMessage, codeUnknownChannel, codeMissingAccess, codeMissingPermission:
+		b.log.Info("an old board keeps its buttons", "game", g.ID, "message", m.Message, "err", err)
+	default:
+		if transient(err) {
+			return err
+		}
+	}
+	return b.db.RetireBoard(ctx, m.Channel, m.Message)
+}
