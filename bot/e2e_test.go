@@ -34,16 +34,27 @@ type harness struct {
 	clock  *clock
 }
 
-// clock is the database's clock, moved by hand, kept across restarts.
+// clock is the database's clock, moved by hand, kept across restarts. With
+// a delay it also stands for a slow store: every read of it waits that long.
 type clock struct {
-	mu  sync.Mutex
-	now time.Time
+	mu    sync.Mutex
+	now   time.Time
+	delay time.Duration
 }
 
 func (c *clock) Now() time.Time {
 	c.mu.Lock()
+	now, delay := c.now, c.delay
+	c.mu.Unlock()
+	time.Sleep(delay)
+	return now
+}
+
+// Slow makes every later read of the clock take d (0: none).
+func (c *clock) Slow(d time.Duration) {
+	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.now
+	c.delay = d
 }
 
 func (c *clock) Add(d time.Duration) {

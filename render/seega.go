@@ -70,7 +70,7 @@ func (seegaArt) paint(game games.Game, gp games.Position, last Last) (*canvas, e
 	if hasMove {
 		seegaLosses(c, n, e)
 	}
-	seegaPanel(c, game, pos)
+	seegaPanel(c, game, pos, last)
 	return c, nil
 }
 
@@ -147,16 +147,16 @@ func seegaLosses(c *canvas, n int, e seega.Effect) {
 
 // seegaPanel stacks beside the board whose turn it is, then each side's
 // pieces on the board and in hand, then the quiet steps of S8.
-func seegaPanel(c *canvas, game games.Game, pos seega.Position) {
+func seegaPanel(c *canvas, game games.Game, pos seega.Position, last Last) {
 	x, y := seegaPanelX, seegaMargin+14
-	seat, verb := seegaTurn(game, pos)
+	seat, verb := seegaTurn(pos, last)
 	icon := seegaIcon(seat)
-	if verb != "draw" {
+	if verb == "draw" || verb == "aborted" {
+		c.text(capital(verb), x, y, sizeLabel, 0, colInk)
+		verb = ""
+	} else {
 		c.put(icon, x+12, y)
-	}
-	c.text(capital(game.Seats()[seat]), x+28, y, sizeLabel, 0, colInk)
-	if verb == "draw" {
-		c.text("Draw", x, y, sizeLabel, 0, colInk)
+		c.text(capital(game.Seats()[seat]), x+28, y, sizeLabel, 0, colInk)
 	}
 	c.text(verb, x, y+24, sizeLabel, 0, colInk)
 	y += 62
@@ -175,10 +175,15 @@ func seegaPanel(c *canvas, game games.Game, pos seega.Position) {
 }
 
 // seegaTurn gives the seat the panel shows and what it does: "to place",
-// "to move", "wins", or "draw".
-func seegaTurn(game games.Game, pos seega.Position) (games.Player, string) {
+// "to move", "wins", "draw" or "aborted".
+func seegaTurn(pos seega.Position, last Last) (games.Player, string) {
 	o := pos.Outcome()
+	if e := last.Ended; e != nil {
+		o = games.Outcome{Status: e.Status, Winner: e.Winner}
+	}
 	switch {
+	case last.Ended != nil && o.Status == games.Ongoing:
+		return pos.Turn(), "aborted"
 	case o.Status == games.Won:
 		return o.Winner, "wins"
 	case o.Over():
@@ -217,7 +222,7 @@ func (seegaArt) describe(game games.Game, gp games.Position, last Last) string {
 	if pos.MustOpen() {
 		b.WriteString(" The opponent is shut in: this move must open a way.")
 	}
-	fmt.Fprintf(&b, " %s.", turnText(game, gp))
+	b.WriteString(endNote(game, gp, last))
 	b.WriteString(seegaRows(pos))
 	return b.String()
 }
