@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -155,5 +156,42 @@ func TestE2ESlowStoreIsAcknowledgedInTime(t *testing.T) {
 	h.deliver()
 	if g2, _ := h.board(id); g2.Version != g.Version+1 {
 		t.Fatalf("version %d after the slow click, want %d", g2.Version, g.Version+1)
+	}
+}
+
+// Close finishes every interaction it received before it returns, so the
+// database can close after it under none: a command whose answer Discord
+// holds up while Close is called is answered before Close returns, and no
+// work runs on the closed store.
+func TestE2ECloseFinishesEveryInteraction(t *testing.T) {
+	h := newHarness(t, 64)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	id := strconv.FormatInt(h.challengeAccepted(ana, bo, "aseb").ID, 10)
+	hold := h.srv.Hold(func(r *fakediscord.Request) bool {
+		return r.Route == "POST /interactions/{interaction_id}/{interaction_token}/callback"
+	})
+	ix := h.srv.Command(bo.ID, h.srv.ChannelID(), "board", fakediscord.Arg("game", id))
+	if _, err := hold.Wait(h.ctx); err != nil {
+		t.Fatal(err)
+	}
+	// The handler is now inside its answer. Discordgo's Close alone takes a
+	// second; the answer is let go well after that.
+	time.AfterFunc(1500*time.Millisecond, hold.Release)
+	b, db := h.b, h.db
+	h.b = nil // closed here, not at cleanup
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, time.Millisecond)
+	defer cancel()
+	if cb, err := ix.Callback(ctx); err != nil || cb.Type != discordgo.InteractionResponseChannelMessageWithSource {
+		t.Fatalf("Close returned before the interaction it had received was answered: %+v, %v", cb, err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // anything still running would fail now
+	if logs := h.logs.String(); strings.Contains(logs, "closed") {
+		t.Errorf("work ran on a closed store:\n%s", logs)
 	}
 }
