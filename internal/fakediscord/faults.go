@@ -88,20 +88,31 @@ func (h *Hold) Wait(ctx context.Context) (*Request, error) {
 	}
 }
 
-// Release lets the held request go on.
+// Release lets the held request go on; a hold released before any request
+// arrived is cancelled.
 func (h *Hold) Release() { h.once.Do(func() { close(h.release) }) }
 
-// takeHold removes and returns the first hold at that stage matching c.
+// takeHold removes and returns the first live hold at that stage matching
+// c, dropping cancelled ones.
 func (s *Server) takeHold(c *call, after bool) *Hold {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, h := range s.holds {
-		if h.after == after && h.match(c.req) {
-			s.holds = append(s.holds[:i], s.holds[i+1:]...)
-			return h
+	live := s.holds[:0]
+	var taken *Hold
+	for _, h := range s.holds {
+		select {
+		case <-h.release:
+			continue // released before it held anything: cancelled
+		default:
 		}
+		if taken == nil && h.after == after && h.match(c.req) {
+			taken = h
+			continue
+		}
+		live = append(live, h)
 	}
-	return nil
+	s.holds = live
+	return taken
 }
 
 // held blocks c if a hold at that stage matches it, and reports whether the

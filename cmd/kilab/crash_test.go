@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"kilab/internal/fakediscord"
+	"kilab/store"
+)
+
+// TestMain runs the program itself when a test starts it as a child process
+// (KILAB_TEST_CHILD=1): the crash test needs a bot it can kill with SIGKILL.
+func TestMain(m *testing.M) {
+	if os.Getenv("KILAB_TEST_CHILD") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// crashRig is a fake Discord, a database file and the bot running as a
+// child process against them.
+type crashRig struct {
+	t      *testing.T
+	ctx    context.Context
+	srv    *fakediscord.Server
+	dbPath string
+	child  *exec.Cmd
+	out    strings.Builder
+}
+
+func (r *crashRig) start() {
+	r.t.Helper()
+	cmd := exec.Command(os.Args[0], "run")
+	cmd.Env = append(os.Environ(), "KILAB_TEST_CHILD=1",
+		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), "DATABASE_PATH="+r.dbPath,
+		"DISCORD_API_URL="+r.srv.URL(), "DISCORD_GUILD_ID="+r.srv.Guild().ID, "LOG_LEVEL=warn")
+	cmd.Dir = r.t.TempDir() // no .env there
+	cmd.Stdout, cmd.Stderr = &r.out, &r.out
+	if err := cmd.Start(); err != nil {
+		r.t.Fatal(err)
+	}
+	r.child = cmd
+	for n := len(r.srv.GatewaySessions()); ; time.Sleep(10 * time.Millisecond) {
+		if len(r.srv.GatewaySessions()) > n && len(r.srv.Commands(r.srv.Guild().ID)) > 0 {
+			return
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("the bot did not connect: %s", r.out.String())
+		}
+	}
+}
+
+// kill ends the child as a crash does: no shutdown at all.
+func (r *crashRig) kill() {
+	_ = r.child.Process.Kill()
+	_ = r.child.Wait()
+}
+
+// readGame reads a game from the database the child writes.
+func (r *crashRig) readGame(id int64) (store.Game, bool) {
+	db, err := store.Open(r.ctx, r.dbPath)
+	if err != nil {
+		return store.Game{}, false // not created yet
+	}
+	defer db.Close()
+	g, err := db.Game(r.ctx, id)
+	return g, err == nil
+}
+
+// boards are the messages in channel with controls for the game's version.
+func (r *crashRig) boards(channel string, g store.Game) []fakediscord.Message {
+	var out []fakediscord.Message
+	prefix := fmt.Sprintf("g/%d/%d/", g.ID, g.Version)
+	for _, m := range r.srv.Messages(channel) {
+		if ids := m.CustomIDs(); len(ids) > 0 && strings.HasPrefix(ids[0], prefix) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// The bot killed at each point between a move's commit and its delivery, then
+// restarted: the next player always gets the thread board and the turn DM,
+// each exactly once.
+func TestCrashBetweenCommitAndDelivery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts and kills the bot as a process, twice per crash point")
+	}
+	points := []struct {
+		name  string
+		after bool // held once the fake acted on it (else before)
+		route string
+		dm    bool // the post is the DM (else, for a post, the thread board)
+	}{
+		{"before the click's answer", false, routeCallback, false},
+		{"after the click's answer", true, routeCallback, false},
+		{"before the thread board", false, routePost, false},
+		{"after the thread board", true, routePost, false},
+		{"before the turn DM", false, routePost, true},
+		{"after the turn DM", true, routePost, true},
+	}
+	for _, p := range points {
+		t.Run(p.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db")}
+			r.start()
+			defer func() { r.kill() }()
+			g, next := r.playUntilCrash(p.route, p.after, p.dm)
+			r.kill()
+			r.start()
+			r.checkDelivered(g, next)
+		})
+	}
+}
+
+// playUntilCrash plays clicks, each with a hold on the crash point, until a
+// click passes the turn and reaches the point; it returns the game as that
+// click committed it and the player now on move.
+func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, string) {
+	t := r.t
+	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
+	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(r.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]).Reply(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	const id = 1
+	for clicks := 0; clicks < 300; clicks++ {
+		g := r.waitGame(id, func(g store.Game) bool { return g.ThreadID != "" })
+		board := r.waitBoard(g.ThreadID, g)
+		other := g.Players[g.ToMove.Other()]
+		button := board.CustomIDs()[0]
+		// A throw keeps the turn unless nothing can move; only a move's
+		// answer is held, where the crash point is the click's answer.
+		var hold *fakediscord.Hold
+		if !(route == routeCallback && strings.HasSuffix(button, "/t")) {
+			hold = r.holdAt(route, after, map[bool]string{false: g.ThreadID, true: r.srv.DMChannel(other)}[dm])
+		}
+		r.srv.Click(g.Players[g.ToMove], board.ID, button)
+		now := r.waitGame(id, func(n store.Game) bool { return n.Version > g.Version })
+		if hold == nil {
+			continue
+		}
+		wctx, cancel := context.WithTimeout(r.ctx, 2*time.Second)
+		_, err := hold.Wait(wctx)
+		cancel()
+		if err == nil && now.ToMove != g.ToMove {
+			time.AfterFunc(300*time.Millisecond, hold.Release) // the killed client is gone by then
+			return now, other
+		}
+		hold.Release() // a click that kept the turn, or did not reach the point
+		if err == nil {
+			r.waitBoard(g.ThreadID, now)
+		}
+	}
+	t.Fatal("no click passed the turn through the crash point")
+	return store.Game{}, ""
+}
+
+const (
+	routeCallback = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+	routePost     = "POST /channels/{channel_id}/messages"
+)
+
+// holdAt holds the next request on route (in channel, for a post).
+func (r *crashRig) holdAt(route string, after bool, channel string) *fakediscord.Hold {
+	pred := func(q *fakediscord.Request) bool {
+		return q.Route == route && (route != routePost || q.Params["channel_id"] == channel)
+	}
+	if after {
+		return r.srv.HoldAfter(pred)
+	}
+	return r.srv.Hold(pred)
+}
+
+// waitGame waits until the game satisfies ok.
+func (r *crashRig) waitGame(id int64, ok func(store.Game) bool) store.Game {
+	r.t.Helper()
+	for {
+		if g, found := r.readGame(id); found && ok(g) {
+			return g
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("game %d never got there: %s", id, r.out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitBoard waits for a message in channel with controls for g's version.
+func (r *crashRig) waitBoard(channel string, g store.Game) fakediscord.Message {
+	r.t.Helper()
+	for {
+		if b := r.boards(channel, g); len(b) > 0 {
+			return b[len(b)-1]
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("no board for version %d in %s: %s", g.Version, channel, r.out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// checkDelivered waits for the restarted bot to deliver g's board to the
+// thread and next's DM, then fails if either came more than once.
+func (r *crashRig) checkDelivered(g store.Game, next string) {
+	r.t.Helper()
+	dm := r.srv.DMChannel(next)
+	r.waitBoard(g.ThreadID, g)
+	r.waitBoard(dm, g)
+	time.Sleep(1500 * time.Millisecond) // a duplicate would be out by now
+	if now, _ := r.readGame(g.ID); now.Version != g.Version {
+		r.t.Fatalf("the game moved on by itself: version %d, was %d", now.Version, g.Version)
+	}
+	for _, ch := range []string{g.ThreadID, dm} {
+		if n := len(r.boards(ch, g)); n != 1 {
+			r.t.Errorf("%d boards for version %d in %s, want exactly 1", n, g.Version, ch)
+		}
+	}
+}
