@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -194,4 +195,37 @@ func TestE2ECloseFinishesEveryInteraction(t *testing.T) {
 	if logs := h.logs.String(); strings.Contains(logs, "closed") {
 		t.Errorf("work ran on a closed store:\n%s", logs)
 	}
+}
+
+// BenchmarkE2EAck measures how long clicks wait for their acknowledgement,
+// from the fake Discord's dispatch to the bot's callback, over whole games
+// played by clicks; Discord allows 3 s. Run it on an idle and on a loaded
+// machine: go test ./bot -run '^$' -bench E2EAck -benchtime 300x -count 5
+func BenchmarkE2EAck(b *testing.B) {
+	h := newHarness(b, 70)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	rng := rand.New(rand.NewPCG(7, 0))
+	id := h.challengeAccepted(ana, bo, "aseb").ID
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		g, msg := h.board(id)
+		if !g.Active() {
+			id = h.challengeAccepted(ana, bo, "aseb").ID
+			g, msg = h.board(id)
+		}
+		ix := h.srv.Click(g.Players[g.ToMove], msg.ID, msg.CustomIDs()[rng.IntN(len(msg.CustomIDs()))])
+		cb, err := ix.Callback(h.ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, cb.Elapsed)
+		h.reply(ix)
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(lat[len(lat)/2]), "ack-p50-ms")
+	b.ReportMetric(ms(lat[len(lat)*99/100]), "ack-p99-ms")
+	b.ReportMetric(ms(lat[len(lat)-1]), "ack-max-ms")
 }
