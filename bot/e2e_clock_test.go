@@ -198,6 +198,9 @@ func TestE2EDrawOffers(t *testing.T) {
 	if h.game(g.ID).DrawOffer != store.NoSeat {
 		t.Fatal("declined offer still stands")
 	}
+	if now, _ := h.srv.Message(offer.ID); len(now.CustomIDs()) != 0 {
+		t.Fatalf("the declined offer keeps its buttons %v", now.CustomIDs())
+	}
 	// Offer again; the opponent moves instead of answering: the offer lapses.
 	rng := rand.New(rand.NewPCG(3, 34))
 	for h.game(g.ID).ToMove == 0 {
@@ -205,12 +208,19 @@ func TestE2EDrawOffers(t *testing.T) {
 		h.step(cur, msg, rng)
 	}
 	h.reply(h.srv.Command(ana.ID, ch, "draw", fakediscord.Arg("game", id)))
+	h.deliver() // the offer is posted before the opponent moves
 	for h.game(g.ID).ToMove == 1 {
 		cur, msg := h.board(g.ID)
 		h.step(cur, msg, rng)
 	}
 	if h.game(g.ID).DrawOffer != store.NoSeat {
 		t.Fatal("the offer did not lapse when the opponent moved")
+	}
+	h.deliver()
+	for _, m := range h.srv.Messages(g.ThreadID) {
+		if strings.Contains(m.Content, "offers a draw") && len(m.CustomIDs()) != 0 {
+			t.Fatalf("a lapsed offer keeps its buttons %v", m.CustomIDs())
+		}
 	}
 	h.ephemeralSays(h.srv.Command(bo.ID, ch, "draw", fakediscord.Arg("game", id)), "You offered a draw")
 }
