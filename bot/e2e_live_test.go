@@ -229,3 +229,40 @@ func BenchmarkE2EAck(b *testing.B) {
 	b.ReportMetric(ms(lat[len(lat)*99/100]), "ack-p99-ms")
 	b.ReportMetric(ms(lat[len(lat)-1]), "ack-max-ms")
 }
+
+// When Discord fails (a 500 on the thread board), the board is not lost: it
+// is retried after a backoff, and delivered then, the DM after it.
+func TestE2EAnnouncementsRetryDiscordFailures(t *testing.T) {
+	h := newHarness(t, 65)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "aseb")
+	h.srv.FailWhere(func(r *fakediscord.Request) bool {
+		return r.Route == "POST /channels/{channel_id}/messages" && r.Params["channel_id"] == g.ThreadID
+	}, 500, 0)
+	rng := rand.New(rand.NewPCG(6, 5))
+	first := g.ToMove
+	for n := 0; g.ToMove == first; n++ {
+		if n == 50 {
+			t.Fatal("the turn never passed")
+		}
+		cur, msg := h.board(g.ID)
+		h.step(cur, msg, rng)
+		h.deliver()
+		g = h.game(g.ID)
+	}
+	next := g.Players[g.ToMove]
+	if n := len(h.liveBoards(g.ThreadID, g.ID)); n != 0 {
+		t.Fatalf("%d boards in the thread although Discord failed the post", n)
+	}
+	as, outcomes, _ := h.db.Announcements(h.ctx, g.ID)
+	last := as[len(as)-3] // board, turn DM, retire
+	if last.Kind != store.AnnounceBoard || last.Attempts != 1 || outcomes[len(as)-3] != "" {
+		t.Fatalf("the failed board: %+v, outcome %q", last, outcomes[len(as)-3])
+	}
+	h.clock.Add(2 * time.Second) // past the first backoff
+	h.deliver()
+	if _, m := h.board(g.ID); !strings.Contains(m.Content, next) {
+		t.Fatalf("the retried board does not call the player on move: %q", m.Content)
+	}
+	h.waitBoard(h.srv.DMChannel(next), func(m fakediscord.Message) bool { return len(m.CustomIDs()) > 0 })
+}
