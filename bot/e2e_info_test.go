@@ -42,7 +42,9 @@ func (h *harness) resignedGame(ana, bo fakediscord.User, seed uint64) store.Game
 	h.t.Helper()
 	g := h.challengeAccepted(ana, bo, "aseb")
 	h.untilBothMoved(g.ID, rand.New(rand.NewPCG(seed, 1)))
-	h.ephemeralSays(h.srv.Command(bo.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", strconv.FormatInt(g.ID, 10))), "You resigned")
+	if m := h.resign(bo.ID, g.ID); !strings.Contains(m.Content, "You resigned") {
+		h.t.Errorf("resigned: %q", m.Content)
+	}
 	return h.game(g.ID)
 }
 
@@ -168,7 +170,9 @@ func TestE2EHistory(t *testing.T) {
 		g, msg := h.board(done.ID)
 		h.step(g, msg, rng)
 	}
-	h.ephemeralSays(h.srv.Command(ana.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", strconv.FormatInt(done.ID, 10))), "You resigned")
+	if m := h.resign(ana.ID, done.ID); !strings.Contains(m.Content, "You resigned") {
+		t.Errorf("resigned: %q", m.Content)
+	}
 	active := h.challengeAccepted(cy, bo, "seega")
 	for rec, _ := h.db.Record(h.ctx, active.ID); len(rec) < 3; rec, _ = h.db.Record(h.ctx, active.ID) {
 		g, msg := h.board(active.ID) // picker steps commit nothing: step until three placements are in

@@ -28,6 +28,8 @@ func (b *Bot) component(ctx context.Context, i *discordgo.Interaction) error {
 		return b.rematchClick(ctx, i, a)
 	case "l":
 		return b.leaderboardClick(ctx, i, a)
+	case "q":
+		return b.resignClick(ctx, i, a)
 	}
 	switch a.verb {
 	case "s":

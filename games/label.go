@@ -31,3 +31,10 @@ func Label(pos Position, move string) string {
 	}
 	return s
 }
+
+// NotationGuide is implemented by games that explain how their moves are
+// typed (docs/notation.md), a line per kind of move, for /rules and for a
+// /move that names no move.
+type NotationGuide interface {
+	MoveNotation() []string
+}

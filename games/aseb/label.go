@@ -35,3 +35,13 @@ func (p Position) Label(move string) string {
 	}
 	return s
 }
+
+// MoveNotation explains how moves are typed (games.NotationGuide).
+func (Game) MoveNotation() []string {
+	return []string{
+		"`in-3`: enter a piece on cell 3",
+		"`5-8`: move the piece on cell 5 to cell 8 (`5x8` when it captures)",
+		"`14-off`: bear off the piece on cell 14",
+		"Cells 1-4 are your own, 5-16 the shared middle row, counted along your path.",
+	}
+}

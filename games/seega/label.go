@@ -32,3 +32,13 @@ func (p Position) Label(move string) string {
 	}
 	return s
 }
+
+// MoveNotation explains how moves are typed (games.NotationGuide).
+func (Game) MoveNotation() []string {
+	return []string{
+		"`D2+E2`: place two pieces, on D2 and E2",
+		"`C2-C3`: move the piece on C2 to C3",
+		"`stop`: end a chain of captures; `xC4`: remove your own piece on C4 to free a shut-in opponent",
+		"Columns A, B, C... from the left, rows 1, 2, 3... from the bottom, as on a chess board.",
+	}
+}

@@ -47,3 +47,13 @@ func plural(n int, word string) string {
 	}
 	return word + "s"
 }
+
+// MoveNotation explains how moves are typed (games.NotationGuide).
+func (Game) MoveNotation() []string {
+	return []string{
+		"`3b5-b8`: with a 3, the piece or stack on b5 goes to b8",
+		"`1c7^c8`: with a 1, only the top piece of the stack on c7 goes to c8",
+		"`pass3`: give up a 3 whose every move would break up a stack",
+		"Rows a-d from white's side (a is white's home row), columns from white's left.",
+	}
+}
