@@ -164,7 +164,7 @@ func TestE2ERatingsAfterKnownGames(t *testing.T) {
 		}
 	}
 	final := h.waitBoard(g.ThreadID, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Ratings:") })
-	if !strings.Contains(final.Content, "1720? → 1621?") {
+	if !strings.Contains(final.Content, "1720? → 1621?") || strings.Count(final.Content, "? marks a provisional rating") != 1 {
 		t.Errorf("end message shows %q", final.Content)
 	}
 }

@@ -133,7 +133,7 @@ func TestE2EStats(t *testing.T) {
 	fields := statsFields(m.Embeds[0])
 	link := fmt.Sprintf("(https://discord.com/channels/%s/%s)", g.GuildID, g.ThreadID)
 	for name, want := range map[string][]string{
-		"Aseb":         {"Rating **", "?** (1 W · 0 L · 0 D rated), provisional", "1 won · 0 lost · 0 drawn", "0 aborted · 0 in play"},
+		"Aseb":         {"Rating **", "?** (1 W · 0 L · 0 D rated)", "1 won · 0 lost · 0 drawn", "0 aborted · 0 in play"},
 		"Seega":        {"Unrated", "0 won · 0 lost · 0 drawn", "1 in play"},
 		"Recent games": {fmt.Sprintf("**Aseb #%d** vs <@%s> · won (resignation), rating +", g.ID, bo.ID), link},
 	} {
@@ -142,6 +142,10 @@ func TestE2EStats(t *testing.T) {
 				t.Errorf("/stats field %s = %q, want %q", name, fields[name], w)
 			}
 		}
+	}
+	// The ? is explained once, in the footer, and not said twice.
+	if f := m.Embeds[0].Footer; f == nil || !strings.Contains(f.Text, "? marks a provisional rating") || strings.Contains(fields["Aseb"], "provisional") {
+		t.Errorf("/stats: the ? of a provisional rating: footer %+v, field %q", f, fields["Aseb"])
 	}
 	own := h.reply(h.srv.Command(bo.ID, ch, "stats"))
 	if f := statsFields(own.Embeds[0]); !strings.Contains(f["Recent games"], "lost (resignation), rating -") {
