@@ -36,7 +36,7 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 			Description: clip(s.describe(), 4096),
 			Color:       kindColour[s.g.Kind],
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
-			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)},
+			Footer:      &discordgo.MessageEmbedFooter{Text: clip(fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)+prefixed("\n", render.Legend(s.pos)), 2048)},
 		}},
 		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
 	}

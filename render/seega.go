@@ -189,6 +189,16 @@ func seegaTurn(game games.Game, pos seega.Position) (games.Player, string) {
 	return pos.Turn(), "to move"
 }
 
+// seegaTurnText is the panel's turn in words, for the alt text: "Light to
+// place" in the placement phase (S2), "Dark to move", "Light wins", "Draw".
+func seegaTurnText(game games.Game, pos seega.Position) string {
+	seat, verb := seegaTurn(game, pos)
+	if verb == "draw" {
+		return "Draw"
+	}
+	return capital(game.Seats()[seat]) + " " + verb
+}
+
 func (seegaArt) describe(game games.Game, gp games.Position, last Last) string {
 	pos, ok := gp.(seega.Position)
 	if !ok {
@@ -217,7 +227,10 @@ func (seegaArt) describe(game games.Game, gp games.Position, last Last) string {
 	if pos.MustOpen() {
 		b.WriteString(" The opponent is shut in: this move must open a way.")
 	}
-	fmt.Fprintf(&b, " %s.", turnText(game, gp))
+	if q, limit := pos.Quiet(); pos.Phase() == seega.Movement && q > 0 {
+		fmt.Fprintf(&b, " %d of %d quiet steps (steps since a piece last left the board).", q, limit)
+	}
+	fmt.Fprintf(&b, " %s.", seegaTurnText(game, pos))
 	b.WriteString(seegaRows(pos))
 	return b.String()
 }
