@@ -74,6 +74,7 @@ func TestE2EAcceptFromDM(t *testing.T) {
 func TestE2ECommands(t *testing.T) {
 	h := newHarness(t, 12)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.noAutoMove(ana) // the throw must wait for its move
 	ch := h.srv.ChannelID()
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
 	id := strconv.FormatInt(g.ID, 10)

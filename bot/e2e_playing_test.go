@@ -12,6 +12,17 @@ import (
 	"kilab/store"
 )
 
+// noAutoMove turns automatic only moves off for users, for tests that click
+// through forced moves themselves.
+func (h *harness) noAutoMove(users ...fakediscord.User) {
+	h.t.Helper()
+	for _, u := range users {
+		if m := h.reply(h.srv.Command(u.ID, h.srv.ChannelID(), "settings", fakediscord.Arg("automove", false))); !strings.Contains(m.Content, "played for you: **off**") {
+			h.t.Fatalf("/settings automove:false answered %q", m.Content)
+		}
+	}
+}
+
 // resign runs /resign for user and confirms it with the prompt's Resign
 // button; it returns the prompt as the click left it.
 func (h *harness) resign(user string, id int64) fakediscord.Message {
@@ -198,6 +209,7 @@ func TestE2EBlankMove(t *testing.T) {
 func TestE2EMoveButtonsInWords(t *testing.T) {
 	h := newHarness(t, 55)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.noAutoMove(ana) // entering is the only move of a first throw
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
 	_, msg := h.board(g.ID)
 	after := h.reply(h.srv.Click(ana.ID, msg.ID, msg.CustomIDs()[0])) // throw
@@ -210,14 +222,39 @@ func TestE2EMoveButtonsInWords(t *testing.T) {
 			}
 		}
 	}
-	if !found && h.game(g.ID).ToMove == games.First {
+	if !found {
 		t.Fatalf("no entering move after the throw: %v", after.CustomIDs())
-	}
-	if h.game(g.ID).ToMove != games.First {
-		return // a throw the server answered with a pass: nothing to choose
 	}
 	choices, err := h.srv.Autocomplete(ana.ID, h.srv.ChannelID(), "move", fakediscord.Arg("game", strconv.FormatInt(g.ID, 10)), fakediscord.Focus("move", "")).Choices(h.ctx)
 	if err != nil || len(choices) == 0 || !strings.HasPrefix(choices[0].Name, choices[0].Value.(string)+" · enter on ") {
 		t.Fatalf("/move choices %+v, %v", choices, err)
+	}
+}
+
+// A turn with only one possible move is played by itself and said, unless the
+// player turned that off; it is not a move the player chose (abort rule).
+func TestE2EOnlyMovePlayedByItself(t *testing.T) {
+	h := newHarness(t, 56)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
+	_, msg := h.board(g.ID)
+	after := h.reply(h.srv.Click(ana.ID, msg.ID, msg.CustomIDs()[0])) // throw: entering is the only move
+	if !strings.Contains(after.Content, "Played by itself, the only possible move: cones enter on ") {
+		t.Errorf("after the throw: %q", after.Content)
+	}
+	now := h.game(g.ID)
+	rec, err := h.db.Record(h.ctx, g.ID)
+	if err != nil || len(rec) != 1 || !strings.HasPrefix(rec[0].Move, "in-") || now.ToMove != games.Second || now.Moved[0] != 0 {
+		t.Fatalf("record %+v, %v; to move %v, moved %v", rec, err, now.ToMove, now.Moved)
+	}
+	// bo turned it off: bo's throw waits for bo's click on the one move.
+	h.noAutoMove(bo)
+	_, msg = h.board(g.ID)
+	after = h.reply(h.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]))
+	if strings.Contains(after.Content, "Played by itself") || h.game(g.ID).ToMove != games.Second {
+		t.Fatalf("with automove off: %q, to move %v", after.Content, h.game(g.ID).ToMove)
+	}
+	if ids := after.CustomIDs(); len(ids) != 1 || !strings.Contains(ids[0], "/m/in-") {
+		t.Errorf("bo's controls %v, want the one entering move", ids)
 	}
 }
