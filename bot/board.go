@@ -141,7 +141,8 @@ func (s *state) resultText() string {
 	return "in play"
 }
 
-// lastText says what the last ply was: "spindles threw 0, 3 and played in-3".
+// lastText says what the last ply was: "spindles threw 3 and played in-3
+// (enter on 3)", the move in notation and, where the game has them, in words.
 func (s *state) lastText() string {
 	if len(s.plies) == 0 {
 		return ""
@@ -153,7 +154,13 @@ func (s *state) lastText() string {
 		parts = append(parts, "threw "+throwsText(p.Throws))
 	}
 	if p.Move != "" {
-		parts = append(parts, "played "+p.Move)
+		played := "played " + p.Move
+		if s.last.Before != nil && s.last.Move == p.Move {
+			if l := games.Label(s.last.Before, p.Move); l != p.Move {
+				played += " (" + l + ")"
+			}
+		}
+		parts = append(parts, played)
 	}
 	return who + " " + strings.Join(parts, " and ")
 }

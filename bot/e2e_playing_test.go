@@ -242,6 +242,9 @@ func TestE2EOnlyMovePlayedByItself(t *testing.T) {
 	if !strings.Contains(after.Content, "Played by itself, the only possible move: cones enter on ") {
 		t.Errorf("after the throw: %q", after.Content)
 	}
+	if d := after.Embeds[0].Description; !strings.Contains(d, "**Last**: cones threw ") || !strings.Contains(d, " and played in-") || !strings.Contains(d, " (enter on ") {
+		t.Errorf("the board's last move: %q", d)
+	}
 	now := h.game(g.ID)
 	rec, err := h.db.Record(h.ctx, g.ID)
 	if err != nil || len(rec) != 1 || !strings.HasPrefix(rec[0].Move, "in-") || now.ToMove != games.Second || now.Moved[0] != 0 {
