@@ -25,11 +25,12 @@ type boardOpts struct {
 // board builds a board message: an embed with the players, whose turn, the
 // last ply and the time left, the PNG with its alt text, and the controls.
 func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
-	png, err := render.Board(s.game, s.g.Config, s.pos, s.last)
+	last := s.pictured()
+	png, err := render.Board(s.game, s.g.Config, s.pos, last)
 	if err != nil {
 		return nil, err
 	}
-	alt := render.Describe(s.game, s.g.Config, s.pos, s.last)
+	alt := render.Describe(s.game, s.g.Config, s.pos, last)
 	m := &Message{
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       clip(fmt.Sprintf("%s · %s", s.game.Title(), configText(s.game, s.g.Config)), 256),
@@ -48,6 +49,43 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 	}
 	m.Content, m.Mentions = s.headline(o)
 	return m, nil
+}
+
+// pictured is what the picture marks: the last ply, and the result when the
+// game ended off the board (resigned, on time, agreed, aborted), so a final
+// picture never says whose turn it would have been.
+func (s *state) pictured() render.Last {
+	last := s.last
+	if s.g.Active() || s.pos.Outcome().Over() {
+		return last
+	}
+	e := &render.Ending{Reason: s.endReason()}
+	if w, won := s.g.Result.Winner(); won {
+		e.Status, e.Winner = games.Won, w
+	} else if s.g.Result == store.Draw {
+		e.Status = games.Drawn
+	}
+	last.Ended = e
+	return last
+}
+
+// endReason says in words how a game ended off the board: "Dark resigned".
+func (s *state) endReason() string {
+	loser := titleCase(s.seatName(s.g.ToMove))
+	if w, won := s.g.Result.Winner(); won {
+		loser = titleCase(s.seatName(w.Other()))
+	}
+	switch s.g.Reason {
+	case store.ReasonResignation:
+		return loser + " resigned"
+	case store.ReasonTimeout:
+		return loser + " ran out of time"
+	case store.ReasonAgreement:
+		return "agreed"
+	case store.ReasonAbort:
+		return "before both players had moved"
+	}
+	return s.g.Reason
 }
 
 // configText is the variant and the options that differ from their

@@ -48,11 +48,14 @@ type Bot struct {
 	ready chan struct{}
 	names sync.Map // user id -> display name, from interactions seen
 
-	// gate admits interactions until Close: a handler is counted in inflight
-	// before its goroutine does anything, so Close waits for every one it let in.
-	gate     sync.Mutex
-	closing  bool
-	inflight sync.WaitGroup
+	// gate counts the interactions received and not yet finished or refused.
+	// An interaction is counted in the gateway's own goroutine, as it is
+	// received, before its handler's goroutine exists: Close waits for every
+	// one, and those that come while it closes are refused, not dropped.
+	gate    sync.Mutex
+	idle    sync.Cond // signalled when active drops to 0
+	closing bool
+	active  int
 
 	wake        chan struct{} // kicks the delivery loop after a commit
 	delivering  sync.Mutex
@@ -91,6 +94,7 @@ func newBot(c Config, dc Discord) *Bot {
 		b.log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
 	})
 	b.dc = b.acks
+	b.idle.L = &b.gate
 	return b
 }
 
@@ -99,13 +103,20 @@ func newBot(c Config, dc Discord) *Bot {
 func (b *Bot) Open(ctx context.Context) error {
 	var once sync.Once
 	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { once.Do(func() { close(b.ready) }) })
+	// Synchronous events: the handler below runs in the gateway's goroutine,
+	// so an interaction is counted when it arrives; its work goes to its own
+	// goroutine at once.
+	b.s.SyncEvents = true
 	b.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		if !b.enter() {
-			b.refuse(ic.Interaction)
-			return
-		}
-		defer b.inflight.Done()
-		b.Handle(context.Background(), ic.Interaction)
+		admitted := b.enter()
+		go func() {
+			defer b.leave()
+			if !admitted {
+				b.refuse(ic.Interaction)
+				return
+			}
+			b.Handle(context.Background(), ic.Interaction)
+		}()
 	})
 	b.s.Identify.Intents = discordgo.IntentsGuilds // no privileged intents needed
 	if err := b.s.Open(); err != nil {
@@ -150,7 +161,11 @@ func (b *Bot) Close() error {
 		b.scheduler.Wait()
 	}
 	err := b.s.Close()
-	b.inflight.Wait()
+	b.gate.Lock()
+	for b.active > 0 {
+		b.idle.Wait()
+	}
+	b.gate.Unlock()
 	if b.stopDeliver != nil {
 		b.stopDeliver()
 		b.deliverer.Wait()
@@ -158,15 +173,22 @@ func (b *Bot) Close() error {
 	return err
 }
 
-// enter admits an interaction unless the bot is closing.
+// enter counts an interaction received and reports whether it may be
+// handled: not once the bot is closing.
 func (b *Bot) enter() bool {
 	b.gate.Lock()
 	defer b.gate.Unlock()
-	if b.closing {
-		return false
+	b.active++
+	return !b.closing
+}
+
+// leave ends what enter counted.
+func (b *Bot) leave() {
+	b.gate.Lock()
+	defer b.gate.Unlock()
+	if b.active--; b.active == 0 {
+		b.idle.Broadcast()
 	}
-	b.inflight.Add(1)
-	return true
 }
 
 // refuse answers an interaction that came in while the bot stops: nothing of

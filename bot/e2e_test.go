@@ -32,18 +32,42 @@ type harness struct {
 	b      *bot.Bot
 	seed   uint64
 	clock  *clock
+	logs   *logBuf // everything the bots logged, across restarts
 }
 
-// clock is the database's clock, moved by hand, kept across restarts.
+// logBuf keeps what was logged, for tests that look for errors.
+type logBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// clock is the database's clock, moved by hand, kept across restarts. With
+// a delay it also stands for a slow store: every read of it waits that long.
 type clock struct {
-	mu  sync.Mutex
-	now time.Time
+	mu    sync.Mutex
+	now   time.Time
+	delay time.Duration
 }
 
 func (c *clock) Now() time.Time {
 	c.mu.Lock()
+	now, delay := c.now, c.delay
+	c.mu.Unlock()
+	time.Sleep(delay)
+	return now
+}
+
+// Slow makes every later read of the clock take d (0: none).
+func (c *clock) Slow(d time.Duration) {
+	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.now
+	c.delay = d
 }
 
 func (c *clock) Add(d time.Duration) {
@@ -57,7 +81,7 @@ func newHarness(t testing.TB, seed uint64) *harness {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db"), seed: seed,
-		clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
+		clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, logs: &logBuf{}}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
@@ -73,7 +97,7 @@ func (h *harness) start() {
 	db.Now = h.clock.Now
 	h.db = db
 	h.b = bot.New(bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed), SweepEvery: -1,
-		Log: slog.New(slog.NewTextHandler(testWriter{h.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		Log: slog.New(slog.NewTextHandler(testWriter{h.t, h.logs}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err := h.b.Open(h.ctx); err != nil {
 		h.t.Fatal(err)
 	}
@@ -97,10 +121,16 @@ func (h *harness) deliver() {
 	}
 }
 
-type testWriter struct{ t testing.TB }
+type testWriter struct {
+	t    testing.TB
+	logs *logBuf
+}
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
+	w.logs.mu.Lock()
+	w.logs.b.Write(p)
+	w.logs.mu.Unlock()
 	return len(p), nil
 }
 

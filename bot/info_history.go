@@ -71,7 +71,7 @@ func pluralWord(n int, one, many string) string {
 
 // replayAlt is the replay's alt text: what it shows and where it ends.
 func replayAlt(s *state) string {
-	end := render.Describe(s.game, s.g.Config, s.pos, s.last)
+	end := render.Describe(s.game, s.g.Config, s.pos, s.pictured())
 	return clip(fmt.Sprintf("Animated replay of %s #%d (%s), %d %s from the start. At the end: %s",
 		s.game.Title(), s.g.ID, configText(s.game, s.g.Config), len(s.plies), pluralWord(len(s.plies), "ply", "plies"), end), render.MaxDescription)
 }

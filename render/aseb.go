@@ -93,7 +93,7 @@ func (asebArt) paint(game games.Game, gp games.Position, last Last) (*canvas, er
 		c.put(captureBadge(), x+asebCellW-6, y+asebCellH-6)
 	}
 	y := asebMargin + asebBoardH + 8 + 20
-	right := c.drawTurn(game, gp, asebIcon, asebMargin, y)
+	right := c.drawTurn(game, gp, last, asebIcon, asebMargin, y)
 	c.drawThrowsBy(piece(asebShape(throwerOf(pos, last)), throwerOf(pos, last), asebPile, false),
 		asebThrows(pos, last), r.Dice, asebW-asebMargin, y, asebW-asebMargin-right-16)
 	return c, nil
@@ -238,7 +238,7 @@ func (asebArt) describe(game games.Game, gp games.Position, last Last) string {
 	if ts := asebThrows(pos, last); len(ts) > 0 {
 		fmt.Fprintf(&b, " %s threw %s.", capital(game.Seats()[throwerOf(pos, last)]), throwList(ts))
 	}
-	fmt.Fprintf(&b, " %s.", turnText(game, gp))
+	b.WriteString(endNote(game, gp, last))
 	return b.String()
 }
 

@@ -27,6 +27,17 @@ type Last struct {
 	// ThrownFrom is the position the first of Throws was thrown from, which
 	// tells, for one, whether Tab's opening voids some of them (T10). Optional.
 	ThrownFrom games.Position
+	// Ended is a result decided off the board (a resignation, a time-out, a
+	// draw agreed, an abort): the picture shows it instead of whose turn it
+	// would be. Nil when the board alone says how things stand.
+	Ended *Ending
+}
+
+// Ending is how a game ended off the board.
+type Ending struct {
+	Status games.Status // Won or Drawn; Ongoing means the game was aborted
+	Winner games.Player // meaningful when Status is Won
+	Reason string       // in words, for the alt text: "resigned", "on time"
 }
 
 // art draws one game. Each engine's art lives in its own file.

@@ -332,3 +332,45 @@ func sameImage(a image.Image, b image.Image) string {
 	png.Encode(&bb, b)
 	return pixelDiffBytes(ba.Bytes(), bb.Bytes())
 }
+
+// A game ended off the board (resigned, on time, agreed, aborted) is drawn
+// with its result where the turn would be, in the picture and its alt text,
+// for every game.
+func TestEndedOffTheBoard(t *testing.T) {
+	endings := []struct {
+		end    Ending
+		banner string // the picture's words
+		alt    string
+	}{
+		{Ending{Status: games.Won, Winner: games.Second, Reason: "first resigned"}, "win", " (first resigned)."},
+		{Ending{Status: games.Drawn, Reason: "agreed"}, "Draw", "Draw (agreed)."},
+		{Ending{Reason: "before both players had moved"}, "Aborted", "Aborted (before both players had moved)."},
+	}
+	for _, name := range []string{"aseb", "tab", "seega"} {
+		g, _ := games.Lookup(name)
+		cfg := games.Config{Variant: g.Variants()[0].Key}
+		pos, err := g.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range endings {
+			last := Last{Ended: &e.end}
+			d := Describe(g, cfg, pos, last)
+			if !strings.Contains(d, e.alt) || strings.Contains(d, " to ") {
+				t.Errorf("%s %+v: alt text %q, want %q and no turn", name, e.end, d, e.alt)
+			}
+			c, err := paint(g, cfg, pos, last)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var words []string
+			for _, l := range c.labels {
+				words = append(words, l.text)
+			}
+			all := strings.Join(words, "|")
+			if !strings.Contains(strings.ToLower(all), strings.ToLower(e.banner)) || strings.Contains(all, "to throw") || strings.Contains(all, "to move") || strings.Contains(all, "to place") {
+				t.Errorf("%s %+v: picture says %q, want %q and no turn", name, e.end, all, e.banner)
+			}
+		}
+	}
+}

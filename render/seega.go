@@ -70,7 +70,7 @@ func (seegaArt) paint(game games.Game, gp games.Position, last Last) (*canvas, e
 	if hasMove {
 		seegaLosses(c, n, e)
 	}
-	seegaPanel(c, game, pos)
+	seegaPanel(c, game, pos, last)
 	return c, nil
 }
 
@@ -147,16 +147,16 @@ func seegaLosses(c *canvas, n int, e seega.Effect) {
 
 // seegaPanel stacks beside the board whose turn it is, then each side's
 // pieces on the board and in hand, then the quiet steps of S8.
-func seegaPanel(c *canvas, game games.Game, pos seega.Position) {
+func seegaPanel(c *canvas, game games.Game, pos seega.Position, last Last) {
 	x, y := seegaPanelX, seegaMargin+14
-	seat, verb := seegaTurn(game, pos)
+	seat, verb := seegaTurn(pos, last)
 	icon := seegaIcon(seat)
-	if verb != "draw" {
+	if verb == "draw" || verb == "aborted" {
+		c.text(capital(verb), x, y, sizeLabel, 0, colInk)
+		verb = ""
+	} else {
 		c.put(icon, x+12, y)
-	}
-	c.text(capital(game.Seats()[seat]), x+28, y, sizeLabel, 0, colInk)
-	if verb == "draw" {
-		c.text("Draw", x, y, sizeLabel, 0, colInk)
+		c.text(capital(game.Seats()[seat]), x+28, y, sizeLabel, 0, colInk)
 	}
 	c.text(verb, x, y+24, sizeLabel, 0, colInk)
 	y += 62
@@ -175,10 +175,15 @@ func seegaPanel(c *canvas, game games.Game, pos seega.Position) {
 }
 
 // seegaTurn gives the seat the panel shows and what it does: "to place",
-// "to move", "wins", or "draw".
-func seegaTurn(game games.Game, pos seega.Position) (games.Player, string) {
+// "to move", "wins", "draw" or "aborted".
+func seegaTurn(pos seega.Position, last Last) (games.Player, string) {
 	o := pos.Outcome()
+	if e := last.Ended; e != nil {
+		o = games.Outcome{Status: e.Status, Winner: e.Winner}
+	}
 	switch {
+	case last.Ended != nil && o.Status == games.Ongoing:
+		return pos.Turn(), "aborted"
 	case o.Status == games.Won:
 		return o.Winner, "wins"
 	case o.Over():
@@ -189,13 +194,10 @@ func seegaTurn(game games.Game, pos seega.Position) (games.Player, string) {
 	return pos.Turn(), "to move"
 }
 
-// seegaTurnText is the panel's turn in words, for the alt text: "Light to
-// place" in the placement phase (S2), "Dark to move", "Light wins", "Draw".
-func seegaTurnText(game games.Game, pos seega.Position) string {
-	seat, verb := seegaTurn(game, pos)
-	if verb == "draw" {
-		return "Draw"
-	}
+// seegaTurnText is the panel's turn in words, for the alt text of a game in
+// play: "Light to place" in the placement phase (S2), "Dark to move".
+func seegaTurnText(game games.Game, pos seega.Position, last Last) string {
+	seat, verb := seegaTurn(pos, last)
 	return capital(game.Seats()[seat]) + " " + verb
 }
 
@@ -230,7 +232,11 @@ func (seegaArt) describe(game games.Game, gp games.Position, last Last) string {
 	if q, limit := pos.Quiet(); pos.Phase() == seega.Movement && q > 0 {
 		fmt.Fprintf(&b, " %d of %d quiet steps (steps since a piece last left the board).", q, limit)
 	}
-	fmt.Fprintf(&b, " %s.", seegaTurnText(game, pos))
+	if last.Ended == nil && !pos.Outcome().Over() {
+		fmt.Fprintf(&b, " %s.", seegaTurnText(game, pos, last)) // "to place" while placing, as the panel says
+	} else {
+		b.WriteString(endNote(game, gp, last))
+	}
 	b.WriteString(seegaRows(pos))
 	return b.String()
 }

@@ -252,7 +252,7 @@ func star(c *canvas, x, y, r float64) {
 // count of T12 once it has begun.
 func tabPanel(c *canvas, game games.Game, pos tab.Position, last Last, l tabLayout) {
 	y := l.panelY + 14
-	c.drawTurn(game, pos, tabIcon, tabMargin, y)
+	c.drawTurn(game, pos, last, tabIcon, tabMargin, y)
 	x := tabW - tabMargin
 	for seat := games.Second; seat >= games.First; seat-- {
 		n := strconv.Itoa(pos.Pieces(seat))
@@ -360,7 +360,7 @@ func (tabArt) describe(game games.Game, gp games.Position, last Last) string {
 	if q := pos.Quiet(); q > 0 {
 		fmt.Fprintf(&b, " %d of %d quiet turns (turns in a row without a piece leaving the board).", q, pos.QuietLimit())
 	}
-	fmt.Fprintf(&b, " %s.", turnText(game, gp))
+	b.WriteString(endNote(game, gp, last))
 	return b.String()
 }
 

@@ -161,11 +161,19 @@ func getChallenge(ctx context.Context, q rowQuerier, id int64) (Challenge, error
 
 // SetChallengeMessage records the message that shows the challenge.
 func (db *DB) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
-	if err != nil {
+	return db.update(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
+		if err != nil {
+			return err
+		}
+		if err := mustAffect(res, fmt.Errorf("challenge %d: %w", id, ErrNotFound)); err != nil {
+			return err
+		}
+		// The opponent's DM links to this message and waits for it: it is due now.
+		_, err = tx.ExecContext(ctx, `UPDATE announcements SET due_at = ? WHERE challenge_id = ? AND done_at IS NULL`,
+			db.Now().UnixMilli(), id)
 		return err
-	}
-	return mustAffect(res, fmt.Errorf("challenge %d: %w", id, ErrNotFound))
+	})
 }
 
 // Start is how the game an accepted challenge becomes begins: the seats (the

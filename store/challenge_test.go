@@ -200,3 +200,28 @@ func TestOpeningKept(t *testing.T) {
 		t.Fatalf("opening %q / %q, %v", g.Opening, back.Opening, err)
 	}
 }
+
+// The opponent's DM of a direct challenge is recorded with the challenge;
+// put off while the channel message it links to is not known, it is due
+// again as soon as that message is recorded.
+func TestChallengeDMDueOnceItsMessageIsKnown(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	c := newChallenge(t, db, "bo")
+	due, err := db.DueAnnouncements(ctx, 10)
+	if err != nil || len(due) != 1 || due[0].Kind != AnnounceChallengeDM || due[0].Challenge != c.ID || due[0].User != "bo" {
+		t.Fatalf("due after a direct challenge: %+v, %v", due, err)
+	}
+	if err := db.Retry(ctx, due[0].ID, epoch.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := db.DueAnnouncements(ctx, 10); len(due) != 0 {
+		t.Fatalf("put-off DM still due: %+v", due)
+	}
+	if err := db.SetChallengeMessage(ctx, c.ID, "msg"); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := db.DueAnnouncements(ctx, 10); len(due) != 1 {
+		t.Fatalf("DM not due once the message is known: %+v", due)
+	}
+}

@@ -301,3 +301,27 @@ func TestCommitTurnThroughABlockedOpponent(t *testing.T) {
 		t.Fatalf("deadline %v, want a full turn from now (%v)", g2.Deadline, epoch.Add(5*day))
 	}
 }
+
+// A draw offer lapses when the offered player's turn passes, also when the
+// server played that turn as a pass inside the offerer's commit (D5, S7):
+// the offered player can no longer accept an offer made before it.
+func TestDrawOfferLapsesOnAnAutomaticPass(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := newGame(t, db)
+	if err := db.OfferDraw(ctx, g.ID, g.Version, 0); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = db.Game(ctx, g.ID)
+	g2, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Moved: true, Position: "after a, b passed", ToMove: 0,
+		Plies: []games.Ply{{Player: 0, Move: "a"}, {Player: 1, Move: "pass"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.DrawOffer != NoSeat {
+		t.Fatalf("offer %v survived the offered seat's automatic pass", g2.DrawOffer)
+	}
+	if g2.Moved[1] != 0 {
+		t.Fatalf("the automatic pass counted as the offered seat's own move: %v", g2.Moved)
+	}
+}

@@ -24,6 +24,13 @@ func (s *Server) FailNext(route string, status, code int) {
 	s.faults = append(s.faults, &fault{match: func(r *Request) bool { return route == "" || r.Route == route }, status: status, code: code})
 }
 
+// FailWhere makes the next request pred matches fail, as FailNext does.
+func (s *Server) FailWhere(pred func(*Request) bool, status, code int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, &fault{match: pred, status: status, code: code})
+}
+
 // injectedFault answers c with the first fault that matches it, if any.
 func (s *Server) injectedFault(c *call) bool {
 	s.mu.Lock()

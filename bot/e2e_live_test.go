@@ -1,0 +1,200 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/internal/fakediscord"
+	"kilab/store"
+)
+
+// liveBoards are the messages in channel that still carry controls of game id.
+func (h *harness) liveBoards(channel string, id int64) []fakediscord.Message {
+	var live []fakediscord.Message
+	prefix := fmt.Sprintf("g/%d/", id)
+	for _, m := range h.srv.Messages(channel) {
+		for _, cid := range m.CustomIDs() {
+			if strings.HasPrefix(cid, prefix) {
+				live = append(live, m)
+				break
+			}
+		}
+	}
+	return live
+}
+
+// checkLiveBoards fails unless the thread and each player's DMs hold at most
+// one board of the game with controls; once a turn has passed (newTurn) or
+// the game ended, only boards of the current version may have them. A board
+// whose edit Discord refused (except) is not counted. Within a turn, the board
+// the player did not use keeps its buttons until the turn ends: they answer
+// "out of date".
+func (h *harness) checkLiveBoards(g store.Game, except *fakediscord.Message, newTurn bool) {
+	h.t.Helper()
+	current := fmt.Sprintf("g/%d/%d/", g.ID, g.Version)
+	for _, ch := range []string{g.ThreadID, h.srv.DMChannel(g.Players[0]), h.srv.DMChannel(g.Players[1])} {
+		n := 0
+		for _, m := range h.liveBoards(ch, g.ID) {
+			if except != nil && m.ID == except.ID {
+				continue
+			}
+			if n++; n > 1 || !g.Active() || newTurn && !strings.HasPrefix(m.CustomIDs()[0], current) {
+				h.t.Fatalf("version %d: a stale board in %s still has %v", g.Version, ch, m.CustomIDs())
+			}
+		}
+	}
+}
+
+// Only the newest board of a game has working controls: every board posted
+// before it, in the thread and in the DMs, loses them once the next is out.
+// Where Discord refuses the edit (30046, too many edits to an old message)
+// the move still goes through and the old board's buttons answer "out of
+// date" without changing anything.
+func TestE2EStaleBoardsLoseTheirButtons(t *testing.T) {
+	h := newHarness(t, 61)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.noAutoMove(ana, bo) // every move a click, as the scenario was written
+	id := h.challengeAccepted(ana, bo, "aseb").ID
+	rng := rand.New(rand.NewPCG(6, 1))
+	var refused *fakediscord.Message // the board whose retiring Discord refused
+	for n := 0; n < 40; n++ {
+		g, msg := h.board(id)
+		if !g.Active() {
+			break
+		}
+		if dm := h.liveBoards(h.srv.DMChannel(g.Players[g.ToMove]), id); refused == nil && n >= 6 && len(dm) == 1 {
+			refused = &dm[0]
+			h.srv.FailWhere(func(r *fakediscord.Request) bool {
+				return r.Method == "PATCH" && r.Params["message_id"] == refused.ID
+			}, 400, 30046)
+		}
+		h.step(g, msg, rng)
+		h.deliver()
+		now := h.game(id)
+		h.checkLiveBoards(now, refused, now.ToMove != g.ToMove)
+	}
+	g := h.game(id)
+	if g.Version < 20 || refused == nil {
+		t.Fatalf("the game stalled at version %d (refused edit: %v)", g.Version, refused != nil)
+	}
+	if live := h.liveBoards(refused.ChannelID, id); len(live) == 0 || live[0].ID != refused.ID {
+		t.Fatalf("the board Discord would not edit lost its buttons anyway")
+	}
+	owner := g.Players[0]
+	if refused.ChannelID != h.srv.DMChannel(owner) {
+		owner = g.Players[1]
+	}
+	h.ephemeralSays(h.srv.Click(owner, refused.ID, refused.CustomIDs()[0]), "out of date")
+	if g2 := h.game(id); g2.Version != g.Version {
+		t.Fatalf("a click on a stale board changed the game: version %d, was %d", g2.Version, g.Version)
+	}
+}
+
+// After a resignation the final board says who won and why, in the picture's
+// alt text as on the picture, and no board of the game keeps move controls:
+// the last one offers a rematch.
+func TestE2EFinalBoardShowsTheResult(t *testing.T) {
+	h := newHarness(t, 62)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.untilBothMoved(h.challengeAccepted(ana, bo, "aseb").ID, rand.New(rand.NewPCG(6, 2)))
+	resigner := g.Players[g.ToMove.Other()]
+	if m := h.resign(resigner, g.ID); !strings.Contains(m.Content, "You resigned") {
+		t.Errorf("resigned: %q", m.Content)
+	}
+	h.deliver()
+	g = h.game(g.ID)
+	final := h.waitBoard(g.ThreadID, func(m fakediscord.Message) bool {
+		_, ok := m.Button("Rematch")
+		return ok && strings.Contains(m.Content, "wins")
+	})
+	_, att, err := final.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"to throw", "to move"} {
+		if strings.Contains(att.Description, bad) {
+			t.Errorf("final picture's alt text says %q: %s", bad, att.Description)
+		}
+	}
+	seats := [2]string{"Cones", "Spindles"} // the resigner's opponent, on move, wins
+	if want := seats[g.ToMove] + " win (" + seats[g.ToMove.Other()] + " resigned)"; !strings.Contains(att.Description, want) {
+		t.Errorf("final alt text %q lacks %q", att.Description, want)
+	}
+	h.checkLiveBoards(g, nil, true)
+	for _, ch := range []string{g.ThreadID, h.srv.DMChannel(g.Players[0]), h.srv.DMChannel(g.Players[1])} {
+		if live := h.liveBoards(ch, g.ID); len(live) != 0 {
+			t.Errorf("%s: a board of the finished game still has controls %v", ch, live[0].CustomIDs())
+		}
+	}
+}
+
+// A click the store takes long to commit is still acknowledged within
+// Discord's 3 s, with a deferred update; the updated board follows through
+// the interaction's token and the next board reaches the other player.
+func TestE2ESlowStoreIsAcknowledgedInTime(t *testing.T) {
+	h := newHarness(t, 63)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	id := h.challengeAccepted(ana, bo, "aseb").ID
+	g, msg := h.board(id)
+	h.clock.Slow(1200 * time.Millisecond) // every store read of the clock: beyond the 1 s budget
+	ix := h.srv.Click(g.Players[g.ToMove], msg.ID, msg.CustomIDs()[0])
+	cb, err := ix.Callback(h.ctx)
+	h.clock.Slow(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cb.Type != discordgo.InteractionResponseDeferredMessageUpdate || cb.Elapsed >= 3*time.Second {
+		t.Fatalf("slow click answered with type %d after %v, want a deferred update within 3 s", cb.Type, cb.Elapsed)
+	}
+	if after := h.reply(ix); after.ID != msg.ID || len(after.Attachments) == 0 {
+		t.Fatalf("the deferred click's answer did not update the board: %+v", after)
+	}
+	h.deliver()
+	if g2, _ := h.board(id); g2.Version != g.Version+1 {
+		t.Fatalf("version %d after the slow click, want %d", g2.Version, g.Version+1)
+	}
+}
+
+// Close finishes every interaction it received before it returns, so the
+// database can close after it under none: a command whose answer Discord
+// holds up while Close is called is answered before Close returns, and no
+// work runs on the closed store.
+func TestE2ECloseFinishesEveryInteraction(t *testing.T) {
+	h := newHarness(t, 64)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	id := strconv.FormatInt(h.challengeAccepted(ana, bo, "aseb").ID, 10)
+	hold := h.srv.Hold(func(r *fakediscord.Request) bool {
+		return r.Route == "POST /interactions/{interaction_id}/{interaction_token}/callback"
+	})
+	ix := h.srv.Command(bo.ID, h.srv.ChannelID(), "board", fakediscord.Arg("game", id))
+	if _, err := hold.Wait(h.ctx); err != nil {
+		t.Fatal(err)
+	}
+	// The handler is now inside its answer. Discordgo's Close alone takes a
+	// second; the answer is let go well after that.
+	time.AfterFunc(1500*time.Millisecond, hold.Release)
+	b, db := h.b, h.db
+	h.b = nil // closed here, not at cleanup
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, time.Millisecond)
+	defer cancel()
+	if cb, err := ix.Callback(ctx); err != nil || cb.Type != discordgo.InteractionResponseChannelMessageWithSource {
+		t.Fatalf("Close returned before the interaction it had received was answered: %+v, %v", cb, err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // anything still running would fail now
+	if logs := h.logs.String(); strings.Contains(logs, "closed") {
+		t.Errorf("work ran on a closed store:\n%s", logs)
+	}
+}
