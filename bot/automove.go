@@ -63,3 +63,24 @@ func autoNote(played []string) string {
 	}
 	return "Played by itself, the only possible move: " + strings.Join(played, "; ") + ". (/settings automove:false turns this off.)"
 }
+
+// autoStart plays a new game's opening moves that are the only ones possible
+// (Seega lane's first placements, S2) for the players who want it, as a
+// commit of their own after the game's start.
+func (b *Bot) autoStart(ctx context.Context, g store.Game) {
+	s, err := b.loadLatest(ctx, g.ID)
+	if err != nil {
+		b.log.Warn("loading a new game", "game", g.ID, "err", err)
+		return
+	}
+	var rec games.Recorder
+	next, _, err := b.autoMoves(ctx, s.g, s.game, s.pos, &rec)
+	if err != nil || len(rec.Plies) == 0 {
+		return
+	}
+	_, _, err = b.db.Commit(ctx, store.Commit{Game: g.ID, Version: s.g.Version, Plies: rec.Plies,
+		Position: next.String(), ToMove: next.Due().Player, End: endOf(next), Announce: true})
+	if err != nil && !isConflict(err) {
+		b.log.Warn("playing a new game's only moves", "game", g.ID, "err", err)
+	}
+}

@@ -261,3 +261,21 @@ func TestE2EOnlyMovePlayedByItself(t *testing.T) {
 		t.Errorf("bo's controls %v, want the one entering move", ids)
 	}
 }
+
+// Seega lane's opening placements are each the only possible move: a new
+// game starts with them played, and its first board waits for a real choice.
+func TestE2ELaneOpeningPlayedByItself(t *testing.T) {
+	h := newHarness(t, 57)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("variant", "lane"), fakediscord.Arg("size", "5"))
+	now, msg := h.board(g.ID)
+	rec, err := h.db.Record(h.ctx, g.ID)
+	if err != nil || len(rec) != 2 || rec[0].Move != "A3+E3" || rec[1].Move != "C1+C5" || now.Moved != [2]int{} {
+		t.Fatalf("lane opening: record %+v, %v, moved %v", rec, err, now.Moved)
+	}
+	if ids := msg.CustomIDs(); len(ids) == 0 || now.ToMove != games.First {
+		t.Errorf("first board after the opening: controls %v, to move %v", ids, now.ToMove)
+	}
+	h.deliver()
+	h.checkLiveBoards(now, nil, true) // the start's board, if it went out, lost its controls
+}
