@@ -98,6 +98,7 @@ func TestE2EResignAsksFirst(t *testing.T) {
 		t.Errorf("after Resign: %q, controls %v", m.Content, m.CustomIDs())
 	}
 	h.ephemeralSays(h.srv.ForgeClick(bo.ID, ch, prompt.ID, resign.CustomID), "over")
+	h.ephemeralSays(h.srv.ForgeClick(bo.ID, ch, prompt.ID, keep.CustomID), "over")
 	h.ephemeralSays(h.srv.Command(bo.ID, ch, "resign", fakediscord.Arg("game", id)), "over")
 }
 

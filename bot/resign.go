@@ -92,6 +92,8 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a actio
 	switch {
 	case !ok:
 		return userf("You are not playing in game #%d.", g.ID)
+	case !g.Active():
+		return games.ErrGameOver
 	case a.verb == "k":
 		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: fmt.Sprintf("You did not resign: %s #%d goes on.", kindTitle(g.Kind), g.ID)})
 	}

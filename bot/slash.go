@@ -147,7 +147,7 @@ func (b *Bot) gameLine(g store.Game) string {
 	return line + " · " + channelLink(g.GuildID, threadOf(g))
 }
 
-// settings is /settings: DMs and reminders.
+// settings is /settings: DMs, reminders and automatic only moves.
 func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
 	user := userOf(i).ID
 	opts := options(i)
