@@ -76,6 +76,7 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 	if err != nil {
 		return err
 	}
+	b.autoStart(ctx, game)
 	b.kick() // the game's thread, first board and DM were recorded with it
 	c.Status, c.GameID = store.ChallengeAccepted, game.ID
 	b.closeChallenge(i, c, g, fmt.Sprintf("Accepted by <@%s>: game #%d.", user, game.ID))

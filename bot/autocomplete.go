@@ -99,8 +99,12 @@ func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed s
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, m := range s.pos.Moves() {
-		if strings.Contains(strings.ToLower(m.Notation), strings.ToLower(typed)) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: m.Notation, Value: m.Notation})
+		name := m.Notation // the notation /move takes, then the move in words
+		if l := games.Label(s.pos, m.Notation); l != m.Notation {
+			name += " · " + l
+		}
+		if strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, 100), Value: m.Notation})
 		}
 		if len(out) == maxChoices {
 			break

@@ -37,7 +37,7 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 			Description: clip(s.describe(), 4096),
 			Color:       kindColour[s.g.Kind],
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
-			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)},
+			Footer:      &discordgo.MessageEmbedFooter{Text: clip(fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)+prefixed("\n", render.Legend(s.pos)), 2048)},
 		}},
 		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
 	}
@@ -179,7 +179,8 @@ func (s *state) resultText() string {
 	return "in play"
 }
 
-// lastText says what the last ply was: "spindles threw 0, 3 and played in-3".
+// lastText says what the last ply was: "spindles threw 3 and played in-3
+// (enter on 3)", the move in notation and, where the game has them, in words.
 func (s *state) lastText() string {
 	if len(s.plies) == 0 {
 		return ""
@@ -191,7 +192,13 @@ func (s *state) lastText() string {
 		parts = append(parts, "threw "+throwsText(p.Throws))
 	}
 	if p.Move != "" {
-		parts = append(parts, "played "+p.Move)
+		played := "played " + p.Move
+		if s.last.Before != nil && s.last.Move == p.Move {
+			if l := games.Label(s.last.Before, p.Move); l != p.Move {
+				played += " (" + l + ")"
+			}
+		}
+		parts = append(parts, played)
 	}
 	return who + " " + strings.Join(parts, " and ")
 }

@@ -134,8 +134,9 @@ func TestE2ERatingsAfterKnownGames(t *testing.T) {
 	h := newHarness(t, 33)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	for k := range 2 {
-		id := strconv.FormatInt(h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7")).ID, 10)
-		m := h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", id)))
+		id := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7")).ID
+		h.untilBothMoved(id, rand.New(rand.NewPCG(uint64(k), 33))) // else resigning aborts
+		m := h.resign(bo.ID, id)
 		if k == 0 && !strings.Contains(m.Content, "resigned") {
 			t.Fatalf("resign: %q", m.Content)
 		}
@@ -163,7 +164,7 @@ func TestE2ERatingsAfterKnownGames(t *testing.T) {
 		}
 	}
 	final := h.waitBoard(g.ThreadID, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Ratings:") })
-	if !strings.Contains(final.Content, "1720? → 1621?") {
+	if !strings.Contains(final.Content, "1720? → 1621?") || strings.Count(final.Content, "? marks a provisional rating") != 1 {
 		t.Errorf("end message shows %q", final.Content)
 	}
 }
@@ -231,7 +232,7 @@ func TestE2ERematch(t *testing.T) {
 	h := newHarness(t, 35)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "9"), fakediscord.Arg("first", "me"), fakediscord.Arg("rated", false))
-	h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", strconv.FormatInt(g.ID, 10))))
+	h.resign(ana.ID, g.ID)
 	final := h.waitBoard(g.ThreadID, func(m fakediscord.Message) bool { _, ok := m.Button("Rematch"); return ok })
 	rematch, _ := final.Button("Rematch")
 	h.ephemeralSays(h.srv.Click(bo.ID, final.ID, rematch.CustomID), "Rematch offered")

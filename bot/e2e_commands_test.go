@@ -74,6 +74,7 @@ func TestE2EAcceptFromDM(t *testing.T) {
 func TestE2ECommands(t *testing.T) {
 	h := newHarness(t, 12)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.noAutoMove(ana) // the throw must wait for its move
 	ch := h.srv.ChannelID()
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
 	id := strconv.FormatInt(g.ID, 10)
@@ -100,7 +101,9 @@ func TestE2ECommands(t *testing.T) {
 	if l := h.reply(h.srv.Command(bo.ID, ch, "games")); !strings.Contains(l.Embeds[0].Description, "Aseb #"+id) {
 		t.Errorf("/games: %q", l.Embeds[0].Description)
 	}
-	h.ephemeralSays(h.srv.Command(bo.ID, ch, "resign", fakediscord.Arg("game", id)), "You resigned")
+	if m := h.resign(bo.ID, g.ID); !strings.Contains(m.Content, "You resigned") {
+		t.Errorf("/resign confirmed: %q", m.Content)
+	}
 	if end := h.game(g.ID); end.Active() {
 		t.Fatal("/resign left the game going")
 	}
@@ -149,7 +152,7 @@ func TestE2EHistoryAutocompleteOffersFinishedGames(t *testing.T) {
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))
 	id := strconv.FormatInt(g.ID, 10)
-	h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", id)))
+	h.resign(bo.ID, g.ID)
 	choices, err := h.srv.Autocomplete(ana.ID, h.srv.ChannelID(), "history", fakediscord.Focus("game", "")).Choices(h.ctx)
 	if err != nil || len(choices) != 1 || choices[0].Value != id || !strings.Contains(choices[0].Name, "over") {
 		t.Fatalf("history choices %+v, %v", choices, err)

@@ -36,6 +36,7 @@ func (h *harness) game(id int64) store.Game {
 func TestE2EBadClicksChangeNothing(t *testing.T) {
 	h := newHarness(t, 4)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
+	h.noAutoMove(ana) // the throw must wait for its move
 	g, msg := h.board(h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me")).ID)
 	throw := msg.CustomIDs()[0]
 	h.ephemeralSays(h.srv.Click(bo.ID, msg.ID, throw), "not your turn")

@@ -42,7 +42,9 @@ func (h *harness) resignedGame(ana, bo fakediscord.User, seed uint64) store.Game
 	h.t.Helper()
 	g := h.challengeAccepted(ana, bo, "aseb")
 	h.untilBothMoved(g.ID, rand.New(rand.NewPCG(seed, 1)))
-	h.ephemeralSays(h.srv.Command(bo.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", strconv.FormatInt(g.ID, 10))), "You resigned")
+	if m := h.resign(bo.ID, g.ID); !strings.Contains(m.Content, "You resigned") {
+		h.t.Errorf("resigned: %q", m.Content)
+	}
 	return h.game(g.ID)
 }
 
@@ -131,7 +133,7 @@ func TestE2EStats(t *testing.T) {
 	fields := statsFields(m.Embeds[0])
 	link := fmt.Sprintf("(https://discord.com/channels/%s/%s)", g.GuildID, g.ThreadID)
 	for name, want := range map[string][]string{
-		"Aseb":         {"Rating **", "?** (1 W · 0 L · 0 D rated), provisional", "1 won · 0 lost · 0 drawn", "0 aborted · 0 in play"},
+		"Aseb":         {"Rating **", "?** (1 W · 0 L · 0 D rated)", "1 won · 0 lost · 0 drawn", "0 aborted · 0 in play"},
 		"Seega":        {"Unrated", "0 won · 0 lost · 0 drawn", "1 in play"},
 		"Recent games": {fmt.Sprintf("**Aseb #%d** vs <@%s> · won (resignation), rating +", g.ID, bo.ID), link},
 	} {
@@ -140,6 +142,10 @@ func TestE2EStats(t *testing.T) {
 				t.Errorf("/stats field %s = %q, want %q", name, fields[name], w)
 			}
 		}
+	}
+	// The ? is explained once, in the footer, and not said twice.
+	if f := m.Embeds[0].Footer; f == nil || !strings.Contains(f.Text, "? marks a provisional rating") || strings.Contains(fields["Aseb"], "provisional") {
+		t.Errorf("/stats: the ? of a provisional rating: footer %+v, field %q", f, fields["Aseb"])
 	}
 	own := h.reply(h.srv.Command(bo.ID, ch, "stats"))
 	if f := statsFields(own.Embeds[0]); !strings.Contains(f["Recent games"], "lost (resignation), rating -") {
@@ -168,7 +174,9 @@ func TestE2EHistory(t *testing.T) {
 		g, msg := h.board(done.ID)
 		h.step(g, msg, rng)
 	}
-	h.ephemeralSays(h.srv.Command(ana.ID, h.srv.ChannelID(), "resign", fakediscord.Arg("game", strconv.FormatInt(done.ID, 10))), "You resigned")
+	if m := h.resign(ana.ID, done.ID); !strings.Contains(m.Content, "You resigned") {
+		t.Errorf("resigned: %q", m.Content)
+	}
 	active := h.challengeAccepted(cy, bo, "seega")
 	for rec, _ := h.db.Record(h.ctx, active.ID); len(rec) < 3; rec, _ = h.db.Record(h.ctx, active.ID) {
 		g, msg := h.board(active.ID) // picker steps commit nothing: step until three placements are in

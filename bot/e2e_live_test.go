@@ -61,6 +61,7 @@ func (h *harness) checkLiveBoards(g store.Game, except *fakediscord.Message, new
 func TestE2EStaleBoardsLoseTheirButtons(t *testing.T) {
 	h := newHarness(t, 61)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.noAutoMove(ana, bo) // every move a click, as the scenario was written
 	id := h.challengeAccepted(ana, bo, "aseb").ID
 	rng := rand.New(rand.NewPCG(6, 1))
 	var refused *fakediscord.Message // the board whose retiring Discord refused
@@ -105,7 +106,9 @@ func TestE2EFinalBoardShowsTheResult(t *testing.T) {
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.untilBothMoved(h.challengeAccepted(ana, bo, "aseb").ID, rand.New(rand.NewPCG(6, 2)))
 	resigner := g.Players[g.ToMove.Other()]
-	h.ephemeralSays(h.srv.Command(resigner, h.srv.ChannelID(), "resign", fakediscord.Arg("game", strconv.FormatInt(g.ID, 10))), "You resigned")
+	if m := h.resign(resigner, g.ID); !strings.Contains(m.Content, "You resigned") {
+		t.Errorf("resigned: %q", m.Content)
+	}
 	h.deliver()
 	g = h.game(g.ID)
 	final := h.waitBoard(g.ThreadID, func(m fakediscord.Message) bool {

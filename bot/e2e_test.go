@@ -312,6 +312,18 @@ func TestE2ETabByClicks(t *testing.T) {
 		t.Fatalf("Tab not over: %+v", end)
 	}
 	h.waitBoard(end.ThreadID, func(m fakediscord.Message) bool { return len(m.Mentions) == 2 })
+	// Stack heights and the quiet count in the picture are explained below it.
+	legends := map[string]bool{}
+	for _, m := range h.srv.Messages(end.ThreadID) {
+		if len(m.Embeds) > 0 && m.Embeds[0].Footer != nil {
+			for _, w := range []string{"how many pieces are stacked", "turns in a row without a piece leaving the board"} {
+				legends[w] = legends[w] || strings.Contains(m.Embeds[0].Footer.Text, w)
+			}
+		}
+	}
+	if len(legends) != 2 || !legends["how many pieces are stacked"] || !legends["turns in a row without a piece leaving the board"] {
+		t.Errorf("legends under the boards: %v", legends)
+	}
 }
 
 func TestE2ESeegaByClicks(t *testing.T) {

@@ -246,7 +246,7 @@ func checkPicker(t *testing.T, pos games.Position) {
 	found := map[string]bool{}
 	var walk func(prefix string, depth int)
 	walk = func(prefix string, depth int) {
-		rows := movePicker(1, 1, pos.Moves(), prefix)
+		rows := movePicker(1, 1, pos, prefix)
 		if len(rows) > maxRows || depth > 6 {
 			t.Fatalf("%s: picker %q has %d rows (depth %d)", pos, prefix, len(rows), depth)
 		}
@@ -316,10 +316,9 @@ func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := payload(t, "autocomplete_game.json") // a guild interaction by user ...001, made a /resign
-	i.Type = discordgo.InteractionApplicationCommand
-	i.Data = discordgo.ApplicationCommandInteractionData{Name: "resign", Options: []*discordgo.ApplicationCommandInteractionDataOption{
-		{Name: "game", Type: discordgo.ApplicationCommandOptionString, Value: fmt.Sprint(g.ID)}}}
+	i := payload(t, "autocomplete_game.json") // a guild interaction by user ...001, made a click on /resign's Resign
+	i.Type = discordgo.InteractionMessageComponent
+	i.Data = discordgo.MessageComponentInteractionData{CustomID: resignCID("a", g.ID), ComponentType: discordgo.ButtonComponent}
 	b.Handle(context.Background(), i)
 	if end, _ := db.Game(context.Background(), g.ID); end.Active() {
 		t.Fatal("the resignation was not committed")

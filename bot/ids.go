@@ -17,13 +17,14 @@ import (
 //	d/a/{game}/{version}       accept the draw offered at that version (d/d declines)
 //	r/{game}                   offer a rematch of a finished game
 //	l/{kind}/{offset}          a leaderboard page
+//	q/y/{game}                 confirm a resignation (q/a: one that aborts; q/k keeps playing)
 //
 // Discord caps a custom_id at 100 characters; moves and picker prefixes are short.
 const maxCustomID = 100
 
 // action is a parsed custom_id.
 type action struct {
-	kind    string // "c", "g", "d", "r" or "l"
+	kind    string // "c", "g", "d", "r", "l" or "q"
 	verb    string // a, d, x for challenges; t, m, s, p for games; a, d for draws
 	id      int64  // the challenge or game; the offset of a leaderboard page
 	version int64
@@ -78,6 +79,12 @@ func parseAction(s string) (action, error) {
 			return action{}, errForged
 		}
 		return action{kind: "r", id: id}, nil
+	case len(f) == 3 && f[0] == "q" && (f[1] == "y" || f[1] == "a" || f[1] == "k"):
+		id, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil || id <= 0 {
+			return action{}, errForged
+		}
+		return action{kind: "q", verb: f[1], id: id}, nil
 	case len(f) == 3 && f[0] == "l":
 		off, err := strconv.ParseInt(f[2], 10, 64)
 		if err != nil || off < 0 || off > 1_000_000 {

@@ -29,7 +29,7 @@ func (b *Bot) leaderboardCommand(ctx context.Context, i *discordgo.Interaction) 
 		return err
 	}
 	if m == nil {
-		return userf("Nobody has a %s rating on this server yet: ratings come from rated games that have ended. Start one with /challenge %s.", g.Title(), g.Name())
+		return userf("Nobody has %s rating on this server yet: ratings come from rated games that have ended. Start one with /challenge %s.", article(g.Title()), g.Name())
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
@@ -46,7 +46,7 @@ func (b *Bot) leaderboardClick(ctx context.Context, i *discordgo.Interaction, a 
 		return err
 	}
 	if m == nil {
-		return userf("Nobody has a %s rating on this server any more.", g.Title())
+		return userf("Nobody has %s rating on this server any more.", article(g.Title()))
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, m)
 }
@@ -75,8 +75,8 @@ func (b *Bot) leaderboard(ctx context.Context, guild string, g games.Game, offse
 			Title:       g.Title() + " leaderboard",
 			Description: strings.Join(lines, "\n"),
 			Color:       kindColour[g.Name()],
-			Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d rated player%s · ? marks a provisional rating (fewer games, less certain)",
-				offset/leaderboardPage+1, pages, total, plural(total))},
+			Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d rated player%s · %s",
+				offset/leaderboardPage+1, pages, total, plural(total), provisionalNote)},
 		}},
 		Components: pageButtons(g.Name(), offset, total),
 	}, nil
@@ -97,4 +97,13 @@ func pageButtons(kind string, offset, total int) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Previous", Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, prev), Disabled: offset == 0},
 		discordgo.Button{Label: "Next", Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, next), Disabled: next >= total},
 	}}}
+}
+
+// article puts "a" or "an" before a word, by its first letter: "an Aseb",
+// "a Tab".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }

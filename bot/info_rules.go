@@ -59,6 +59,9 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Rule ids in brackets are those of Kilab's rulebook.", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
 	}
+	if guide, ok := g.(games.NotationGuide); ok {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Typing a move (/move)", Value: fitLines(append(guide.MoveNotation(), notationDoc), 1024)})
+	}
 	throws, err := throwLines(g)
 	if err != nil {
 		return nil, err

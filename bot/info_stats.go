@@ -40,6 +40,11 @@ func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error 
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Recent games", Value: fitLines(lines, 1024)})
 	}
+	for _, k := range st.Kinds {
+		if k.Standing != nil && k.Standing.Provisional() {
+			e.Footer = &discordgo.MessageEmbedFooter{Text: provisionalNote}
+		}
+	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
 }
 
@@ -67,9 +72,6 @@ func kindText(k store.KindStats) string {
 	rating := "Unrated"
 	if s := k.Standing; s != nil {
 		rating = fmt.Sprintf("Rating **%s** (%d W · %d L · %d D rated)", ratingShown(s.Rating), s.Wins, s.Losses, s.Draws)
-		if s.Provisional() {
-			rating += ", provisional"
-		}
 	}
 	return fmt.Sprintf("%s\n%d won · %d lost · %d drawn\n%d aborted · %d in play", rating, k.Wins, k.Losses, k.Draws, k.Aborted, k.Active)
 }

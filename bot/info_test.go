@@ -252,7 +252,7 @@ func TestLeaderboardRefusals(t *testing.T) {
 	dm := payload(t, "leaderboard_aseb.json")
 	dm.GuildID, dm.User, dm.Member = "", dm.Member.User, nil
 	b.Handle(context.Background(), dm)
-	for n, want := range []string{"Nobody has a Aseb rating", "not one of Kilab's", "belong to a server"} {
+	for n, want := range []string{"Nobody has an Aseb rating", "not one of Kilab's", "belong to a server"} {
 		if c := rec.calls[n]; c.msg == nil || !c.msg.Ephemeral || !strings.Contains(c.msg.Content, want) {
 			t.Errorf("answer %d: %+v, want an ephemeral %q", n, c.msg, want)
 		}
@@ -278,7 +278,7 @@ func TestStatsPayload(t *testing.T) {
 		fields[f.Name] = f.Value
 	}
 	for name, want := range map[string][]string{
-		"Aseb":         {"?** (1 W · 1 L · 0 D rated), provisional", "1 won · 1 lost · 0 drawn", "0 aborted · 1 in play"},
+		"Aseb":         {"?** (1 W · 1 L · 0 D rated)", "1 won · 1 lost · 0 drawn", "0 aborted · 1 in play"},
 		"Tab":          {"Unrated", "0 won · 0 lost · 1 drawn"},
 		"Seega":        {"Unrated", "1 aborted · 0 in play"},
 		"Recent games": {"**Seega #4** vs <@" + unitAna + "> · aborted", "**Tab #3** vs <@" + unitAna + "> · drawn (agreement)", "won (timeout), rating +", "lost (resignation), rating -"},

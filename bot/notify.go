@@ -38,18 +38,28 @@ func prefixed(prefix, s string) string {
 	return prefix + s
 }
 
+// provisionalNote explains the ? of ratingShown, once per message that
+// shows one.
+const provisionalNote = "? marks a provisional rating: too few rated games yet to be sure of it."
+
 // ratingText shows each player's rating change: "<@a> 1500 → 1662 (+162)".
 // A rating still provisional (deviation 110 or more) is marked with a ?, as
-// Lichess does.
+// Lichess does, and the ? explained after.
 func ratingText(changes []store.RatingChange) string {
 	var parts []string
+	provisional := false
 	for _, c := range changes {
 		parts = append(parts, fmt.Sprintf("<@%s> %s → %s (%+d)", c.User, ratingShown(c.Before), ratingShown(c.After), int(math.Round(c.Delta()))))
+		provisional = provisional || c.Before.Provisional() || c.After.Provisional()
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return "Ratings: " + strings.Join(parts, " · ")
+	text := "Ratings: " + strings.Join(parts, " · ")
+	if provisional {
+		text += " (" + provisionalNote + ")"
+	}
+	return text
 }
 
 func ratingShown(r glicko.Rating) string {

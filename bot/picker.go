@@ -16,6 +16,8 @@ const (
 	maxButtons     = 5
 	maxOptions     = 25
 	maxMoveButtons = 20 // four rows of moves, one row left for Back
+	maxLabel       = 80 // a button's label
+	maxOptionLabel = 100
 )
 
 // components are the controls of a board for the player on move: Throw where a
@@ -32,7 +34,7 @@ func components(gameID, version int64, pos games.Position, prefix string) []disc
 			discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: gameCID(gameID, version, "t", ""), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}},
 		}}}
 	case games.DueMove:
-		return movePicker(gameID, version, pos.Moves(), prefix)
+		return movePicker(gameID, version, pos, prefix)
 	}
 	return nil
 }
@@ -51,20 +53,22 @@ func under(moves []games.Move, prefix string) []games.Move {
 	return out
 }
 
-// movePicker shows the moves under prefix: as buttons when few, in one select
-// menu up to 25, and otherwise in steps by the next level of their groups (the
-// piece that moves, the row of a placement), split over several select menus
-// when a level has more than 25 entries.
-func movePicker(gameID, version int64, moves []games.Move, prefix string) []discordgo.MessageComponent {
-	cands := under(moves, prefix)
+// movePicker shows the moves of pos under prefix: as buttons when few, in one
+// select menu up to 25, and otherwise in steps by the next level of their
+// groups (the piece that moves, the row of a placement), split over several
+// select menus when a level has more than 25 entries. Moves are shown in the
+// game's words (games.Label); their ids carry the notation.
+func movePicker(gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
+	cands := under(pos.Moves(), prefix)
+	label := func(m games.Move) string { return games.Label(pos, m.Notation) }
 	var rows []discordgo.MessageComponent
 	switch {
 	case len(cands) <= maxMoveButtons:
-		rows = moveButtons(gameID, version, cands)
+		rows = moveButtons(gameID, version, cands, label)
 	case len(cands) <= maxOptions:
-		rows = []discordgo.MessageComponent{moveSelect(gameID, version, cands)}
+		rows = []discordgo.MessageComponent{moveSelect(gameID, version, cands, label)}
 	default:
-		rows = stepSelects(gameID, version, cands, prefix)
+		rows = stepSelects(gameID, version, cands, prefix, label)
 	}
 	if prefix != "" && len(rows) < maxRows {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -82,7 +86,7 @@ func parent(prefix string) string {
 	return prefix[:i]
 }
 
-func moveButtons(gameID, version int64, moves []games.Move) []discordgo.MessageComponent {
+func moveButtons(gameID, version int64, moves []games.Move, label func(games.Move) string) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for start := 0; start < len(moves); start += maxButtons {
 		var row []discordgo.MessageComponent
@@ -91,17 +95,17 @@ func moveButtons(gameID, version int64, moves []games.Move) []discordgo.MessageC
 			if m.Pass {
 				style = discordgo.SecondaryButton
 			}
-			row = append(row, discordgo.Button{Label: clip(m.Notation, 80), Style: style, CustomID: gameCID(gameID, version, "m", m.Notation)})
+			row = append(row, discordgo.Button{Label: clip(label(m), maxLabel), Style: style, CustomID: gameCID(gameID, version, "m", m.Notation)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: row})
 	}
 	return rows
 }
 
-func moveSelect(gameID, version int64, moves []games.Move) discordgo.MessageComponent {
+func moveSelect(gameID, version int64, moves []games.Move, label func(games.Move) string) discordgo.MessageComponent {
 	opts := make([]discordgo.SelectMenuOption, len(moves))
 	for i, m := range moves {
-		opts[i] = discordgo.SelectMenuOption{Label: m.Notation, Value: m.Notation}
+		opts[i] = discordgo.SelectMenuOption{Label: clip(label(m), maxOptionLabel), Value: m.Notation}
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 		CustomID: gameCID(gameID, version, "s", ""), Placeholder: "Choose your move", Options: opts,
@@ -116,13 +120,13 @@ type entry struct {
 
 // stepEntries lists, in the engine's order, the next level under prefix: the
 // distinct next group names, and moves that have no deeper group (passes).
-func stepEntries(cands []games.Move, prefix string) []entry {
+func stepEntries(cands []games.Move, prefix string, label func(games.Move) string) []entry {
 	var out []entry
 	seen := map[string]bool{}
 	for _, m := range cands {
 		rest := strings.TrimPrefix(strings.TrimPrefix(m.Group, prefix), "/")
 		if m.Group == prefix || m.Group == "" {
-			out = append(out, entry{label: m.Notation, value: "=" + m.Notation, move: true})
+			out = append(out, entry{label: label(m), value: "=" + m.Notation, move: true})
 			continue
 		}
 		next, _, _ := strings.Cut(rest, "/")
@@ -137,18 +141,18 @@ func stepEntries(cands []games.Move, prefix string) []entry {
 // stepSelects puts the entries in select menus of 25, one per action row.
 // A select's custom_id carries the prefix; the chosen value names the group
 // to open ("=" + move for a move).
-func stepSelects(gameID, version int64, cands []games.Move, prefix string) []discordgo.MessageComponent {
-	entries := stepEntries(cands, prefix)
+func stepSelects(gameID, version int64, cands []games.Move, prefix string, label func(games.Move) string) []discordgo.MessageComponent {
+	entries := stepEntries(cands, prefix, label)
 	var rows []discordgo.MessageComponent
 	for start := 0; start < len(entries) && len(rows) < maxRows-1; start += maxOptions {
 		chunk := entries[start:min(start+maxOptions, len(entries))]
 		opts := make([]discordgo.SelectMenuOption, len(chunk))
 		for i, e := range chunk {
-			opts[i] = discordgo.SelectMenuOption{Label: clip(e.label, 100), Value: e.value}
+			opts[i] = discordgo.SelectMenuOption{Label: clip(e.label, maxOptionLabel), Value: e.value}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID:    gameCID(gameID, version, "p", prefix) + chunkSuffix(start),
-			Placeholder: fmt.Sprintf("Choose (%s … %s)", chunk[0].label, chunk[len(chunk)-1].label),
+			Placeholder: clip(fmt.Sprintf("Choose (%s … %s)", chunk[0].label, chunk[len(chunk)-1].label), 150),
 			Options:     opts,
 		}}})
 	}

@@ -97,13 +97,21 @@ func (b *Bot) remind(ctx context.Context) error {
 		if err != nil {
 			continue
 		}
-		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is lost on time. %s",
-			s.game.Title(), g.ID, g.Deadline.Unix(), channelLink(g.GuildID, threadOf(s.g)))
+		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is %s. %s",
+			s.game.Title(), g.ID, g.Deadline.Unix(), lateText(g), channelLink(g.GuildID, threadOf(s.g)))
 		if _, _, err := b.sendDM(ctx, user, m, wantsReminder); err != nil {
 			b.log.Warn("sending a reminder", "game", g.ID, "user", user, "err", err)
 		}
 	}
 	return nil
+}
+
+// lateText is what missing the deadline does to the game (TimeoutResult).
+func lateText(g store.Game) string {
+	if r, _ := g.TimeoutResult(); r == store.Aborted {
+		return "aborted (a player has yet to move), unrated"
+	}
+	return "lost on time"
 }
 
 // wantsReminder: reminders are their own setting, apart from turn DMs.

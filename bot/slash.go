@@ -8,7 +8,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"kilab/games"
 	"kilab/store"
 )
 
@@ -88,6 +87,9 @@ func (b *Bot) moveCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return err
 	}
 	move := optString(i, optMove)
+	if move == "" {
+		return b.noMove(ctx, i, g)
+	}
 	a := action{kind: "g", id: g.ID, version: g.Version, verb: "m", arg: move}
 	if strings.EqualFold(move, "throw") {
 		a.verb, a.arg = "t", ""
@@ -145,48 +147,7 @@ func (b *Bot) gameLine(g store.Game) string {
 	return line + " · " + channelLink(g.GuildID, threadOf(g))
 }
 
-// resign is /resign: the opponent wins. A resignation is not refused because
-// the other player moved meanwhile: it retries at the new version.
-func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
-	g, err := b.gameOf(ctx, i)
-	if err != nil {
-		return err
-	}
-	seat, ok := g.Seat(userOf(i).ID)
-	if !ok {
-		return userf("You are not playing in game #%d.", g.ID)
-	}
-	for try := 0; ; try++ {
-		if !g.Active() {
-			return games.ErrGameOver
-		}
-		end := &store.End{Result: store.Win(seat.Other()), Reason: store.ReasonResignation}
-		ng, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: end, Announce: true})
-		if err == nil {
-			b.kick()
-			return b.finished(ctx, i, ng, "You resigned.")
-		}
-		if try > 3 || !isConflict(err) {
-			return err
-		}
-		if g, err = b.db.Game(ctx, g.ID); err != nil {
-			return err
-		}
-	}
-}
-
-// finished answers the player and tells the thread how a game ended outside
-// the board (a resignation).
-func (b *Bot) finished(ctx context.Context, i *discordgo.Interaction, g store.Game, note string) error {
-	s, err := b.loadLatest(ctx, g.ID)
-	if err != nil {
-		return err
-	}
-	b.committed(ctx, i, b.reply(i, "%s %s", note, s.resultText()))
-	return nil
-}
-
-// settings is /settings: DMs and reminders.
+// settings is /settings: DMs, reminders and automatic only moves.
 func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
 	user := userOf(i).ID
 	opts := options(i)
@@ -202,11 +163,17 @@ func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
 			return err
 		}
 	}
+	if o, ok := opts["automove"]; ok {
+		on, _ := o.Value.(bool)
+		if err := b.db.SetAutoMove(ctx, user, on); err != nil {
+			return err
+		}
+	}
 	set, err := b.db.Settings(ctx, user)
 	if err != nil {
 		return err
 	}
-	return b.reply(i, "Turn DMs: **%s**. Reminders: **%s**.%s", onOff(set.DMs), onOff(set.Reminders), closedNote(set))
+	return b.reply(i, "Turn DMs: **%s**. Reminders: **%s**. Only possible moves played for you: **%s**.%s", onOff(set.DMs), onOff(set.Reminders), onOff(set.AutoMove), closedNote(set))
 }
 
 func onOff(on bool) string {
@@ -229,10 +196,13 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 		"**1. Challenge**: `/challenge aseb` (or `tab`, `seega`) in a server channel, naming an opponent or leaving it open for anyone.\n" +
 		"**2. Accept**: the other player presses **Accept**; the game gets its own thread.\n" +
 		"**3. Play**: when it is your turn you get the board with buttons, in the thread and by DM. Press **Throw**, then your move. " +
-		"Or type `/move`, which lists your games and their moves.\n\n" +
+		"Or type `/move`, which lists your games and their moves.\n" +
+		"**Moves** are in words on the buttons (\"enter on 2\", \"5 → 8, captures\"); `/move` takes them in short notation (`in-2`, `5x8`, `1a7-b7`, `D2+E2`), " +
+		"shown next to the words as you type. `/rules` explains each game's notation; docs/notation.md in Kilab's source is the full guide.\n\n" +
 		"Also: `/board` shows a game, `/games` lists games in play, `/draw` offers a draw (Tab, Seega), `/resign` gives one up, " +
 		"`/rules` explains a game, `/leaderboard` and `/stats` show ratings, `/history` sends a game's record and replay, " +
-		"`/settings` turns DMs and reminders on or off. A move not made in time loses the game (a reminder comes first)."
+		"`/settings` turns DMs, reminders and the playing of a turn's only possible move on or off. " +
+		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
 		Title: "Kilab", Description: text, Color: kindColour["aseb"],
 	}}})

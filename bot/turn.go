@@ -28,6 +28,8 @@ func (b *Bot) component(ctx context.Context, i *discordgo.Interaction) error {
 		return b.rematchClick(ctx, i, a)
 	case "l":
 		return b.leaderboardClick(ctx, i, a)
+	case "q":
+		return b.resignClick(ctx, i, a)
 	}
 	switch a.verb {
 	case "s":
@@ -150,6 +152,10 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
+	next, auto, err := b.autoMoves(ctx, s.g, s.game, next, &rec)
+	if err != nil {
+		return err
+	}
 	end, to := endOf(next), next.Due().Player
 	g, _, err := b.db.Commit(ctx, store.Commit{
 		Game: s.g.ID, Version: s.g.Version, Plies: rec.Plies, Moved: move != "",
@@ -174,7 +180,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies))
+	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), autoNote(auto))
 }
 
 // passedThrough reports whether the plies went through the opponent (a
@@ -214,9 +220,9 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 // passes (or the game ends) the clicked board keeps the result without
 // controls, and the fresh board for the thread and the next player is an
 // announcement the commit recorded.
-func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, passed bool) error {
+func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, passed bool, note string) error {
 	same := s.g.Active() && s.g.ToMove == seat && !passed
-	m, err := b.board(s, boardOpts{controls: same})
+	m, err := b.board(s, boardOpts{controls: same, note: note})
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
 		if !onMessage {

@@ -194,6 +194,13 @@ func seegaTurn(pos seega.Position, last Last) (games.Player, string) {
 	return pos.Turn(), "to move"
 }
 
+// seegaTurnText is the panel's turn in words, for the alt text of a game in
+// play: "Light to place" in the placement phase (S2), "Dark to move".
+func seegaTurnText(game games.Game, pos seega.Position, last Last) string {
+	seat, verb := seegaTurn(pos, last)
+	return capital(game.Seats()[seat]) + " " + verb
+}
+
 func (seegaArt) describe(game games.Game, gp games.Position, last Last) string {
 	pos, ok := gp.(seega.Position)
 	if !ok {
@@ -222,7 +229,14 @@ func (seegaArt) describe(game games.Game, gp games.Position, last Last) string {
 	if pos.MustOpen() {
 		b.WriteString(" The opponent is shut in: this move must open a way.")
 	}
-	b.WriteString(endNote(game, gp, last))
+	if q, limit := pos.Quiet(); pos.Phase() == seega.Movement && q > 0 {
+		fmt.Fprintf(&b, " %d of %d quiet steps (steps since a piece last left the board).", q, limit)
+	}
+	if last.Ended == nil && !pos.Outcome().Over() {
+		fmt.Fprintf(&b, " %s.", seegaTurnText(game, pos, last)) // "to place" while placing, as the panel says
+	} else {
+		b.WriteString(endNote(game, gp, last))
+	}
 	b.WriteString(seegaRows(pos))
 	return b.String()
 }

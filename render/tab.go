@@ -358,7 +358,7 @@ func (tabArt) describe(game games.Game, gp games.Position, last Last) string {
 		fmt.Fprintf(&b, " Throws: %s.", throwList(ts))
 	}
 	if q := pos.Quiet(); q > 0 {
-		fmt.Fprintf(&b, " %d of %d quiet turns.", q, pos.QuietLimit())
+		fmt.Fprintf(&b, " %d of %d quiet turns (turns in a row without a piece leaving the board).", q, pos.QuietLimit())
 	}
 	b.WriteString(endNote(game, gp, last))
 	return b.String()

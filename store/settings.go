@@ -14,6 +14,8 @@ type Settings struct {
 	DMs bool
 	// Reminders: a DM before a move's deadline.
 	Reminders bool
+	// AutoMove: the bot plays the user's move when only one is possible.
+	AutoMove bool
 	// DMsClosed is when Discord last refused a DM to the user (error 50007);
 	// zero if it has not. The bot stops trying DMs until the user turns them
 	// on again with SetDMs.
@@ -24,12 +26,12 @@ type Settings struct {
 func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
 
 // Settings returns the user's settings; a user who never changed any has the
-// defaults: DMs and reminders on.
+// defaults: DMs, reminders and automatic only moves on.
 func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
-	s := Settings{User: user, DMs: true, Reminders: true}
+	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
 	var closed sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at FROM users WHERE user_id = ?`, user).
-		Scan(&s.DMs, &s.Reminders, &closed)
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}
@@ -46,6 +48,14 @@ func (db *DB) SetDMs(ctx context.Context, user string, on bool) error {
 // SetReminders turns reminder DMs on or off.
 func (db *DB) SetReminders(ctx context.Context, user string, on bool) error {
 	return db.upsertUser(ctx, user, `reminders = excluded.reminders`, 1, boolInt(on), nil)
+}
+
+// SetAutoMove turns on or off the playing of the user's only possible moves.
+func (db *DB) SetAutoMove(ctx context.Context, user string, on bool) error {
+	_, err := db.write.ExecContext(ctx, `INSERT INTO users (user_id, auto_move, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET auto_move = excluded.auto_move, updated_at = excluded.updated_at`,
+		user, boolInt(on), db.now().UnixMilli())
+	return err
 }
 
 // MarkDMsClosed records that Discord refused a DM to the user, so the bot stops

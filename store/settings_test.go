@@ -37,7 +37,22 @@ func TestSettings(t *testing.T) {
 	}
 	// A first-time user found closed keeps the other defaults.
 	db.MarkDMsClosed(ctx, "bo")
-	if s, _ = db.Settings(ctx, "bo"); !s.DMs || !s.Reminders || s.CanDM() {
+	if s, _ = db.Settings(ctx, "bo"); !s.DMs || !s.Reminders || !s.AutoMove || s.CanDM() {
 		t.Fatalf("new user found closed: %+v", s)
+	}
+	// Only moves played automatically: on by default, a setting of its own.
+	if err := db.SetAutoMove(ctx, "cy", false); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ = db.Settings(ctx, "cy"); s.AutoMove || !s.DMs || !s.Reminders {
+		t.Fatalf("automove off for a new user: %+v", s)
+	}
+	db.SetReminders(ctx, "cy", false)
+	if s, _ = db.Settings(ctx, "cy"); s.AutoMove || s.Reminders {
+		t.Fatalf("automove off, then reminders off: %+v", s)
+	}
+	db.SetAutoMove(ctx, "cy", true)
+	if s, _ = db.Settings(ctx, "cy"); !s.AutoMove || s.Reminders {
+		t.Fatalf("automove on again: %+v", s)
 	}
 }

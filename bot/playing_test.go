@@ -1,0 +1,88 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+)
+
+// /rules shows how each game's moves are typed, with examples, and points to
+// the full notation guide.
+func TestRulesExplainNotation(t *testing.T) {
+	examples := map[string]string{"aseb": "`in-3`", "tab": "`3b5-b8`", "seega": "`D2+E2`"}
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		e, err := rulesEmbed(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range e.Fields {
+			if strings.Contains(f.Name, "/move") {
+				found = strings.Contains(f.Value, examples[name]) && strings.Contains(f.Value, "docs/notation.md")
+			}
+		}
+		if !found {
+			t.Errorf("/rules %s does not explain the notation:\n%s", name, embedText(e))
+		}
+	}
+}
+
+// /help says buttons show moves in words and where the notation is explained.
+func TestHelpPointsToNotation(t *testing.T) {
+	b, rec, _ := unitBot(t)
+	i := payload(t, "autocomplete_game.json")
+	i.Type = discordgo.InteractionApplicationCommand
+	i.Data = discordgo.ApplicationCommandInteractionData{Name: "help"}
+	b.Handle(context.Background(), i)
+	resp, ok := rec.first("respond")
+	if !ok || len(resp.msg.Embeds) != 1 {
+		t.Fatalf("/help answered %+v", resp.msg)
+	}
+	checkEmbed(t, resp.msg.Embeds[0])
+	for _, w := range []string{"in words", "`/rules`", "docs/notation.md", "`in-2`", "aborts the game, unrated"} {
+		if !strings.Contains(resp.msg.Embeds[0].Description, w) {
+			t.Errorf("/help lacks %q", w)
+		}
+	}
+}
+
+func TestResignCustomIDs(t *testing.T) {
+	for _, ok := range []string{resignCID("y", 1), resignCID("a", 12), resignCID("k", 99)} {
+		if a, err := parseAction(ok); err != nil || a.kind != "q" {
+			t.Errorf("%q: %+v, %v", ok, a, err)
+		}
+	}
+	for _, bad := range []string{"q/y/0", "q/y/-1", "q/x/1", "q/y", "q/y/1/2", "q/yy/1", "q//1"} {
+		if _, err := parseAction(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// Buttons and select options are worded by the game and stay within
+// Discord's limits; their ids keep the notation.
+func TestPickerLabelsInWords(t *testing.T) {
+	g, _ := games.Lookup("tab")
+	cfg, _ := games.Normalize(g, games.Config{Options: map[string]string{"width": "7"}})
+	pos, err := g.Parse(cfg, "ccc4/7/2m(MM)M2/7 w 1,3 - 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := map[string]string{}
+	for _, r := range movePicker(1, 1, pos, "") {
+		for _, c := range r.(discordgo.ActionsRow).Components {
+			if b, ok := c.(discordgo.Button); ok {
+				a, _ := parseAction(b.CustomID)
+				labels[a.arg] = b.Label
+			}
+		}
+	}
+	if labels["1b4^b3"] != "1: top of b4 → b3, captures" || labels["3b5-b2"] != "3: b5 → b2" || len(labels) != len(pos.Moves()) {
+		t.Errorf("button labels %v", labels)
+	}
+}

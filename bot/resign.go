@@ -1,0 +1,135 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+)
+
+// Resigning goes in two steps: /resign asks, privately, and the player's
+// click on Resign ends the game. Its buttons carry what the prompt promised:
+//
+//	q/y/{game}   resign: the opponent wins
+//	q/a/{game}   resign before both players have moved: the game is aborted
+//	q/k/{game}   keep playing
+//
+// A click whose promise no longer holds (the opponent has moved since, so an
+// abort would now be a loss) asks again instead of acting.
+func resignCID(verb string, game int64) string { return fmt.Sprintf("q/%s/%d", verb, game) }
+
+// resignEnd is how the game ends if seat resigns now: an unrated abort while
+// either player has yet to choose a move of their own, as on time
+// (store.Game.TimeoutResult: throws and forced passes are not moves), else a
+// win for the opponent.
+func resignEnd(g store.Game, seat games.Player) store.End {
+	if r, reason := g.TimeoutResult(); r == store.Aborted {
+		return store.End{Result: r, Reason: reason}
+	}
+	return store.End{Result: store.Win(seat.Other()), Reason: store.ReasonResignation}
+}
+
+func resignVerb(e store.End) string {
+	if e.Result == store.Aborted {
+		return "a"
+	}
+	return "y"
+}
+
+// resign is /resign: it asks before acting.
+func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := b.gameOf(ctx, i)
+	if err != nil {
+		return err
+	}
+	seat, ok := g.Seat(userOf(i).ID)
+	if !ok {
+		return userf("You are not playing in game #%d.", g.ID)
+	}
+	if !g.Active() {
+		return games.ErrGameOver
+	}
+	m := resignPrompt(g, seat, "")
+	m.Ephemeral = true
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+}
+
+// resignPrompt asks the player to confirm, saying what resigning does now.
+func resignPrompt(g store.Game, seat games.Player, note string) *Message {
+	end := resignEnd(g, seat)
+	var what string
+	switch {
+	case end.Result == store.Aborted:
+		what = "Nobody wins: a player has yet to make a move, so the game is aborted and not rated."
+	case g.Rated:
+		what = fmt.Sprintf("<@%s> wins, and the game counts for ratings.", g.Players[seat.Other()])
+	default:
+		what = fmt.Sprintf("<@%s> wins (the game is not rated).", g.Players[seat.Other()])
+	}
+	text := fmt.Sprintf("Resign %s #%d? %s", kindTitle(g.Kind), g.ID, what)
+	if note != "" {
+		text = note + "\n" + text
+	}
+	return &Message{Content: text, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: resignCID(resignVerb(end), g.ID)},
+		discordgo.Button{Label: "Keep playing", Style: discordgo.SecondaryButton, CustomID: resignCID("k", g.ID)},
+	}}}}
+}
+
+// resignClick answers the prompt's buttons. Only a player of the game may
+// use them, and only while it goes on. A resignation is not refused because
+// the opponent moved meanwhile: it retries at the new version, unless that
+// changes what it does (an abort become a loss), which is asked again.
+func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a action) error {
+	g, err := b.db.Game(ctx, a.id)
+	if err != nil {
+		return err
+	}
+	seat, ok := g.Seat(userOf(i).ID)
+	switch {
+	case !ok:
+		return userf("You are not playing in game #%d.", g.ID)
+	case !g.Active():
+		return games.ErrGameOver
+	case a.verb == "k":
+		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: fmt.Sprintf("You did not resign: %s #%d goes on.", kindTitle(g.Kind), g.ID)})
+	}
+	for try := 0; ; try++ {
+		if !g.Active() {
+			return games.ErrGameOver
+		}
+		end := resignEnd(g, seat)
+		if resignVerb(end) != a.verb {
+			return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, resignPrompt(g, seat, "The game has changed since you asked."))
+		}
+		ng, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
+		if err == nil {
+			b.kick()
+			return b.resigned(ctx, i, ng)
+		}
+		if try > 3 || !isConflict(err) {
+			return err
+		}
+		if g, err = b.db.Game(ctx, g.ID); err != nil {
+			return err
+		}
+	}
+}
+
+// resigned replaces the prompt with how the game ended; the thread and the
+// opponent hear of it from the announcement the commit recorded.
+func (b *Bot) resigned(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
+	s, err := b.loadLatest(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	note := "You resigned."
+	if g.Result == store.Aborted {
+		note = "You resigned before both players had moved: the game is aborted, unrated."
+	}
+	b.committed(ctx, i, b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note + " " + s.resultText()}))
+	return nil
+}
