@@ -21,12 +21,10 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	seat, ok := g.Seat(userOf(i).ID)
+	seat, err := liveSeat(g, userOf(i).ID)
 	switch {
-	case !ok:
-		return userf("You are not playing in game #%d.", g.ID)
-	case !g.Active():
-		return games.ErrGameOver
+	case err != nil:
+		return err
 	case !drawable(g.Kind):
 		return userf("Aseb is a race and has no draws: play on, or /resign.")
 	case g.DrawOffer == seat.Other():

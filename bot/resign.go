@@ -45,12 +45,9 @@ func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	seat, ok := g.Seat(userOf(i).ID)
-	if !ok {
-		return userf("You are not playing in game #%d.", g.ID)
-	}
-	if !g.Active() {
-		return games.ErrGameOver
+	seat, err := liveSeat(g, userOf(i).ID)
+	if err != nil {
+		return err
 	}
 	m := resignPrompt(g, seat, "")
 	m.Ephemeral = true
@@ -88,12 +85,10 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a actio
 	if err != nil {
 		return err
 	}
-	seat, ok := g.Seat(userOf(i).ID)
+	seat, err := liveSeat(g, userOf(i).ID)
 	switch {
-	case !ok:
-		return userf("You are not playing in game #%d.", g.ID)
-	case !g.Active():
-		return games.ErrGameOver
+	case err != nil:
+		return err
 	case a.verb == "k":
 		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: fmt.Sprintf("You did not resign: %s #%d goes on.", kindTitle(g.Kind), g.ID)})
 	}

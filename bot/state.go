@@ -71,6 +71,19 @@ func endOf(pos games.Position) *store.End {
 	return nil
 }
 
+// liveSeat is the seat user plays in g, which must go on: the check every
+// player's action (resign, draw) starts with.
+func liveSeat(g store.Game, user string) (games.Player, error) {
+	seat, ok := g.Seat(user)
+	switch {
+	case !ok:
+		return seat, userf("You are not playing in game #%d.", g.ID)
+	case !g.Active():
+		return seat, games.ErrGameOver
+	}
+	return seat, nil
+}
+
 // threadOf is where a game is played: its thread, or its channel where the
 // bot could not open one.
 func threadOf(g store.Game) string {
