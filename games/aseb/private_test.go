@@ -1,6 +1,7 @@
 package aseb_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -240,4 +241,100 @@ func withCells(t *testing.T, r aseb.Rules, p aseb.Position, s games.Player, cell
 		t.Fatalf("rearranging %q: %v", p, err)
 	}
 	return q
+}
+
+// Revision 1 refused a royalur move onto the mover's own cell 4 while the
+// opponent stood on its cell 4, and passed where that left no move.
+// PlayRevision plays what revision 1 played, and nothing else.
+func TestPlayRevision1(t *testing.T) {
+	for _, tc := range []struct{ spec, pos, move, want string }{
+		{"royalur", "c:2 s:4 c:2", "pass", "c:2 s:4 s:throw"},                      // revision 1 had no move
+		{"royalur", "c:4,5,7 s:3,15,16 s:1", "16-off", "c:4,5,7 s:3,15+1 c:throw"}, // offered by both
+		{"royalur", "c:- s:4 c:4", "in-4", "c:4 s:4 c:throw"},                      // entering never asked
+		{"standard", "c:2 s:4 c:2", "2-4", "c:4 s:4 c:throw"},                      // only royalur changed
+	} {
+		p := at(t, tc.spec, tc.pos)
+		next, err := p.PlayRevision(1, tc.move)
+		if err != nil || next.String() != tc.want {
+			t.Errorf("%s %q: revision 1 %s: %q, %v; want %q", tc.spec, tc.pos, tc.move, next, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ spec, pos, move string }{
+		{"royalur", "c:2 s:4 c:2", "2-4"},            // revision 1 refused it
+		{"royalur", "c:4,5,7 s:3,15,16 s:1", "3-4"},  // likewise
+		{"royalur", "c:2 s:- c:2", "pass"},           // revision 1 had 2-4 here
+		{"royalur", "c:4,5,7 s:3,15,16 s:1", "pass"}, // and in-1 here
+		{"standard", "c:2 s:4 c:2", "pass"},
+	} {
+		p := at(t, tc.spec, tc.pos)
+		if next, err := p.PlayRevision(1, tc.move); !errors.Is(err, games.ErrIllegalMove) || next.String() != tc.pos {
+			t.Errorf("%s %q: revision 1 %s: %q, %v; want it refused", tc.spec, tc.pos, tc.move, next, err)
+		}
+	}
+	p := at(t, "royalur", "c:2 s:4 c:2")
+	if _, err := p.PlayRevision(aseb.Revision+1, "2-4"); !errors.Is(err, games.ErrIllegalMove) {
+		t.Errorf("an unknown revision: %v", err)
+	}
+	if next, err := p.PlayRevision(aseb.Revision, "2-4"); err != nil || next.String() != "c:4 s:4 c:throw" {
+		t.Errorf("the current revision: %q, %v", next, err)
+	}
+}
+
+// rev1Moves is revision 1's royalur move list, written out from the rules as
+// revision 1 read them: A5, A8 and A10, with the opponent's pieces on its
+// cells 1-4 taken for pieces on the mover's cells 1-4 when landing (not when
+// entering).
+func rev1Moves(p aseb.Position) []string {
+	me, them, t := p.Turn(), p.Turn().Other(), int(p.ThrowValue())
+	var out []string
+	if t > 0 && p.InReserve(me) > 0 && !p.Has(me, t) {
+		out = append(out, fmt.Sprintf("in-%d", t))
+	}
+	for _, c := range p.Cells(me) {
+		switch end := c + t; {
+		case t == 0:
+		case end == aseb.Off:
+			out = append(out, fmt.Sprintf("%d-off", c))
+		case end > aseb.PathLen, p.Has(me, end), p.Has(them, end) && end%4 == 0:
+		case end >= 5 && p.Has(them, end):
+			out = append(out, fmt.Sprintf("%dx%d", c, end))
+		default:
+			out = append(out, fmt.Sprintf("%d-%d", c, end))
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"pass"}
+	}
+	return out
+}
+
+// PlayRevision(1, m) accepts exactly revision 1's moves, from the positions of
+// random royalur games: every move revision 1 listed plays, and no other
+// listed move or pass does.
+func TestPlayRevision1MatchesRevision1(t *testing.T) {
+	r := rules(t, "royalur")
+	differ := 0
+	for seed := range uint64(200) {
+		src := games.Seeded(seed)
+		var pos games.Position = aseb.NewPosition(r)
+		var rec games.Recorder
+		for pos.Due().Kind != games.DueNothing {
+			if p := pos.(aseb.Position); p.State() == aseb.MoveDue {
+				old := rev1Moves(p)
+				if !slices.Equal(old, moveList(p)) {
+					differ++
+				}
+				for _, m := range append(moveList(p), "pass") {
+					_, err := p.PlayRevision(1, m)
+					if (err == nil) != slices.Contains(old, m) {
+						t.Fatalf("%q: revision 1 %s: err %v; revision 1's moves were %q", p, m, err, old)
+					}
+				}
+			}
+			pos = randomStep(t, pos, src, &rec)
+		}
+	}
+	if differ == 0 {
+		t.Error("no position where the revisions differ: the test checks nothing")
+	}
 }
