@@ -128,3 +128,27 @@ func TestCommitStoresRevision(t *testing.T) {
 		}
 	}
 }
+
+// A ply stored by a newer program, under a rules revision this one does not
+// know, reads back with its revision, and replaying the record refuses it
+// with a clear error rather than guessing.
+func TestNewerRevisionRefusedOnReplay(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := royalurGame(t, db, "c:2 s:- s:throw", 1)
+	if _, err := db.write.Exec(`INSERT INTO moves (game_id, ply, player, throws, move, revision, at) VALUES (?, 1, 0, '2', 'in-2', 99, ?)`,
+		g.ID, epoch.UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	g, rec, err := db.GameRecord(ctx, g.ID)
+	if err != nil || len(rec) != 1 || rec[0].Revision != 99 {
+		t.Fatalf("record %+v, %v", rec, err)
+	}
+	start, err := mustLookup(t, "aseb").New(g.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := games.Replay(start, Plies(rec), nil); !errors.Is(err, games.ErrRevisionTooNew) {
+		t.Fatalf("replaying a ply of revision 99: err %v, want ErrRevisionTooNew", err)
+	}
+}
