@@ -91,8 +91,8 @@ func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
 
 	b.Handle(ctx, payload(t, "history_game.json"))
 	m := rec.calls[len(rec.calls)-1].msg
-	if m == nil || len(m.Files) == 0 {
-		t.Fatalf("/history answered %v", rec.ops())
+	if m == nil || len(m.Files) != 2 || strings.Contains(m.Content, "could not be drawn") {
+		t.Fatalf("/history answered %v: want the record and its replay, drawn through the old ply", rec.ops())
 	}
 	text := string(m.Files[0].Data)
 	for _, w := range []string{"4\t2:pass\tplayed under rules revision 1\n", "--variant royalur --revision 1 $(", "# Rules: 1 ply was played under an older revision"} {
