@@ -96,12 +96,44 @@ func (b *Bot) recordText(s *state, file string) string {
 	}
 	fmt.Fprintf(&w, "# Rated: %s · %s per move\n", yesNo(s.g.Rated), daysText(s.g.TimeLimit))
 	fmt.Fprintf(&w, "# Started: %s%s\n", s.g.Created.UTC().Format(time.RFC3339), finishedText(s))
-	fmt.Fprintf(&w, "# Replay: kilab replay --game %s%s $(grep -v '^#' %s | cut -f2)\n", s.g.Kind, replayFlags(cfg), file)
+	flags := replayFlags(cfg)
+	old, oldest := s.oldRevisions()
+	if oldest > 0 {
+		fmt.Fprintf(&w, "# Rules: %d %s played under an older revision of the rules, which the rules now refuse; each is marked, and replays as it was played.\n",
+			len(old), pluralWord(len(old), "ply was", "plies were"))
+		flags += fmt.Sprintf(" --revision %d", oldest)
+	}
+	fmt.Fprintf(&w, "# Replay: kilab replay --game %s%s $(grep -v '^#' %s | cut -f2)\n", s.g.Kind, flags, file)
 	for n, p := range s.plies {
+		if rev, ok := old[n]; ok {
+			fmt.Fprintf(&w, "%d\t%s\tplayed under rules revision %d\n", n+1, p, rev)
+			continue
+		}
 		fmt.Fprintf(&w, "%d\t%s\n", n+1, p)
 	}
 	fmt.Fprintf(&w, "# Position: %s\n", s.pos)
 	return w.String()
+}
+
+// oldRevisions finds the plies that replay only as the older rules revision
+// they were played under played them (games.PlayRecorded), by index, with that
+// revision, and the oldest such revision (0 when there is none).
+func (s *state) oldRevisions() (map[int]int, int) {
+	start, err := s.game.New(s.g.Config)
+	if err != nil {
+		return nil, 0
+	}
+	old, oldest := map[int]int{}, 0
+	// loadLatest replayed this record already: an error cannot come here.
+	_, _ = games.ReplayRevised(start, s.plies, func(i int, p games.Ply, _ games.Position, o bool) {
+		if o {
+			old[i] = p.Revision
+			if oldest == 0 || p.Revision < oldest {
+				oldest = p.Revision
+			}
+		}
+	})
+	return old, oldest
 }
 
 func firstNote(p games.Player) string {

@@ -19,4 +19,7 @@ var (
 	ErrBadNotation = errors.New("games: bad notation")
 	// ErrBadConfig: an unknown game, variant or option, or an option on the wrong variant.
 	ErrBadConfig = errors.New("games: bad configuration")
+	// ErrRevisionTooNew: a record holds a ply played under rules newer than this
+	// program's engine (see Revised).
+	ErrRevisionTooNew = errors.New("games: rules revision too new")
 )

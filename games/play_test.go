@@ -91,10 +91,10 @@ func TestRecorderGroupsThrowsThenMove(t *testing.T) {
 	r.Move(Second, "hold")
 	r.Move(Second, "again") // a move without throws (a Tab turn's second score)
 	want := []Ply{
-		{First, []Throw{0, 2}, "add-2"},
-		{First, []Throw{4}, "add-4"},
-		{Second, []Throw{3}, "hold"},
-		{Second, nil, "again"},
+		{Player: First, Throws: []Throw{0, 2}, Move: "add-2"},
+		{Player: First, Throws: []Throw{4}, Move: "add-4"},
+		{Player: Second, Throws: []Throw{3}, Move: "hold"},
+		{Player: Second, Throws: nil, Move: "again"},
 	}
 	if !reflect.DeepEqual(r.Plies, want) {
 		t.Errorf("Recorder.Plies = %+v\nwant %+v", r.Plies, want)
@@ -111,10 +111,10 @@ func TestRecorderNewPlyOnPlayerChange(t *testing.T) {
 	r.Move(First, "add-2")
 	r.Move(Second, "add-1")
 	want := []Ply{
-		{First, []Throw{2}, ""},
-		{Second, []Throw{1}, ""},
-		{First, nil, "add-2"},
-		{Second, nil, "add-1"},
+		{Player: First, Throws: []Throw{2}, Move: ""},
+		{Player: Second, Throws: []Throw{1}, Move: ""},
+		{Player: First, Throws: nil, Move: "add-2"},
+		{Player: Second, Throws: nil, Move: "add-1"},
 	}
 	if !reflect.DeepEqual(r.Plies, want) {
 		t.Errorf("Recorder.Plies = %+v\nwant %+v", r.Plies, want)
@@ -136,13 +136,13 @@ func TestAdvance(t *testing.T) {
 		{"a choice waits", aMoves, nil, "a=0 b=0 a:3", nil},
 		{"game over", aWon, nil, "a=10 b=0 a:won", nil},
 		{"thrown again up to a choice", again(0), []Throw{0, 0, 2}, "a=0 b=0 a:2",
-			[]Ply{{First, []Throw{0, 0, 2}, ""}}},
+			[]Ply{{Player: First, Throws: []Throw{0, 0, 2}, Move: ""}}},
 		{"the only move is played", again(9), []Throw{3}, "a=9 b=0 b:throw",
-			[]Ply{{First, []Throw{3}, "pass"}}},
+			[]Ply{{Player: First, Throws: []Throw{3}, Move: "pass"}}},
 		{"thrown again, then the only move", again(8), []Throw{0, 4}, "a=8 b=0 b:throw",
-			[]Ply{{First, []Throw{0, 4}, "pass"}}},
+			[]Ply{{Player: First, Throws: []Throw{0, 4}, Move: "pass"}}},
 		{"a forced pass with the throw already made", racePos{dice: Sticks, state: raceMove, throw: 4, score: [2]int{0, 9}, turn: Second},
-			nil, "a=0 b=9 a:throw", []Ply{{Second, nil, "pass"}}},
+			nil, "a=0 b=9 a:throw", []Ply{{Player: Second, Throws: nil, Move: "pass"}}},
 	}
 	for _, tt := range tests {
 		src := script(t, Sticks, tt.throws...)
@@ -188,11 +188,11 @@ func TestRoll(t *testing.T) {
 		plies  []Ply
 	}{
 		{"a throw with a choice", aThrows, []Throw{2}, "a=0 b=0 a:2",
-			[]Ply{{First, []Throw{2}, ""}}},
+			[]Ply{{Player: First, Throws: []Throw{2}, Move: ""}}},
 		{"a 0, thrown again by the server", aThrows, []Throw{0, 0, 3}, "a=0 b=0 a:3",
-			[]Ply{{First, []Throw{0, 0, 3}, ""}}},
+			[]Ply{{Player: First, Throws: []Throw{0, 0, 3}, Move: ""}}},
 		{"a throw with only the pass", racePos{dice: Sticks, score: [2]int{9, 0}}, []Throw{4}, "a=9 b=0 b:throw",
-			[]Ply{{First, []Throw{4}, "pass"}}},
+			[]Ply{{Player: First, Throws: []Throw{4}, Move: "pass"}}},
 	}
 	for _, tt := range tests {
 		src := script(t, Sticks, tt.throws...)

@@ -10,10 +10,15 @@ import (
 // Ply is one entry of a game record: the throws a player made, in order, and the
 // move that followed them. Either part may be empty: a Tab turn's later moves come
 // without throws, and a record may end with throws whose move is still to come.
+//
+// Revision is the rules revision the ply was played under (see Revised): the
+// store keeps it with every ply; 0 means the current revision, as for plies
+// played now or read from a record token, which does not carry it.
 type Ply struct {
-	Player Player  `json:"player"`
-	Throws []Throw `json:"throws,omitempty"`
-	Move   string  `json:"move,omitempty"`
+	Player   Player  `json:"player"`
+	Throws   []Throw `json:"throws,omitempty"`
+	Move     string  `json:"move,omitempty"`
+	Revision int     `json:"revision,omitempty"`
 }
 
 // String gives the ply as a record token: "2,3:5-8" (throws, then the move),
@@ -83,34 +88,52 @@ func FormatRecord(plies []Ply) string {
 
 // Replay plays plies from start and returns the final position. each, when not
 // nil, sees every ply (with its player filled in) and the position after it. An
-// error names the ply (counted from 1) and wraps the engine's reason.
+// error names the ply (counted from 1) and wraps the engine's reason. A ply of
+// an older rules revision that the current rules refuse is played as that
+// revision played it (PlayRecorded); ReplayRevised tells which ones were.
 func Replay(start Position, plies []Ply, each func(i int, p Ply, after Position)) (Position, error) {
+	return ReplayRevised(start, plies, func(i int, p Ply, after Position, _ bool) {
+		if each != nil {
+			each(i, p, after)
+		}
+	})
+}
+
+// ReplayRevised is Replay whose each also learns, as old, that a ply was
+// played as its older rules revision played it.
+func ReplayRevised(start Position, plies []Ply, each func(i int, p Ply, after Position, old bool)) (Position, error) {
 	pos := start
 	for i, p := range plies {
-		var err error
+		var (
+			err error
+			old bool
+		)
 		p.Player = pos.Due().Player
-		if pos, err = replayPly(pos, p); err != nil {
+		if pos, old, err = replayPly(pos, p); err != nil {
 			return pos, fmt.Errorf("ply %d (%s): %w", i+1, p, err)
 		}
 		if each != nil {
-			each(i, p, pos)
+			each(i, p, pos, old)
 		}
 	}
 	return pos, nil
 }
 
-func replayPly(pos Position, p Ply) (Position, error) {
+func replayPly(pos Position, p Ply) (Position, bool, error) {
+	if err := CheckRevision(pos, p.Revision); err != nil {
+		return pos, false, err
+	}
 	for _, t := range p.Throws {
 		next, err := ThrowAs(pos, p.Player, t)
 		if err != nil {
-			return pos, err
+			return pos, false, err
 		}
 		pos = next
 	}
 	if p.Move == "" {
-		return pos, nil
+		return pos, false, nil
 	}
-	return PlayAs(pos, p.Player, p.Move)
+	return PlayRecorded(pos, p)
 }
 
 // Record is a whole game as it is kept and shared: the game, its configuration

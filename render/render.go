@@ -145,6 +145,9 @@ func clip(s string, n int) string {
 // the throws are the ply's, or the turn's so far when the ply has none (a Tab
 // turn's later moves). It also returns the position after the ply.
 func (l Last) After(before games.Position, p games.Ply) (games.Position, Last, error) {
+	if err := games.CheckRevision(before, p.Revision); err != nil {
+		return before, l, err
+	}
 	pos := before
 	for _, t := range p.Throws {
 		next, err := games.ThrowAs(pos, p.Player, t)
@@ -163,7 +166,7 @@ func (l Last) After(before games.Position, p games.Ply) (games.Position, Last, e
 	if p.Move == "" {
 		return pos, next, nil
 	}
-	after, err := games.PlayAs(pos, p.Player, p.Move)
+	after, _, err := games.PlayRecorded(pos, p) // a ply of an older rules revision as it was played
 	if err != nil {
 		return before, l, err
 	}

@@ -29,6 +29,10 @@ type Commit struct {
 	// not a forced pass). It counts for the abort rule (Game.Moved) and lapses a
 	// draw offer by their opponent.
 	Moved bool
+	// Revision is the rules revision the plies were played under (see
+	// games.Revised). 0, as the bot leaves it, is the current revision of the
+	// game's engine, which must then be registered (games.CurrentRevision).
+	Revision int
 	// Position is the position after the plies and ToMove the seat on move
 	// there; both are kept as they were when Position is "" (a resignation, a
 	// timeout). When the player on move changes, their deadline starts afresh.
@@ -60,6 +64,8 @@ func (c Commit) check() error {
 		return fmt.Errorf("commit to game %d is a move without plies: %w", c.Game, ErrInvalid)
 	case c.Position != "" && !c.ToMove.Valid():
 		return fmt.Errorf("commit to game %d: %v cannot be on move: %w", c.Game, c.ToMove, ErrInvalid)
+	case c.Revision < 0:
+		return fmt.Errorf("commit to game %d: rules revision %d: %w", c.Game, c.Revision, ErrInvalid)
 	case c.End != nil && (c.End.Result <= Unfinished || c.End.Result > Aborted):
 		return fmt.Errorf("commit to game %d: result %v: %w", c.Game, c.End.Result, ErrInvalid)
 	}
@@ -119,14 +125,17 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 		return old, nil, fmt.Errorf("game %d: first ply by %v, but %v is on move: %w",
 			old.ID, c.Plies[0].Player, old.ToMove, ErrInvalid)
 	}
+	rev, err := revision(old, c)
+	if err != nil {
+		return old, nil, err
+	}
 	now := db.now()
-	if err := appendPlies(ctx, tx, old.ID, c.Plies, now.UnixMilli()); err != nil {
+	if err := appendPlies(ctx, tx, old.ID, c.Plies, rev, now.UnixMilli()); err != nil {
 		return old, nil, err
 	}
 	g := advance(old, c, now)
 	var changes []RatingChange
 	if c.End != nil && old.Rated && c.End.Result != Aborted {
-		var err error
 		if changes, err = db.rate(ctx, tx, old, c.End.Result); err != nil {
 			return old, nil, err
 		}
@@ -141,6 +150,24 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 		}
 	}
 	return g, changes, nil
+}
+
+// revision is the rules revision c's plies are stored with: c.Revision, or
+// the engine's current one. A revision the engine does not know is refused.
+func revision(old Game, c Commit) (int, error) {
+	if len(c.Plies) == 0 {
+		return 0, nil
+	}
+	cur, err := games.CurrentRevision(old.Kind)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("game %d: %w: %w", old.ID, err, ErrInvalid)
+	case c.Revision > cur:
+		return 0, fmt.Errorf("game %d: plies of rules revision %d, %s knows up to %d: %w", old.ID, c.Revision, old.Kind, cur, ErrInvalid)
+	case c.Revision > 0:
+		return c.Revision, nil
+	}
+	return cur, nil
 }
 
 // advance returns old as c leaves it at time now, apart from the record and
@@ -217,9 +244,11 @@ func deltaValue(g Game, seat int) sql.NullFloat64 {
 	return sql.NullFloat64{Float64: g.RatingDelta[seat], Valid: !g.Active() && g.Rated && g.Result != Aborted}
 }
 
-// appendPlies adds plies to the game's record, completing its last ply first
-// when that still waits for a move by the same player.
-func appendPlies(ctx context.Context, tx *sql.Tx, game int64, plies []games.Ply, at int64) error {
+// appendPlies adds plies to the game's record, played under rules revision
+// rev, completing its last ply first when that still waits for a move by the
+// same player: the move decides under which rules the ply was played, so the
+// completed ply takes rev too.
+func appendPlies(ctx context.Context, tx *sql.Tx, game int64, plies []games.Ply, rev int, at int64) error {
 	if len(plies) == 0 {
 		return nil
 	}
@@ -230,15 +259,15 @@ func appendPlies(ctx context.Context, tx *sql.Tx, game int64, plies []games.Ply,
 	if n > 0 && last.Move == "" && last.Player == plies[0].Player {
 		last.Throws = append(last.Throws, plies[0].Throws...)
 		last.Move = plies[0].Move
-		if _, err := tx.ExecContext(ctx, `UPDATE moves SET throws = ?, move = ?, at = ? WHERE game_id = ? AND ply = ?`,
-			formatThrows(last.Throws), last.Move, at, game, n); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE moves SET throws = ?, move = ?, revision = ?, at = ? WHERE game_id = ? AND ply = ?`,
+			formatThrows(last.Throws), last.Move, rev, at, game, n); err != nil {
 			return err
 		}
 		plies = plies[1:]
 	}
 	for i, p := range plies {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, player, throws, move, at) VALUES (?, ?, ?, ?, ?, ?)`,
-			game, n+1+i, p.Player, formatThrows(p.Throws), p.Move, at); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, player, throws, move, revision, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			game, n+1+i, p.Player, formatThrows(p.Throws), p.Move, rev, at); err != nil {
 			return err
 		}
 	}

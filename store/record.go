@@ -9,7 +9,8 @@ import (
 	"kilab/games"
 )
 
-// Played is one ply of a game's record as stored.
+// Played is one ply of a game's record as stored, with the rules revision it
+// was played under (Ply.Revision, never 0 here).
 type Played struct {
 	games.Ply
 	N  int       // the ply's number, from 1
@@ -40,7 +41,7 @@ func (db *DB) GameRecord(ctx context.Context, game int64) (Game, []Played, error
 }
 
 func readRecord(ctx context.Context, tx *sql.Tx, game int64) ([]Played, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT ply, player, throws, move, at FROM moves WHERE game_id = ? ORDER BY ply`, game)
+	rows, err := tx.QueryContext(ctx, `SELECT ply, player, throws, move, revision, at FROM moves WHERE game_id = ? ORDER BY ply`, game)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +53,7 @@ func readRecord(ctx context.Context, tx *sql.Tx, game int64) ([]Played, error) {
 			throws string
 			at     int64
 		)
-		if err := rows.Scan(&p.N, &p.Player, &throws, &p.Move, &at); err != nil {
+		if err := rows.Scan(&p.N, &p.Player, &throws, &p.Move, &p.Revision, &at); err != nil {
 			return nil, err
 		}
 		if p.Throws, err = parseThrows(throws); err != nil {

@@ -462,3 +462,31 @@ func TestOptionTwice(t *testing.T) {
 		}
 	}
 }
+
+// --revision replays a record of older rules: revision 1 of aseb passed for
+// the cones' 2 in royalur with the spindles on their cell 4, which the rules
+// now refuse (2-4 is legal, A1 and A8). The ply is marked; a revision the
+// program does not know is an error.
+func TestReplayRevision(t *testing.T) {
+	record := []string{"2:in-2", "4:in-4", "0:pass", "2:pass", "1:in-1"}
+	code, out, errs := kilab(t, append([]string{"replay", "--game", "aseb", "--variant", "royalur", "--revision", "1"}, record...)...)
+	want := lines(
+		"1\t2:in-2\tc:2 s:- s:throw",
+		"2\t4:in-4\tc:2 s:4 s:throw",
+		"3\t0:pass\tc:2 s:4 c:throw",
+		"4\t2:pass\tc:2 s:4 s:throw\trevision 1",
+		"5\t1:in-1\tc:2 s:1,4 c:throw",
+		"outcome\tongoing, cones to throw")
+	if code != 0 || out != want {
+		t.Errorf("--revision 1 = %d, stderr %q, stdout\n%s\nwant\n%s", code, errs, out, want)
+	}
+	code, _, errs = kilab(t, append([]string{"replay", "--game", "aseb", "--variant", "royalur"}, record...)...)
+	if code != 1 || !strings.Contains(errs, "ply 4") || !strings.Contains(errs, "--revision") {
+		t.Errorf("the same record by the current rules = %d %q, want ply 4 refused with a word on --revision", code, errs)
+	}
+	for _, bad := range []string{"99", "-1"} {
+		if code, _, errs := kilab(t, "replay", "--game", "aseb", "--revision", bad, "2:in-2"); code != 1 || !strings.Contains(errs, "revision") {
+			t.Errorf("--revision %s = %d %q, want an error", bad, code, errs)
+		}
+	}
+}

@@ -28,6 +28,17 @@ func span(lo, hi int) uint32 {
 	return (uint32(1)<<(hi+1) - 1) &^ (uint32(1)<<lo - 1)
 }
 
+// shared is the mask of the shared path cells 5-16 (A1). Cells 1-4 are private:
+// each side's cell n there is its own square, so the opponent's pieces on its
+// cells 1-4 are never on the mover's way, never landed on and never captured.
+var shared = span(firstOut, PathLen)
+
+// opponents is the opponent's pieces that the side on turn can meet: those on
+// the shared cells, in the mover's own numbering (the same bits there). Every
+// rule that asks about "the opponent on cell n" asks this mask, never the
+// opponent's whole mask, whose bits 1-4 are other squares.
+func (p *Position) opponents() uint32 { return p.cells[p.turn.Other()] & shared }
+
 // target is where a piece of the side on turn at from goes with throw t, by the
 // variant's rules, and whether it may move at all. from is Reserve to enter.
 func (p *Position) target(from, t int) (int, bool) {
@@ -81,13 +92,15 @@ func exact(end int) (int, bool) {
 	return 0, false
 }
 
-// royalLanding applies A8: no landing on an own piece, nor on an opponent on a house.
+// royalLanding applies A8: no landing on an own piece, nor on an opponent on a
+// house. An opponent is met only on a shared cell (A1): the opponent's cell 4 is
+// not the mover's cell 4.
 func (p *Position) royalLanding(c int) bool {
 	bit := uint32(1) << c
 	if p.cells[p.turn]&bit != 0 {
 		return false
 	}
-	return p.cells[p.turn.Other()]&bit == 0 || p.rules.Houses&bit == 0
+	return p.opponents()&p.rules.Houses&bit == 0
 }
 
 // Legal appends the legal moves for the waiting throw to buf and returns it:
@@ -199,9 +212,7 @@ func (p *Position) move(m Move) {
 		return
 	}
 	p.cells[me] |= 1 << m.To
-	if m.To >= firstOut { // A1: private cells 1-4 are different cells for each side
-		p.cells[them] &^= 1 << m.To // A9: the opponent goes back to its reserve
-	}
+	p.cells[them] &^= 1 << m.To & shared // A9, A1: only a shared cell holds an opponent to send back
 	p.endTurn(p.rules.Houses&(1<<m.To) != 0)
 }
 
@@ -214,7 +225,7 @@ func (p *Position) endTurn(again bool) {
 
 // Captures reports whether m lands on an opponent (A9).
 func (p Position) Captures(m Move) bool {
-	return !m.IsPass() && m.To >= firstOut && m.To <= PathLen && p.cells[p.turn.Other()]&(1<<m.To) != 0
+	return !m.IsPass() && m.To <= PathLen && p.opponents()&(1<<m.To) != 0
 }
 
 // Winner returns the winner once the game is over.

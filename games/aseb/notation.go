@@ -140,7 +140,7 @@ func (p *Position) parseState(f string) error {
 
 // consistent rejects what no game can reach under the rules.
 func (p *Position) consistent() error {
-	if both := p.cells[0] & p.cells[1] & span(firstOut, PathLen); both != 0 {
+	if both := p.cells[0] & p.cells[1] & shared; both != 0 {
 		return fmt.Errorf("shared cell %d is held by both sides", lowest(both))
 	}
 	for s := games.First; s <= games.Second; s++ {

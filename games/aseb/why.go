@@ -24,7 +24,7 @@ func (p *Position) why(from, t int) string {
 		return fmt.Sprintf("it may not pass or land on your piece on cell %d (A7)", lowest(way))
 	case p.rules.Variant == RoyalUr && end <= PathLen && own&(1<<end) != 0:
 		return fmt.Sprintf("your own piece stands on cell %d (A8)", end)
-	case p.rules.Variant == RoyalUr && end <= PathLen:
+	case p.rules.Variant == RoyalUr && end <= PathLen && p.opponents()&(1<<end) != 0:
 		return fmt.Sprintf("the opponent on cell %d is safe on a house (A8)", end)
 	}
 	return fmt.Sprintf("bearing off from cell %d needs exactly %d (A10)", from, Off-from)
