@@ -34,7 +34,7 @@ func royalurGame(t *testing.T, db *DB, position string, toMove games.Player) Gam
 	return g
 }
 
-// A game stored before plies carried a rules revision: migration 0005 gives
+// A game stored before plies carried a rules revision: migration 0006 gives
 // its plies revision 1, and its record replays, the old pass included, to
 // the position stored with it.
 func TestMigratedRecordReplaysUnderItsRevision(t *testing.T) {
