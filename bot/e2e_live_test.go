@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -268,4 +269,36 @@ func TestE2EAnnouncementsRetryDiscordFailures(t *testing.T) {
 		t.Fatalf("the retried board does not call the player on move: %q", m.Content)
 	}
 	h.waitBoard(h.srv.DMChannel(next), func(m fakediscord.Message) bool { return len(m.CustomIDs()) > 0 })
+}
+
+// A stored position the program no longer writes the same way (as after a
+// change of notation) does not brick the game: the record is the truth, the
+// position is re-derived from it, and play goes on from the same board.
+func TestE2EStoredPositionInAnOldNotationIsMigrated(t *testing.T) {
+	h := newHarness(t, 66)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "aseb")
+	rng := rand.New(rand.NewPCG(6, 6))
+	for range 3 {
+		cur, msg := h.board(g.ID)
+		h.step(cur, msg, rng)
+	}
+	g, msg := h.board(g.ID)
+	raw, err := sql.Open("sqlite", h.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	old := "kilab-v0 " + strings.ReplaceAll(g.Position, " ", "|") // an older program's notation
+	if _, err := raw.Exec(`UPDATE games SET position = ? WHERE id = ?`, old, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	h.step(g, msg, rng)
+	after := h.game(g.ID)
+	if after.Version != g.Version+1 || strings.HasPrefix(after.Position, "kilab-v0") {
+		t.Fatalf("after a click on the migrated game: version %d (was %d), position %q", after.Version, g.Version, after.Position)
+	}
+	if !strings.Contains(h.logs.String(), "re-derived") {
+		t.Error("the re-derived position was not logged")
+	}
 }

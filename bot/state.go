@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"kilab/games"
@@ -30,8 +31,9 @@ func (b *Bot) load(ctx context.Context, g store.Game) (*state, error) {
 }
 
 // loadLatest replays a game's record as it stands now. The record, not the
-// stored position, is the truth: a position that disagrees with it is a
-// fault, reported rather than played on.
+// stored position, is the truth: a stored position that disagrees with it
+// (written by an older program, in an older notation) is re-derived from the
+// record, never a reason to refuse the game.
 func (b *Bot) loadLatest(ctx context.Context, id int64) (*state, error) {
 	g, rec, err := b.db.GameRecord(ctx, id)
 	if err != nil {
@@ -51,9 +53,23 @@ func (b *Bot) loadLatest(ctx context.Context, id int64) (*state, error) {
 		return nil, fmt.Errorf("game %d: replaying its record: %w", g.ID, err)
 	}
 	if pos.String() != g.Position {
-		return nil, fmt.Errorf("game %d: record gives %q, stored position is %q", g.ID, pos, g.Position)
+		if err := b.refresh(ctx, &g, pos); err != nil {
+			return nil, err
+		}
 	}
 	return &state{g: g, game: game, pos: pos, plies: plies, last: last}, nil
+}
+
+// refresh replaces g's stored position, which disagrees with its record, by
+// the record's. A game that moved on meanwhile is left to its new commit.
+func (b *Bot) refresh(ctx context.Context, g *store.Game, pos games.Position) error {
+	b.log.Warn("stored position re-derived from the record", "game", g.ID, "stored", clip(g.Position, 200), "record", clip(pos.String(), 200))
+	err := b.db.RefreshPosition(ctx, g.ID, g.Version, pos.String())
+	if errors.Is(err, store.ErrConflict) {
+		return fmt.Errorf("game %d moved on while loading: %w", g.ID, err)
+	}
+	g.Position = pos.String()
+	return err
 }
 
 // seatName is "cones" or "white": the side a seat plays.

@@ -229,6 +229,19 @@ func (db *DB) SetBoardMessage(ctx context.Context, id int64, messageID string) e
 	return db.setText(ctx, id, "message_id", messageID)
 }
 
+// RefreshPosition rewrites the stored position of game at version with the
+// one its record replays to. The record (the plies, each with the rules
+// revision it was played under) is the truth; the stored position is derived
+// from it, kept for listings and checks, and is re-derived when a newer
+// program writes positions differently. The version stays: boards stay valid.
+func (db *DB) RefreshPosition(ctx context.Context, id, version int64, position string) error {
+	res, err := db.write.ExecContext(ctx, `UPDATE games SET position = ? WHERE id = ? AND version = ?`, position, id, version)
+	if err != nil {
+		return err
+	}
+	return mustAffect(res, fmt.Errorf("game %d at version %d: %w", id, version, ErrConflict))
+}
+
 func (db *DB) setText(ctx context.Context, id int64, column, value string) error {
 	res, err := db.write.ExecContext(ctx, `UPDATE games SET `+column+` = ? WHERE id = ?`, value, id)
 	if err != nil {

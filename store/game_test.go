@@ -160,3 +160,18 @@ func gameIDs(gs []Game) []int64 {
 	}
 	return ids
 }
+
+// RefreshPosition rewrites the derived position at the version it was read
+// at, and refuses once the game has moved on.
+func TestRefreshPosition(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := newGame(t, db)
+	if err := db.RefreshPosition(ctx, g.ID, g.Version, "re-derived"); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := db.Game(ctx, g.ID); now.Position != "re-derived" || now.Version != g.Version {
+		t.Fatalf("after a refresh: %q at version %d", now.Position, now.Version)
+	}
+	wantErr(t, "refresh at an old version", db.RefreshPosition(ctx, g.ID, g.Version-1, "x"), ErrConflict)
+}
