@@ -11,8 +11,17 @@ import (
 	"kilab/store"
 )
 
-// Embed colours: the game's own, so a channel of boards reads at a glance.
-var kindColour = map[string]int{"aseb": 0xC8963E, "tab": 0x3E7CB1, "seega": 0x6A994E}
+// kindColour is a game's own colour (render.Colour) for the embeds about it.
+func kindColour(kind string) int {
+	g, err := games.Lookup(kind)
+	if err != nil {
+		return brandColour
+	}
+	return render.Colour(g)
+}
+
+// brandColour frames what is about Kilab rather than one game.
+const brandColour = 0xC8963E
 
 // boardOpts says what a board message carries besides the picture.
 type boardOpts struct {
@@ -35,7 +44,7 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       clip(fmt.Sprintf("%s · %s", s.game.Title(), configText(s.game, s.g.Config)), 256),
 			Description: clip(s.describe(), 4096),
-			Color:       kindColour[s.g.Kind],
+			Color:       kindColour(s.g.Kind),
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
 			Footer:      &discordgo.MessageEmbedFooter{Text: clip(fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)+prefixed("\n", render.Legend(s.pos)), 2048)},
 		}},

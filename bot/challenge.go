@@ -80,7 +80,7 @@ func (s challengeSpec) check(me *discordgo.User) error {
 func parseChallenge(i *discordgo.Interaction) (challengeSpec, error) {
 	data := i.ApplicationCommandData()
 	if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return challengeSpec{}, userf("Choose a game: /challenge aseb, /challenge tab or /challenge seega.")
+		return challengeSpec{}, userf("Choose a game: %s.", orList(each("/challenge ", games.Names())))
 	}
 	sub := data.Options[0]
 	g, err := games.Lookup(sub.Name)
@@ -141,7 +141,7 @@ func challengeMessage(c store.Challenge, g games.Game, open bool) *Message {
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       fmt.Sprintf("%s · %s", g.Title(), configText(g, c.Config)),
 			Description: challengeTerms(c),
-			Color:       kindColour[c.Kind],
+			Color:       kindColour(c.Kind),
 			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Challenge #%d", c.ID)},
 		}},
 	}
@@ -204,4 +204,13 @@ func channelLink(guild, channel string) string {
 // closedText is how a challenge message reads once it is no longer open.
 func closedText(c store.Challenge, status string) string {
 	return strings.TrimSpace(challengeTerms(c) + "\n\n" + status)
+}
+
+// each puts p before each of words.
+func each(p string, words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = p + w
+	}
+	return out
 }

@@ -11,9 +11,12 @@ import (
 	"kilab/store"
 )
 
-// drawable says whether a game's rules allow a draw by agreement: Tab (T12)
-// and Seega (S8) do; Aseb is a race with no draw.
-func drawable(kind string) bool { return kind == "tab" || kind == "seega" }
+// drawable says whether a game's rules allow a draw by agreement, as the
+// game says of itself (games.AgreedDraws): Tab (T12) and Seega (S8) do.
+func drawable(kind string) bool {
+	g, err := games.Lookup(kind)
+	return err == nil && games.AgreedDraws(g)
+}
 
 // drawCommand is /draw: offer a draw, or accept the opponent's offer.
 func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
@@ -26,7 +29,7 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	case err != nil:
 		return err
 	case !drawable(g.Kind):
-		return userf("Aseb is a race and has no draws: play on, or /resign.")
+		return userf("%s has no draws by agreement: play on, or /resign.", kindTitle(g.Kind))
 	case g.DrawOffer == seat.Other():
 		return b.agreeDraw(ctx, i, g, seat, false)
 	case g.DrawOffer == seat:

@@ -284,7 +284,7 @@ func TestE2EStoredPositionInAnOldNotationIsMigrated(t *testing.T) {
 		h.step(cur, msg, rng)
 	}
 	g, msg := h.board(g.ID)
-	raw, err := sql.Open("sqlite", h.dbPath)
+	raw, err := sql.Open("sqlite", "file:"+h.dbPath+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,7 +74,7 @@ func (b *Bot) leaderboard(ctx context.Context, guild string, g games.Game, offse
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       g.Title() + " leaderboard",
 			Description: strings.Join(lines, "\n"),
-			Color:       kindColour[g.Name()],
+			Color:       kindColour(g.Name()),
 			Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d rated player%s · %s",
 				offset/leaderboardPage+1, pages, total, plural(total), provisionalNote)},
 		}},

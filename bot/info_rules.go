@@ -11,7 +11,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
-	"kilab/games/tab"
 )
 
 // kindOption is the game option of /rules and /leaderboard: a game by name,
@@ -55,7 +54,7 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 	e := &discordgo.MessageEmbed{
 		Title:       "How to play " + g.Title(),
 		Description: clip(strings.Join(summaries[g.Name()], "\n"), 4096),
-		Color:       kindColour[g.Name()],
+		Color:       kindColour(g.Name()),
 		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Rule ids in brackets are those of Kilab's rulebook.", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
 	}
@@ -70,15 +69,11 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance of each score per throw", Value: fitLines(throws, 1024)})
 		e.Footer.Text += " Every throw is drawn by the server and kept in the game's record (/history)."
 	}
-	if turn, ok := turnOdds[g.Name()]; ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance that a turn's throws hold each score at least once", Value: oddsText(turn())})
+	if turn := games.TurnOdds(g); turn != nil {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance that a turn's throws hold each score at least once", Value: oddsText(turn)})
 	}
 	return e, nil
 }
-
-// turnOdds are the engines' per-turn chances, for games whose turn is several
-// throws (Tab, T2).
-var turnOdds = map[string]func() []games.Odds{"tab": tab.TurnOdds}
 
 // variantLines lists each variant, the default first, and under it each of its
 // options with the values it takes.

@@ -29,7 +29,7 @@ func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error 
 	if len(st.Kinds) == 0 {
 		return b.reply(i, "<@%s> has played no games on this server yet.", user.ID)
 	}
-	e := &discordgo.MessageEmbed{Title: clip("Stats of "+displayName(user), 256), Description: fmt.Sprintf("<@%s> on this server", user.ID), Color: kindColour[st.Kinds[0].Kind]}
+	e := &discordgo.MessageEmbed{Title: clip("Stats of "+displayName(user), 256), Description: fmt.Sprintf("<@%s> on this server", user.ID), Color: kindColour(st.Kinds[0].Kind)}
 	for _, k := range st.Kinds {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindTitle(k.Kind), Value: kindText(k), Inline: true})
 	}

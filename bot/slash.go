@@ -204,6 +204,6 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 		"`/settings` turns DMs, reminders and the playing of a turn's only possible move on or off. " +
 		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
-		Title: "Kilab", Description: text, Color: kindColour["aseb"],
+		Title: "Kilab", Description: text, Color: brandColour,
 	}}})
 }

@@ -66,6 +66,8 @@ func asebShape(side games.Player) shape {
 
 func asebIcon(side games.Player) sprite { return piece(asebShape(side), side, 22, false) }
 
+func (asebArt) colour() int { return 0xC8963E }
+
 func (asebArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
 	pos, ok := gp.(aseb.Position)
 	if !ok {

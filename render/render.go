@@ -46,6 +46,19 @@ type art interface {
 	paint(game games.Game, pos games.Position, last Last) (*canvas, error)
 	// describe is the alt text (see Describe), before trimming.
 	describe(game games.Game, pos games.Position, last Last) string
+	// colour is the game's own colour (0xRRGGBB), for what frames its boards.
+	colour() int
+}
+
+// Colour is a game's own colour as 0xRRGGBB, for the embeds that carry its
+// boards, so a channel of boards reads at a glance; 0 for a game render does
+// not draw.
+func Colour(game games.Game) int {
+	a, err := artFor(game)
+	if err != nil {
+		return 0
+	}
+	return a.colour()
 }
 
 var arts = map[string]art{}

@@ -374,3 +374,16 @@ func TestEndedOffTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// Every game render draws has a colour of its own for its embeds.
+func TestColours(t *testing.T) {
+	seen := map[int]string{}
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		c := Colour(g)
+		if c <= 0 || c > 0xFFFFFF || seen[c] != "" {
+			t.Errorf("%s: colour %#06x (also %q)", name, c, seen[c])
+		}
+		seen[c] = name
+	}
+}

@@ -46,6 +46,8 @@ func seegaPieceSize(n int) float64 { return float64(int(seegaCellSize(n) * 0.8))
 
 func seegaIcon(seat games.Player) sprite { return piece(tabShape(seat), seat, 22, false) }
 
+func (seegaArt) colour() int { return 0x6A994E }
+
 func (seegaArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
 	pos, ok := gp.(seega.Position)
 	if !ok {

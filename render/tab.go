@@ -85,6 +85,8 @@ func tabShape(seat games.Player) shape {
 
 func tabIcon(seat games.Player) sprite { return piece(tabShape(seat), seat, 22, false) }
 
+func (tabArt) colour() int { return 0x3E7CB1 }
+
 func (tabArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
 	pos, ok := gp.(tab.Position)
 	if !ok {

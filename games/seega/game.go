@@ -119,3 +119,6 @@ func (m Move) group() string {
 	}
 	return ""
 }
+
+// AgreedDraws: players may agree a draw (S8).
+func (Game) AgreedDraws() bool { return true }

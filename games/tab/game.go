@@ -84,3 +84,10 @@ func (g Game) width(cfg games.Config) (int, error) {
 	}
 	return strconv.Atoi(cfg.Options["width"]) // Normalize allows only the listed widths
 }
+
+// AgreedDraws: players may agree a draw (T12).
+func (Game) AgreedDraws() bool { return true }
+
+// TurnOdds is the chance that a turn's throws hold each score (T2; see the
+// package function TurnOdds).
+func (Game) TurnOdds() []games.Odds { return TurnOdds() }

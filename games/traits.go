@@ -1,0 +1,31 @@
+package games
+
+// What a game may say of itself besides the Game interface. The bot asks
+// these instead of naming games, so a new game needs no edit outside its own
+// folder (and render's) but one registration line.
+
+// DrawAgreer is implemented by games whose players may agree a draw (Tab,
+// T12; Seega, S8). A game without it is played to a result: Aseb is a race.
+type DrawAgreer interface {
+	AgreedDraws() bool
+}
+
+// AgreedDraws reports whether players of g may agree a draw.
+func AgreedDraws(g Game) bool {
+	d, ok := g.(DrawAgreer)
+	return ok && d.AgreedDraws()
+}
+
+// TurnOdder is implemented by games whose turn is several throws (Tab, T2):
+// the chance that a turn's throws hold each score at least once, for /rules.
+type TurnOdder interface {
+	TurnOdds() []Odds
+}
+
+// TurnOdds returns g's per-turn odds, or nil where a turn is one throw.
+func TurnOdds(g Game) []Odds {
+	if t, ok := g.(TurnOdder); ok {
+		return t.TurnOdds()
+	}
+	return nil
+}

@@ -1,0 +1,33 @@
+package games_test
+
+import (
+	"testing"
+
+	"kilab/games"
+	"kilab/games/aseb"
+	"kilab/games/seega"
+	"kilab/games/tab"
+)
+
+// Each game says of itself whether draws may be agreed (T12, S8; Aseb is a
+// race, A12) and whether a turn is several throws (T2).
+func TestGamesDescribeThemselves(t *testing.T) {
+	for _, c := range []struct {
+		g        games.Game
+		draws    bool
+		turnOdds bool
+	}{{aseb.Game{}, false, false}, {tab.Game{}, true, true}, {seega.Game{}, true, false}} {
+		if got := games.AgreedDraws(c.g); got != c.draws {
+			t.Errorf("%s: agreed draws %v, want %v", c.g.Name(), got, c.draws)
+		}
+		odds := games.TurnOdds(c.g)
+		if (odds != nil) != c.turnOdds {
+			t.Errorf("%s: turn odds %v", c.g.Name(), odds)
+		}
+		for _, o := range odds {
+			if o.Num <= 0 || o.Num > o.Den {
+				t.Errorf("%s: turn odds %+v out of range", c.g.Name(), o)
+			}
+		}
+	}
+}
