@@ -213,11 +213,10 @@ func BenchmarkE2EAck(b *testing.B) {
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for range b.N {
-		g, msg := h.board(id)
-		if !g.Active() {
+		if !h.game(id).Active() {
 			id = h.challengeAccepted(ana, bo, "aseb").ID
-			g, msg = h.board(id)
 		}
+		g, msg := h.board(id)
 		ix := h.srv.Click(g.Players[g.ToMove], msg.ID, msg.CustomIDs()[rng.IntN(len(msg.CustomIDs()))])
 		cb, err := ix.Callback(h.ctx)
 		if err != nil {
