@@ -20,7 +20,7 @@ type Config struct {
 	Session *discordgo.Session
 	DB      *store.DB
 	// Source draws throws and first-player coins: games.Crypto in production
-	// (RULES D3), seeded in tests so games are reproducible.
+	// (D3), seeded in tests so games are reproducible.
 	Source games.Source
 	// GuildID registers the commands on one server only, instantly (for
 	// development); "" registers them globally.

@@ -238,7 +238,7 @@ func infoReplay(t testing.TB, g store.Game, text string) string {
 	return pos.String()
 }
 
-// /rules shows every game, with RULES D4's odds where there are throws.
+// /rules shows every game, with D4's odds where there are throws.
 func TestE2ERules(t *testing.T) {
 	h := newHarness(t, 43)
 	ana := h.srv.AddUser("ana")

@@ -87,7 +87,7 @@ func (b *Bot) recordText(s *state, file string) string {
 	for p := games.First; p <= games.Second; p++ {
 		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(s.g.Players[p]), s.g.Players[p])
 	}
-	if s.g.Opening != "" { // the throw-off's throws too (RULES A3, D3)
+	if s.g.Opening != "" { // the throw-off's throws too (A3, D3)
 		fmt.Fprintf(&w, "# First player: %s\n", b.plainMentions(strings.ReplaceAll(s.g.Opening, "\n", " ")))
 	}
 	fmt.Fprintf(&w, "# Result: %s\n", s.plainResult())

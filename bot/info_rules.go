@@ -35,7 +35,7 @@ func kindOf(i *discordgo.Interaction) (games.Game, error) {
 }
 
 // rulesCommand is /rules game: a summary a newcomer can follow, every variant
-// and option, and the throw odds as the engines give them (RULES D4). It is
+// and option, and the throw odds as the engines give them (D4). It is
 // ephemeral, like /help: reference reading that would crowd a busy channel.
 func (b *Bot) rulesCommand(i *discordgo.Interaction) error {
 	g, err := kindOf(i)
@@ -55,7 +55,7 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 		Title:       "How to play " + g.Title(),
 		Description: clip(strings.Join(summaries[g.Name()], "\n"), 4096),
 		Color:       kindColour(g.Name()),
-		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Rule ids in brackets are those of Kilab's rulebook.", g.Name())},
+		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Rule ids in brackets are those of Kilab's rulebook, docs/rules.md in its source, where every rule is written out in full.", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
 	}
 	if guide, ok := g.(games.NotationGuide); ok {
@@ -222,7 +222,7 @@ func variantConfigs(v games.Variant) []labelledConfig {
 // configOdds is how the start position of cfg throws, and the odds of each
 // score: "sticks, ...): 1 4/15 (26.7%) · ...". A 0 that the engine throws
 // again counts for nothing, so the odds are then those of the other scores
-// (RULES D4: "after re-throwing 0s"). "" where nothing is thrown.
+// (D4: "after re-throwing 0s"). "" where nothing is thrown.
 func configOdds(g games.Game, cfg games.Config) (string, error) {
 	cfg, err := games.Normalize(g, cfg)
 	if err != nil {
@@ -264,7 +264,7 @@ func zeroThrownAgain(pos games.Position) bool {
 
 // withoutZero is the odds of each score given that the throw is not a 0:
 // over a common denominator the 0's share leaves it (4/16 becomes 4/15, as
-// RULES D4 writes it).
+// D4 writes it).
 func withoutZero(odds []games.Odds) []games.Odds {
 	common := 1
 	for _, o := range odds {
@@ -309,7 +309,7 @@ func percent(num, den int) string {
 	return strings.TrimSuffix(strconv.FormatFloat(tenths/10, 'f', 1, 64), ".0")
 }
 
-// summaries explain each game to a newcomer, true to RULES.md (rule ids in
+// summaries explain each game to a newcomer, true to docs/rules.md (rule ids in
 // brackets for whoever wants the exact wording); the variants' differences
 // are named where they change what a newcomer does.
 var summaries = map[string][]string{

@@ -26,7 +26,7 @@ const (
 	unitBo      = "1000000000000000002"
 )
 
-// RULES D4's figures, which /rules must come to: Aseb standard's scores once
+// D4's figures, which /rules must come to: Aseb standard's scores once
 // 0s are thrown again, and the chance that a Tab turn holds each score.
 func TestRulesOddsAreD4(t *testing.T) {
 	aseb, _ := games.Lookup("aseb")

@@ -200,7 +200,7 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 		"**Moves** are in words on the buttons (\"enter on 2\", \"5 → 8, captures\"); `/move` takes them in short notation (`in-2`, `5x8`, `1a7-b7`, `D2+E2`), " +
 		"shown next to the words as you type. `/rules` explains each game's notation; docs/notation.md in Kilab's source is the full guide.\n\n" +
 		"Also: `/board` shows a game, `/games` lists games in play, `/draw` offers a draw (Tab, Seega), `/resign` gives one up, " +
-		"`/rules` explains a game, `/leaderboard` and `/stats` show ratings, `/history` sends a game's record and replay, " +
+		"`/rules` explains a game (the complete rulebook is docs/rules.md in Kilab's source), `/leaderboard` and `/stats` show ratings, `/history` sends a game's record and replay, " +
 		"`/settings` turns DMs, reminders and the playing of a turn's only possible move on or off. " +
 		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{

@@ -9,7 +9,7 @@ import (
 )
 
 // Source is where throws come from. *rand.PCG and *rand.ChaCha8 from math/rand/v2
-// satisfy it; Crypto is the production source (RULES D3).
+// satisfy it; Crypto is the production source (D3).
 type Source interface {
 	Uint64() uint64
 }
@@ -35,7 +35,7 @@ func Seeded(seed uint64) Source {
 // Tab's 1, 2, 3, 4 or 6, a d4's face 1-4.
 type Throw int8
 
-// Dice says what is thrown and how it scores (RULES D1, D2).
+// Dice says what is thrown and how it scores (D1, D2).
 type Dice int8
 
 // The dice of the three games.

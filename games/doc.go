@@ -1,5 +1,5 @@
 // Package games holds what the three Kilab games share: the two seats, outcomes,
-// the throwing sticks (RULES D1-D3), sentinel errors, game configurations, the Game
+// the throwing sticks (D1-D3), sentinel errors, game configurations, the Game
 // and Position interfaces, the registry of engines, and game records that replay.
 //
 // The engines themselves live in sub-packages (games/aseb, games/tab, games/seega)

@@ -58,7 +58,7 @@ type Due struct {
 	Dice   Dice // with DueThrow: what is thrown
 	// Auto marks what is nobody's choice: a throw the server draws by itself (a
 	// standard Aseb 0 thrown again, Tab's further throws of a turn), or a move that
-	// is the only legal one and moves nothing (a pass, a chain's end; RULES D5).
+	// is the only legal one and moves nothing (a pass, a chain's end; D5).
 	// Advance plays these.
 	Auto bool
 }
@@ -73,7 +73,7 @@ type Move struct {
 	// by "/" ("row 1/A1": a placement's row, then its first cell); "" for a move
 	// that stands alone, such as a pass.
 	Group string
-	// Pass marks a decision that moves no piece (RULES D5): a pass, a chain's end.
+	// Pass marks a decision that moves no piece (D5): a pass, a chain's end.
 	Pass bool
 }
 

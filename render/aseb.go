@@ -11,7 +11,7 @@ import (
 
 func init() { arts["aseb"] = asebArt{} }
 
-// asebArt draws Aseb (RULES A1, A2): the 3x4 block and the line of 8 that
+// asebArt draws Aseb (A1, A2): the 3x4 block and the line of 8 that
 // extends its middle row, as one board. The spindles' private row is on top,
 // the cones' below, the shared row between them; private cells run right to
 // left from each side's reserve, which waits beside the line as seed 000's

@@ -106,7 +106,7 @@ func drawSquare(c *canvas, cx, cy, d float64, fill, shade, line color.RGBA) {
 // colourT is a colour of the base palette.
 type colourT = color.RGBA
 
-// rosette is the mark of an Aseb house (RULES A2) and of Seega's safe centre:
+// rosette is the mark of an Aseb house (A2) and of Seega's safe centre:
 // eight petals round a dot.
 func rosette() sprite {
 	return cachedSprite("rosette", 28, 28, func(c *canvas) {

@@ -11,7 +11,7 @@ import (
 
 func init() { arts["seega"] = seegaArt{} }
 
-// seegaArt draws Seega (RULES S1-S8): the N x N board with its columns
+// seegaArt draws Seega (S1-S8): the N x N board with its columns
 // lettered and rows numbered from A1 at the bottom left, the safe centre
 // marked with a rosette, and beside it whose turn it is and each side's
 // pieces on the board and still in hand.

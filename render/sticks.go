@@ -18,7 +18,7 @@ const (
 )
 
 // stick returns the sprite of one throwing stick, flat side up or round side
-// up (RULES D1): the flat side pale and plain, the round side dark with a
+// up (D1): the flat side pale and plain, the round side dark with a
 // shine along it, so the count of pale sticks is the count of flat sides.
 func stick(flat, dim bool) sprite {
 	key := fmt.Sprintf("stick/%v/%v", flat, dim)

@@ -12,7 +12,7 @@ import (
 
 func init() { arts["tab"] = tabArt{} }
 
-// tabArt draws Tab (RULES T1-T9): four rows, black's home row d on top and
+// tabArt draws Tab (T1-T9): four rows, black's home row d on top and
 // white's a at the bottom, columns numbered from white's left, an arrow at
 // the end of each row for the way pieces run along it. Boards wider than 15
 // columns fold in two, columns 1 to (W+1)/2 above the rest, so that a cell

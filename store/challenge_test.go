@@ -185,7 +185,7 @@ func TestRematchOnce(t *testing.T) {
 	}
 }
 
-// How the first player was decided is kept with the game (RULES D3: every
+// How the first player was decided is kept with the game (D3: every
 // throw is recorded, the throw-off's too).
 func TestOpeningKept(t *testing.T) {
 	db, _ := newDB(t)

@@ -23,7 +23,7 @@ func lines(s ...string) string {
 	return strings.Join(s, "\n") + "\n"
 }
 
-// The expected moves below are worked out by hand from RULES.md section 1, not
+// The expected moves below are worked out by hand from docs/rules.md, A1-A12, not
 // taken from the program. Cells are path cells: 1-4 private, 5-16 shared (A1);
 // moves enter first, then pieces from the lowest cell up (docs/notation.md).
 func TestMoves(t *testing.T) {

@@ -1,4 +1,4 @@
-// Package aseb is the rules engine of Aseb, the Game of Twenty Squares (RULES.md
+// Package aseb is the rules engine of Aseb, the Game of Twenty Squares (docs/rules.md
 // section 1): the variants standard, twenty-squares and royalur with their options,
 // the start procedure (A3), legal moves for a position and a throw, and a text
 // notation for positions and moves (docs/notation.md).

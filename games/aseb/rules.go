@@ -7,7 +7,7 @@ import (
 	"kilab/games"
 )
 
-// Variant is one of Aseb's rule sets (RULES.md section 1, "Variants").
+// Variant is one of Aseb's rule sets (docs/rules.md, A2's table).
 type Variant int8
 
 // The variants, by their keys.

@@ -1,4 +1,4 @@
-// Package seega is the rules engine of Seega (RULES.md section 3): boards of 5x5,
+// Package seega is the rules engine of Seega (docs/rules.md, S1-S8): boards of 5x5,
 // 7x7 and 9x9, placement two pieces at a time with the centre kept empty and the
 // lane opening (S2), movement started by the last placer (S3), custodian capture
 // with a safe centre (S4), capture chains by the same piece (S5), the

@@ -19,7 +19,7 @@ func (Game) Name() string { return "seega" }
 // Title is the name players see.
 func (Game) Title() string { return "Seega" }
 
-// Seats names the sides: the first to place has the light pieces (RULES section 0).
+// Seats names the sides: the first to place has the light pieces (docs/rules.md, the seats).
 func (Game) Seats() [2]string { return [2]string{"light", "dark"} }
 
 // sizeOption is the board size, the same for both variants (S1).

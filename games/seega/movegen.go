@@ -5,7 +5,7 @@ import "kilab/games"
 // Kind is what a move does.
 type Kind int8
 
-// The kinds of move (RULES D5: the pass, the chain's stop and the removal are
+// The kinds of move (D5: the pass, the chain's stop and the removal are
 // moves too).
 const (
 	Place  Kind = iota // S2: two pieces from the hand onto From and To

@@ -1,5 +1,5 @@
 // Package tab is the rules engine for Tab, the race-and-capture game of Egypt and
-// the Levant played on a board of four rows (RULES.md section 2, T1-T12).
+// the Levant played on a board of four rows (docs/rules.md, T1-T12).
 //
 // A Position is an immutable value implementing games.Position and
 // games.ScoreLister; Game registers the engine under the name "tab", with one
@@ -9,7 +9,7 @@
 // click, further ones drawn by the server, T2 and T10), then uses the scores one at
 // a time in any order (T11); a score with nothing but stack reductions may be
 // passed (T6), and the scores left with no legal move end the turn with a "pass"
-// that the server plays (RULES D5).
+// that the server plays (D5).
 //
 // Notation (docs/notation.md): cells are a row letter a-d from white's side and a
 // column number from white's left ("b7"); moves are "3b5-b8", "1c7^c8" (the top

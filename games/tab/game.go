@@ -33,7 +33,7 @@ func (Game) Variants() []games.Variant {
 	}
 	return []games.Variant{{
 		Key:   "standard",
-		Title: "Standard (seed 003, after Lane)",
+		Title: "Standard (after Lane): four rows, all throws first, pieces stack",
 		Options: []games.Option{{
 			Key:    "width",
 			Values: widths,

@@ -15,7 +15,7 @@ func TestTurnOdds(t *testing.T) {
 		per[uint8(o.Throw)] = float64(o.Num) / float64(o.Den)
 	}
 	stop := per[2] + per[3]
-	rulebook := map[games.Throw]float64{1: 28.6, 2: 60, 3: 40, 4: 9.1, 6: 9.1} // RULES D4
+	rulebook := map[games.Throw]float64{1: 28.6, 2: 60, 3: 40, 4: 9.1, 6: 9.1} // D4
 	got := TurnOdds()
 	if len(got) != 5 {
 		t.Fatalf("TurnOdds() = %v", got)
