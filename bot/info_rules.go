@@ -53,7 +53,7 @@ func (b *Bot) rulesCommand(i *discordgo.Interaction) error {
 func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 	e := &discordgo.MessageEmbed{
 		Title:       "How to play " + g.Title(),
-		Description: clip(strings.Join(summaries[g.Name()], "\n"), 4096),
+		Description: clip(strings.Join(games.Summary(g), "\n"), 4096),
 		Color:       kindColour(g.Name()),
 		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Rule ids in brackets are those of Kilab's rulebook, docs/rules.md in its source, where every rule is written out in full.", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
@@ -307,41 +307,4 @@ func oddsText(odds []games.Odds) string {
 func percent(num, den int) string {
 	tenths := math.Round(1000 * float64(num) / float64(den))
 	return strings.TrimSuffix(strconv.FormatFloat(tenths/10, 'f', 1, 64), ".0")
-}
-
-// summaries explain each game to a newcomer, true to docs/rules.md (rule ids in
-// brackets for whoever wants the exact wording); the variants' differences
-// are named where they change what a newcomer does.
-var summaries = map[string][]string{
-	"aseb": {
-		"**Goal**: be the first to bear off all your pieces (5, or 7 with the `pieces` option). A race: there are no draws. [A12]",
-		"**Board**: 20 cells. Each of your pieces runs a 16-cell path: your 4 private cells (1-4), then 12 cells shared with your opponent (5-16), both of you running them the same way; after cell 16 a piece leaves the board. Houses are the marked cells 4, 8, 12 and 16 (twenty-squares: 8, 12, 16 unless `house4`). [A1, A2]",
-		"**Who starts**: in standard both players throw until exactly one of them scores a 1; that player starts. In the other variants a coin decides. A challenge may name the first player instead. [A3]",
-		"**A turn**: press **Throw**. The score is the number of sticks landing flat side up, 1-4 (or a four-sided die's, with the `dice` option). A 0 is thrown again in standard; in twenty-squares and royalur it ends your turn. Then make one move: enter a new piece on your private cell of that number, or move one piece that many cells on. With no legal move the turn passes. [A4, A5]",
-		"**Your own pieces**: you never land on one. In standard a piece whose way is blocked by your own piece stops on the cell just before it; in twenty-squares it may not pass it at all; in royalur it may jump it. [A5-A8]",
-		"**Houses**: landing on a house gives you another throw, again and again. [A11]",
-		"**Captures**: land on an opponent's piece on a shared cell and it goes back to its owner's reserve. Your private cells are out of reach; in royalur a piece on a house is safe too. [A8, A9]",
-		"**The end**: bearing off needs the exact throw, from cell p a score of 17 - p (in standard a piece with your own piece ahead stops short of it instead). The first to bear off every piece wins at once. [A10, A12]",
-	},
-	"tab": {
-		"**Goal**: capture all your opponent's pieces. [T12]",
-		"**Board**: 4 rows of W cells (W odd, 7 to 29, default 11). You start with one piece on every cell of your home row, row 1; row 4 is your opponent's home row. [T1]",
-		"**The path**: row 1 left to right, row 2 right to left, row 3 left to right; from the end of row 3 a piece goes on into row 4 (right to left) or back round into row 2, so rows 2 and 3 form a loop. Pieces jump over any pieces on the way; no piece ever goes back into its own home row. [T3]",
-		"**A turn**: press **Throw** once and the sticks are thrown until the first 2 or 3 (a 1, 4 or 6 throws again). Flat sides up score 1-4; none scores 6. Then use the scores one at a time, in any order: each moves one piece or stack that many cells. Scores are never added together. A score must be used while it has a legal move; the rest are lost. [T2, T11]",
-		"**The first move**: the game's first score must be a 1 (throws before it count for nothing). A piece that has never moved may move only on a 1, one cell, and while you have such pieces every 1 must move the rightmost of them. [T4, T10]",
-		"**Stacks**: landing on your own piece stacks on it, and a stack moves as one; on a 1 its top piece may split off. A stack moving from row 3 back into row 2, or from row 4 into row 3, keeps only its bottom piece: the rest leave the board. [T5, T6]",
-		"**Row 4**: a piece may enter your opponent's home row only once, and only while they still have a piece there. Once in, it may move only when you have no pieces left in your own home row (and, in a stack, only when you have no single pieces left). [T8, T9]",
-		"**Captures**: land exactly on a cell holding your opponent's pieces and they all leave the board; jumping over them does nothing. [T7]",
-		"**The end**: a player with no pieces left loses. If 10 x W turns in a row pass with no piece leaving the board, more pieces wins and equal pieces is a draw. You may resign, or agree a draw with /draw. [T12]",
-	},
-	"seega": {
-		"**Goal**: capture all your opponent's pieces, or have more of them when play stalls. [S8]",
-		"**Board**: N x N cells, N = 5, 7 or 9, each player with (N x N - 1) / 2 pieces (12, 24 or 40), all off the board at the start. Cells are named A1 (bottom left) to E5 on 5x5. [S1]",
-		"**Placing**: the first player (coin or challenge) starts; you take turns placing two pieces each on any empty cell but the centre, until only the centre is empty. Placing captures nothing. In the lane variant the first pieces go on the middles of the edges. [S2]",
-		"**Moving**: the second player, who placed last, moves first. A move takes one of your pieces one cell up, down, left or right into an empty cell: no jumps, no diagonals. [S3]",
-		"**Captures**: after your move, every opponent piece next to the piece you moved with one of your pieces directly beyond it, in line, is removed. A piece on the centre cannot be captured, and moving in between two opponents is safe. After a capture the same piece may move again while each move captures; you may stop instead. [S4, S5]",
-		"**Back and forth**: a piece may go back and forth between the same two cells at most twice. [S6]",
-		"**Blocked**: a player with no legal move passes. Their opponent must then open a way with their move if any move does, or else remove one of their own pieces to open one. [S7]",
-		"**The end**: a player with no pieces loses. When neither player can move, or no piece has left the board in 50 steps in a row (70 on 7x7, 90 on 9x9; a step is one piece moving one cell), more pieces wins and equal pieces is a draw. You may resign, or agree a draw with /draw. [S8]",
-	},
 }

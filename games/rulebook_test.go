@@ -33,8 +33,9 @@ func TestRulebook(t *testing.T) {
 			}
 		}
 	}
-	// A citation is a parenthesis of rule ids: "(A8)", "(A1, A8)", "(T1-T9)".
-	cite := regexp.MustCompile(`\(((?:[ADTS]\d+(?:-[ADTS]?\d+)?(?:, | and )?)+)[):]`)
+	// A citation is a parenthesis or bracket of rule ids: "(A8)", "(A1, A8)",
+	// "(T1-T9)", "[A5-A8]".
+	cite := regexp.MustCompile(`[(\[]((?:[ADTS]\d+(?:-[ADTS]?\d+)?(?:, | and )?)+)[)\]:]`)
 	id := regexp.MustCompile(`[ADTS]\d+`)
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {

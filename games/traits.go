@@ -29,3 +29,17 @@ func TurnOdds(g Game) []Odds {
 	}
 	return nil
 }
+
+// Summarizer is implemented by games that explain themselves to a newcomer in
+// a few lines (Markdown), for /rules.
+type Summarizer interface {
+	Summary() []string
+}
+
+// Summary returns g's summary lines, or nil.
+func Summary(g Game) []string {
+	if s, ok := g.(Summarizer); ok {
+		return s.Summary()
+	}
+	return nil
+}

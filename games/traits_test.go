@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"strings"
 	"testing"
 
 	"kilab/games"
@@ -20,6 +21,9 @@ func TestGamesDescribeThemselves(t *testing.T) {
 		if got := games.AgreedDraws(c.g); got != c.draws {
 			t.Errorf("%s: agreed draws %v, want %v", c.g.Name(), got, c.draws)
 		}
+		if len(games.Summary(c.g)) < 5 {
+			t.Errorf("%s: summary %q", c.g.Name(), games.Summary(c.g))
+		}
 		odds := games.TurnOdds(c.g)
 		if (odds != nil) != c.turnOdds {
 			t.Errorf("%s: turn odds %v", c.g.Name(), odds)
@@ -28,6 +32,17 @@ func TestGamesDescribeThemselves(t *testing.T) {
 			if o.Num <= 0 || o.Num > o.Den {
 				t.Errorf("%s: turn odds %+v out of range", c.g.Name(), o)
 			}
+		}
+	}
+}
+
+// /rules names the quiet counts the pictures show (T12, S8) in the words the
+// pictures use.
+func TestSummariesNameTheQuietCounts(t *testing.T) {
+	for _, g := range []games.Game{tab.Game{}, seega.Game{}} {
+		text := strings.Join(games.Summary(g), "\n")
+		if !strings.Contains(text, "quiet") {
+			t.Errorf("%s: the summary never says quiet: %s", g.Name(), text)
 		}
 	}
 }
