@@ -24,10 +24,10 @@
 //
 // Every request body the bot sends is checked against Discord's documented
 // limits (content length, embeds, components, custom_id lengths, autocomplete
-// choices, attachment descriptions, command registration) and, where
-// Discord's OpenAPI description is found (../shared/discord/openapi.json from
-// the module root, or $KILAB_DISCORD_OPENAPI), against the schema of the
-// matching operation. A violation fails the test and is answered with the
+// choices, attachment descriptions, command registration) and against the
+// schema of the matching operation in Discord's OpenAPI description (the copy
+// in testdata/discord, MIT, or $KILAB_DISCORD_OPENAPI); a missing copy fails
+// the test rather than switching the check off. A violation fails the test and is answered with the
 // 400 Invalid Form Body Discord would send, so the bot's error path runs too.
 //
 // The fake keeps Discord's behaviour where a bot can trip over it: interaction

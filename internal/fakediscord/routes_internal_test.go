@@ -1,6 +1,10 @@
 package fakediscord
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -12,7 +16,7 @@ func TestBodyRoutesHaveSpecSchemas(t *testing.T) {
 	t.Parallel()
 	srv := New(t)
 	if srv.Spec() == nil {
-		t.Skipf("no OpenAPI description at %s", SpecPath())
+		t.Fatalf("no OpenAPI description at %s", SpecPath())
 	}
 	for _, rt := range srv.routes() {
 		method, _, _ := strings.Cut(rt.pattern, " ")
@@ -41,5 +45,34 @@ func TestSnowflakesIncrease(t *testing.T) {
 	}
 	if age := snowflakeTime(prev); age.IsZero() || age.Year() < 2025 {
 		t.Errorf("snowflake time %v", age)
+	}
+}
+
+// fatalRecorder stands for a test, keeping what it was failed with.
+type fatalRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (f *fatalRecorder) Fatalf(format string, args ...any) {
+	f.msg = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+// The schema checks never switch off silently: the spec ships in testdata,
+// and a missing one fails the test that starts the fake.
+func TestMissingSpecFails(t *testing.T) {
+	if _, err := os.Stat(SpecPath()); err != nil {
+		t.Fatalf("the OpenAPI copy is not in testdata: %v", err)
+	}
+	rec := &fatalRecorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		loadSpecFor(rec, config{specPath: filepath.Join(t.TempDir(), "openapi.json")})
+	}()
+	<-done
+	if !strings.Contains(rec.msg, "missing") {
+		t.Fatalf("a missing spec gave %q, want a failure", rec.msg)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -17,9 +18,8 @@ import (
 	"golang.org/x/text/message"
 )
 
-// SpecEnv names the environment variable that points the fake at Discord's
-// OpenAPI description when it is not at ../shared/discord/openapi.json from
-// the module root.
+// SpecEnv names the environment variable that points the fake at another
+// copy of Discord's OpenAPI description than the one in testdata/discord.
 const SpecEnv = "KILAB_DISCORD_OPENAPI"
 
 // Spec is Discord's OpenAPI 3.1 description, ready to check request bodies
@@ -252,9 +252,8 @@ func sameLoc(a, b []string) bool {
 // specs caches loaded specs per path for the whole test binary: the file is
 // 1.2 MB and every test starts a fake.
 var (
-	specsMu     sync.Mutex
-	specs       = map[string]*specEntry{}
-	missingOnce sync.Once
+	specsMu sync.Mutex
+	specs   = map[string]*specEntry{}
 )
 
 type specEntry struct {
@@ -276,27 +275,19 @@ func SharedSpec(path string) (*Spec, error) {
 	return e.spec, e.err
 }
 
-// SpecPath is where the fake looks for Discord's OpenAPI description:
-// $KILAB_DISCORD_OPENAPI, else ../shared/discord/openapi.json from the
-// directory holding go.mod.
+// SpecPath is where the fake finds Discord's OpenAPI description:
+// $KILAB_DISCORD_OPENAPI, else the copy kept with this package in
+// testdata/discord (MIT, with its licence), so the schema checks run in every
+// checkout.
 func SpecPath() string {
 	if p := os.Getenv(SpecEnv); p != "" {
 		return p
 	}
-	dir, err := os.Getwd()
-	if err != nil {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
 		return ""
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "discord", "openapi.json")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	return filepath.Join(filepath.Dir(file), "testdata", "discord", "openapi.json")
 }
 
 // loadSpecFor finds the spec for a new server, saying clearly (once per
@@ -310,15 +301,12 @@ func loadSpecFor(t testing.TB, cfg config) *Spec {
 		path = SpecPath()
 	}
 	if _, err := os.Stat(path); err != nil {
-		missingOnce.Do(func() {
-			t.Logf("fakediscord: openapi.json not found at %s; request bodies checked against documented limits only (set %s to point at it)", path, SpecEnv)
-		})
-		return nil
+		// A missing spec must not switch the schema checks off unnoticed.
+		t.Fatalf("fakediscord: Discord's OpenAPI description is missing (%v): it is kept in internal/fakediscord/testdata/discord, or set %s", err, SpecEnv)
 	}
 	sp, err := SharedSpec(path)
 	if err != nil {
-		t.Errorf("fakediscord: %v; request bodies checked against documented limits only", err)
-		return nil
+		t.Fatalf("fakediscord: %v", err)
 	}
 	return sp
 }
