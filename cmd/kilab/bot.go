@@ -110,9 +110,19 @@ type Main struct {
 	bot *bot.Bot
 }
 
-// Run opens the database and connects the bot; it returns once the bot is
-// ready, leaving it running until Close.
+// Run checks the token with Discord, opens the database and connects the
+// bot; it returns once the bot is ready, leaving it running until Close. The
+// token comes first so that a wrong one creates no database file.
 func (m *Main) Run(ctx context.Context) error {
+	s, err := discordgo.New("Bot " + m.Settings.token)
+	if err != nil {
+		return err
+	}
+	s.Client = &http.Client{Transport: m.transport(), Timeout: 20 * time.Second}
+	s.LogLevel = discordgo.LogError
+	if _, err := s.User("@me", discordgo.WithContext(ctx)); err != nil {
+		return explainConnect(err)
+	}
 	db, err := store.Open(ctx, m.Settings.dbPath)
 	if err != nil {
 		return fmt.Errorf("opening the database %s: %w", m.Settings.dbPath, err)
@@ -121,12 +131,6 @@ func (m *Main) Run(ctx context.Context) error {
 		db.Now = m.Now
 	}
 	m.db = db
-	s, err := discordgo.New("Bot " + m.Settings.token)
-	if err != nil {
-		return err
-	}
-	s.Client = &http.Client{Transport: m.transport(), Timeout: 20 * time.Second}
-	s.LogLevel = discordgo.LogError
 	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log})
 	if err := m.bot.Open(ctx); err != nil {
 		return explainConnect(err)
@@ -159,6 +163,12 @@ func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
 		req.URL.Scheme, req.URL.Host = r.to.Scheme, r.to.Host
 		req.URL.Path = strings.TrimSuffix(r.to.Path, "/") + req.URL.Path
 		req.Host = r.to.Host
+		resp, err := r.next.RoundTrip(req)
+		if err != nil {
+			// The error's URL still reads discord.com: say where it really went.
+			err = fmt.Errorf("via DISCORD_API_URL %s: %w", r.to, err)
+		}
+		return resp, err
 	}
 	return r.next.RoundTrip(req)
 }

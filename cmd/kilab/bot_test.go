@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,10 +42,12 @@ func TestMainRunsAgainstDiscord(t *testing.T) {
 	}
 }
 
-// A token Discord refuses is one line, not a stack trace.
+// A token Discord refuses is one line, not a stack trace, and leaves no
+// database file behind: the token is checked first.
 func TestMainRejectedToken(t *testing.T) {
 	srv := fakediscord.New(t)
-	set, _ := readSettings(mapEnv(map[string]string{"DISCORD_TOKEN": "not-the-token", "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db")}))
+	path := filepath.Join(t.TempDir(), "k.db")
+	set, _ := readSettings(mapEnv(map[string]string{"DISCORD_TOKEN": "not-the-token", "DATABASE_PATH": path}))
 	m := &Main{Settings: set, Transport: srv.Transport(), Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -52,6 +55,9 @@ func TestMainRejectedToken(t *testing.T) {
 	_ = m.Close()
 	if err == nil || !strings.Contains(err.Error(), "rejected") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("Run with a bad token: %v", err)
+	}
+	if _, statErr := os.Stat(path); !os.IsNotExist(statErr) {
+		t.Fatalf("the database was created before the token was checked: %v", statErr)
 	}
 }
 
@@ -91,5 +97,25 @@ func TestProxyRewrite(t *testing.T) {
 	resp.Body.Close()
 	if got != "/base/api/v9/gateway" {
 		t.Errorf("proxy saw %q", got)
+	}
+}
+
+// With DISCORD_API_URL set, a connection error names that address, not only
+// discord.com, which the request was never sent to.
+func TestConnectionErrorNamesTheAPIURL(t *testing.T) {
+	dead := httptest.NewServer(http.NotFoundHandler())
+	url := dead.URL
+	dead.Close() // nothing listens there any more
+	set, err := readSettings(mapEnv(map[string]string{"DISCORD_TOKEN": "tok", "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"), "DISCORD_API_URL": url}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Main{Settings: set, Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err = m.Run(ctx)
+	_ = m.Close()
+	if err == nil || !strings.Contains(err.Error(), url) {
+		t.Fatalf("connection error %v does not name %s", err, url)
 	}
 }
