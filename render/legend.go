@@ -20,11 +20,11 @@ func Legend(pos games.Position) string {
 			parts = append(parts, "a number on a piece is how many pieces are stacked there")
 		}
 		if q := p.Quiet(); q > 0 {
-			parts = append(parts, fmt.Sprintf("quiet %d/%d = %d turns in a row without a piece leaving the board; at %d the side with more pieces wins", q, p.QuietLimit(), q, p.QuietLimit()))
+			parts = append(parts, fmt.Sprintf("quiet %d/%d = %s in a row without a piece leaving the board; at %d the side with more pieces wins", q, p.QuietLimit(), count(q, "turn", "turns"), p.QuietLimit()))
 		}
 	case seega.Position:
 		if q, limit := p.Quiet(); p.Phase() == seega.Movement && q > 0 {
-			parts = append(parts, fmt.Sprintf("quiet %d/%d = %d steps since a piece last left the board; at %d the side with more pieces wins", q, limit, q, limit))
+			parts = append(parts, fmt.Sprintf("quiet %d/%d = %s since a piece last left the board; at %d the side with more pieces wins", q, limit, count(q, "step", "steps"), limit))
 		}
 	}
 	if len(parts) == 0 {
@@ -42,4 +42,12 @@ func tallestStack(p tab.Position) int {
 		}
 	}
 	return n
+}
+
+// count is n with its noun: "1 turn", "5 turns".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

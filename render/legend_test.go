@@ -52,7 +52,9 @@ func TestLegend(t *testing.T) {
 		{"tab", tab7, "ccccccc/7/7/CCCCCCC w - t10 0", nil},
 		{"tab", tab7, "7/m4(MF)1/5m1/7 w 3 - 8", []string{"stacked", "quiet 8/70 = 8 turns in a row without a piece leaving the board; at 70"}},
 		{"tab", tab7, "7/m4(MF)1/5m1/7 w 3 - 0", []string{"stacked"}},
+		{"tab", tab7, "7/m4(MF)1/5m1/7 w 3 - 1", []string{"quiet 1/70 = 1 turn in a row"}},
 		{"seega", seegaCfg("free", "5"), "L..../.DLL./...D./LD.../..L.D L move quiet=9", []string{"quiet 9/50 = 9 steps since a piece last left the board"}},
+		{"seega", seegaCfg("free", "5"), "L..../.DLL./...D./LD.../..L.D L move quiet=1", []string{"quiet 1/50 = 1 step since"}},
 		{"seega", seegaCfg("free", "5"), "...../...../...../...../..... L place hand=12/12", nil},
 		{"aseb", games.Config{}, "c:5 s:8 c:throw", nil},
 	} {
