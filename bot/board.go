@@ -46,7 +46,7 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 			Description: clip(s.describe(), 4096),
 			Color:       kindColour(s.g.Kind),
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
-			Footer:      &discordgo.MessageEmbedFooter{Text: clip(fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)+prefixed("\n", render.Legend(s.pos)), 2048)},
+			Footer:      &discordgo.MessageEmbedFooter{Text: clip(s.footer()+prefixed("\n", render.Legend(s.pos)), 2048)},
 		}},
 		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
 	}
@@ -58,6 +58,15 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 	}
 	m.Content, m.Mentions = s.headline(o)
 	return m, nil
+}
+
+// footer names the game and the commands that fit it: /move only while it
+// goes on, its record once it is over.
+func (s *state) footer() string {
+	if s.g.Active() {
+		return fmt.Sprintf("Game #%d · /move game:%d · /board game:%d", s.g.ID, s.g.ID, s.g.ID)
+	}
+	return fmt.Sprintf("Game #%d · over · /history game:%d", s.g.ID, s.g.ID)
 }
 
 // pictured is what the picture marks: the last ply, and the result when the

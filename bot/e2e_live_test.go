@@ -120,6 +120,9 @@ func TestE2EFinalBoardShowsTheResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if f := final.Embeds[0].Footer.Text; strings.Contains(f, "/move") || !strings.Contains(f, "/history") {
+		t.Errorf("a finished game's board says %q", f)
+	}
 	for _, bad := range []string{"to throw", "to move"} {
 		if strings.Contains(att.Description, bad) {
 			t.Errorf("final picture's alt text says %q: %s", bad, att.Description)
