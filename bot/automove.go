@@ -13,47 +13,64 @@ import (
 // it simply waits for a click.
 const maxAutoMoves = 200
 
-// autoMoves plays, for each player who wants it (store.Settings.AutoMove,
-// /settings automove), a move of theirs that is the only one possible, and
-// what follows by itself (Advance), until someone has a choice, a throw is
-// due or the game ends. Passes are not its business: Advance plays those for
-// everyone. Each move is recorded in rec, as the player's; it is not a move
-// they chose, so it does not count for the abort rule (Commit.Moved). It
-// returns the position after them and what it played, in words.
+// autoMoves plays, for each player who wants it, what needs no choice of
+// theirs: a throw that is due (store.Settings.AutoThrow, /settings
+// autothrow) and a move that is the only one possible (AutoMove, /settings
+// automove), with what follows by itself (Advance), until someone has a
+// choice to make or wants to make it themselves, or the game ends. Passes are
+// not its business: Advance plays those for everyone. Each ply is recorded in
+// rec as the player's; none is a move they chose, so none counts for the
+// abort rule (Commit.Moved). It returns the position after them and what it
+// played, in words.
 func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos games.Position, rec *games.Recorder) (games.Position, []string, error) {
 	var played []string
-	want := map[games.Player]bool{}
-	asked := map[games.Player]bool{}
+	prefs := map[games.Player]store.Settings{}
 	for range maxAutoMoves {
 		due := pos.Due()
-		if due.Kind != games.DueMove {
+		if due.Kind == games.DueNothing {
 			break
 		}
-		moves := pos.Moves()
-		if len(moves) != 1 {
-			break
+		set, ok := prefs[due.Player]
+		if !ok {
+			var err error
+			if set, err = b.db.Settings(ctx, g.Players[due.Player]); err != nil {
+				set = store.Settings{} // unsure: leave every choice to the player
+			}
+			prefs[due.Player] = set
 		}
-		if !asked[due.Player] {
-			asked[due.Player] = true
-			set, err := b.db.Settings(ctx, g.Players[due.Player])
-			want[due.Player] = err == nil && set.AutoMove // unsure: leave the choice to the player
+		seat := game.Seats()[due.Player]
+		var next games.Position
+		var err error
+		switch {
+		case due.Kind == games.DueThrow && set.AutoThrow:
+			n := len(allThrows(rec))
+			next, err = games.Roll(pos, due.Player, b.src, rec)
+			played = append(played, seat+" threw "+throwsText(allThrows(rec)[n:]))
+		case due.Kind == games.DueMove && set.AutoMove && len(pos.Moves()) == 1:
+			m := pos.Moves()[0].Notation
+			played = append(played, fmt.Sprintf("%s %s", seat, games.Label(pos, m)))
+			if next, err = pos.Play(m); err == nil {
+				rec.Move(due.Player, m)
+				next, err = games.Advance(next, b.src, rec)
+			}
+		default:
+			return pos, played, nil
 		}
-		if !want[due.Player] {
-			break
-		}
-		m := moves[0].Notation
-		label := games.Label(pos, m)
-		next, err := pos.Play(m)
 		if err != nil {
 			return pos, played, err
 		}
-		rec.Move(due.Player, m)
-		played = append(played, fmt.Sprintf("%s %s", game.Seats()[due.Player], label))
-		if pos, err = games.Advance(next, b.src, rec); err != nil {
-			return pos, played, err
-		}
+		pos = next
 	}
 	return pos, played, nil
+}
+
+// allThrows is every throw recorded in rec, in order.
+func allThrows(rec *games.Recorder) []games.Throw {
+	var ts []games.Throw
+	for _, p := range rec.Plies {
+		ts = append(ts, p.Throws...)
+	}
+	return ts
 }
 
 // autoNote says what autoMoves played.
@@ -61,7 +78,7 @@ func autoNote(played []string) string {
 	if len(played) == 0 {
 		return ""
 	}
-	return "Played by itself, the only possible move: " + strings.Join(played, "; ") + ". (/settings automove:false turns this off.)"
+	return "Played by itself, needing no choice: " + strings.Join(played, "; ") + ". (/settings automove and autothrow turn this on or off.)"
 }
 
 // autoStart plays a new game's opening moves that are the only ones possible

@@ -37,10 +37,11 @@ func Commands() []*discordgo.ApplicationCommand {
 		}},
 		{Name: "resign", Description: "Resign a game", Options: []*discordgo.ApplicationCommandOption{gameOption("The game to resign")}},
 		{Name: "draw", Description: "Offer a draw in Tab or Seega, or accept your opponent's offer", Options: []*discordgo.ApplicationCommandOption{gameOption("The game")}},
-		{Name: "settings", Description: "Turn DMs, reminders and automatic only moves on or off", Options: []*discordgo.ApplicationCommandOption{
+		{Name: "settings", Description: "Turn DMs, reminders, automatic only moves and throws on or off", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Send me a DM when it is my turn"},
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "reminders", Description: "Remind me by DM before a move's deadline"},
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "automove", Description: "Play my move for me when only one is possible"},
+			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "autothrow", Description: "Throw for me when my turn begins with a throw"},
 		}},
 		{Name: "help", Description: "What Kilab is and how to start a game"},
 		{Name: "rules", Description: "How to play a game, its variants and the chances of each throw", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},

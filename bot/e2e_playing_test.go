@@ -240,7 +240,7 @@ func TestE2EOnlyMovePlayedByItself(t *testing.T) {
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
 	_, msg := h.board(g.ID)
 	after := h.reply(h.srv.Click(ana.ID, msg.ID, msg.CustomIDs()[0])) // throw: entering is the only move
-	if !strings.Contains(after.Content, "Played by itself, the only possible move: cones enter on ") {
+	if !strings.Contains(after.Content, "Played by itself, needing no choice: cones enter on ") {
 		t.Errorf("after the throw: %q", after.Content)
 	}
 	if d := after.Embeds[0].Description; !strings.Contains(d, "**Last**: cones threw ") || !strings.Contains(d, " and played in-") || !strings.Contains(d, " (enter on ") {
@@ -279,4 +279,37 @@ func TestE2ELaneOpeningPlayedByItself(t *testing.T) {
 	}
 	h.deliver()
 	h.checkLiveBoards(now, nil, true) // the start's board, if it went out, lost its controls
+}
+
+// With /settings autothrow on, a player's throw is made as their turn
+// begins, in the commit that hands them the move, and said; the choice of
+// move stays theirs. A throw is not a move of theirs (abort rule). Off by
+// default: the other player still throws by click.
+func TestE2EAutoThrow(t *testing.T) {
+	h := newHarness(t, 58)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.noAutoMove(bo)
+	m := h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings", fakediscord.Arg("autothrow", true)))
+	if !strings.Contains(m.Content, "Throws made for you: **on**") {
+		t.Fatalf("/settings autothrow:true answered %q", m.Content)
+	}
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
+	_, msg := h.board(g.ID)
+	if ids := msg.CustomIDs(); len(ids) != 1 || !strings.HasSuffix(ids[0], "/t") {
+		t.Fatalf("ana (autothrow off) gets %v, want the Throw button", ids)
+	}
+	after := h.reply(h.srv.Click(ana.ID, msg.ID, msg.CustomIDs()[0])) // ana throws; her entry is forced
+	if !strings.Contains(after.Content, "spindles threw ") {
+		t.Errorf("the answer does not say bo's throw was made: %q", after.Content)
+	}
+	now, board := h.board(g.ID)
+	rec, err := h.db.Record(h.ctx, g.ID)
+	if err != nil || now.ToMove != games.Second || len(rec) != 2 || len(rec[1].Throws) == 0 || rec[1].Move != "" || now.Moved[1] != 0 {
+		t.Fatalf("after ana's turn: record %+v, %v; to move %v, moved %v", rec, err, now.ToMove, now.Moved)
+	}
+	for _, id := range board.CustomIDs() {
+		if strings.HasSuffix(id, "/t") {
+			t.Fatalf("bo's board still asks for a throw: %v", board.CustomIDs())
+		}
+	}
 }

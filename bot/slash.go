@@ -147,7 +147,7 @@ func (b *Bot) gameLine(g store.Game) string {
 	return line + " · " + channelLink(g.GuildID, threadOf(g))
 }
 
-// settings is /settings: DMs, reminders and automatic only moves.
+// settings is /settings: DMs, reminders, automatic only moves and throws.
 func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
 	user := userOf(i).ID
 	opts := options(i)
@@ -169,11 +169,18 @@ func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
 			return err
 		}
 	}
+	if o, ok := opts["autothrow"]; ok {
+		on, _ := o.Value.(bool)
+		if err := b.db.SetAutoThrow(ctx, user, on); err != nil {
+			return err
+		}
+	}
 	set, err := b.db.Settings(ctx, user)
 	if err != nil {
 		return err
 	}
-	return b.reply(i, "Turn DMs: **%s**. Reminders: **%s**. Only possible moves played for you: **%s**.%s", onOff(set.DMs), onOff(set.Reminders), onOff(set.AutoMove), closedNote(set))
+	return b.reply(i, "Turn DMs: **%s**. Reminders: **%s**. Only possible moves played for you: **%s**. Throws made for you: **%s**.%s",
+		onOff(set.DMs), onOff(set.Reminders), onOff(set.AutoMove), onOff(set.AutoThrow), closedNote(set))
 }
 
 func onOff(on bool) string {
@@ -201,7 +208,7 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 		"shown next to the words as you type. `/rules` explains each game's notation; docs/notation.md in Kilab's source is the full guide.\n\n" +
 		"Also: `/board` shows a game, `/games` lists games in play, `/draw` offers a draw (Tab, Seega), `/resign` gives one up, " +
 		"`/rules` explains a game (the complete rulebook is docs/rules.md in Kilab's source), `/leaderboard` and `/stats` show ratings, `/history` sends a game's record and replay, " +
-		"`/settings` turns DMs, reminders and the playing of a turn's only possible move on or off. " +
+		"`/settings` turns DMs, reminders, the playing of a turn's only possible move and the throwing of your throws on or off. " +
 		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
 		Title: "Kilab", Description: text, Color: brandColour,

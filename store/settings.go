@@ -16,6 +16,9 @@ type Settings struct {
 	Reminders bool
 	// AutoMove: the bot plays the user's move when only one is possible.
 	AutoMove bool
+	// AutoThrow: the bot throws for the user when a throw of theirs is due
+	// (off unless the user turned it on).
+	AutoThrow bool
 	// DMsClosed is when Discord last refused a DM to the user (error 50007);
 	// zero if it has not. The bot stops trying DMs until the user turns them
 	// on again with SetDMs.
@@ -26,12 +29,12 @@ type Settings struct {
 func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
 
 // Settings returns the user's settings; a user who never changed any has the
-// defaults: DMs, reminders and automatic only moves on.
+// defaults: DMs, reminders and automatic only moves on, automatic throws off.
 func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
 	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
 	var closed sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move FROM users WHERE user_id = ?`, user).
-		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove)
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}
@@ -52,8 +55,19 @@ func (db *DB) SetReminders(ctx context.Context, user string, on bool) error {
 
 // SetAutoMove turns on or off the playing of the user's only possible moves.
 func (db *DB) SetAutoMove(ctx context.Context, user string, on bool) error {
-	_, err := db.write.ExecContext(ctx, `INSERT INTO users (user_id, auto_move, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET auto_move = excluded.auto_move, updated_at = excluded.updated_at`,
+	return db.setFlag(ctx, user, "auto_move", on)
+}
+
+// SetAutoThrow turns on or off the throwing of the user's throws.
+func (db *DB) SetAutoThrow(ctx context.Context, user string, on bool) error {
+	return db.setFlag(ctx, user, "auto_throw", on)
+}
+
+// setFlag sets one of the user's on/off columns, the others keeping their
+// values or defaults. column is one of this file's constants, never input.
+func (db *DB) setFlag(ctx context.Context, user, column string, on bool) error {
+	_, err := db.write.ExecContext(ctx, `INSERT INTO users (user_id, `+column+`, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET `+column+` = excluded.`+column+`, updated_at = excluded.updated_at`,
 		user, boolInt(on), db.now().UnixMilli())
 	return err
 }

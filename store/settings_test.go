@@ -55,4 +55,14 @@ func TestSettings(t *testing.T) {
 	if s, _ = db.Settings(ctx, "cy"); !s.AutoMove || s.Reminders {
 		t.Fatalf("automove on again: %+v", s)
 	}
+	// Throws made automatically: off by default, a setting of its own.
+	if s, _ = db.Settings(ctx, "dee"); s.AutoThrow {
+		t.Fatalf("autothrow on for a new user: %+v", s)
+	}
+	if err := db.SetAutoThrow(ctx, "cy", true); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ = db.Settings(ctx, "cy"); !s.AutoThrow || !s.AutoMove || s.Reminders {
+		t.Fatalf("autothrow on: %+v", s)
+	}
 }
