@@ -190,6 +190,8 @@ func parseRow(row string, out *[maxWidth]stack) (int, error) {
 		var st stack
 		run, j := 1, i+1
 		switch c := row[i]; {
+		case c == '0':
+			return 0, badPos("a row counts its empty cells from 1: %q has a 0", row)
 		case c >= '1' && c <= '9':
 			for j < len(row) && row[j] >= '0' && row[j] <= '9' {
 				j++
@@ -327,6 +329,7 @@ func (s *state) parseScores(f string) error {
 	if f == "" {
 		return nil // "+": void throws of T10, checked with the t10 field
 	}
+	stops := 0
 	for _, part := range strings.Split(f, ",") {
 		t, err := readScore(part, f)
 		if err != nil {
@@ -334,6 +337,11 @@ func (s *state) parseScores(f string) error {
 		}
 		if s.phase == phaseThrowing && (t == 2 || t == 3) {
 			return badPos("throwing stops at a 2 or 3 (T2), so %q cannot go on with +", f)
+		}
+		if t == 2 || t == 3 {
+			if stops++; stops > 1 {
+				return badPos("a turn's throwing stops at its first 2 or 3 (T2), so no turn holds the scores %q", f)
+			}
 		}
 		if s.nscores == maxScores {
 			return badPos("more than %d scores", maxScores)

@@ -46,16 +46,19 @@ func TestT6_SinglePiecesAreNotReduced(t *testing.T) {
 }
 
 func TestT6_PassOnlyWhenAllReduce(t *testing.T) {
-	p := at(t, "7/m4(MF)1/5m1/7 w 2,3 - 0")
-	wantMoves(t, p, "2c6-b7", "pass2", "3c6-b6", "pass3")
+	// Every move of the 4 and of the 3 takes the stack back from row 3 into
+	// row 2 (c6 -> c7 -> b7 ...), where it is reduced: each may be passed.
+	p := at(t, "7/m4(MF)1/5m1/7 w 4,3 - 0")
+	wantMoves(t, p, "3c6-b6", "pass3", "4c6-b5", "pass4")
 	if d := p.Due(); d.Auto {
 		t.Errorf("the T6 pass is a choice, got %+v", d)
 	}
+	wantMoves(t, at(t, "7/m4(MF)1/5m1/7 w 2 - 0"), "2c6-b7", "pass2")
 	// A pass gives up one score; the turn goes on with the other.
 	q := play(t, p, "pass3")
-	wantPos(t, q, "7/m4(MF)1/5m1/7 w 2 - 0")
-	wantMoves(t, q, "2c6-b7", "pass2")
-	wantPos(t, play(t, q, "pass2"), "7/m4(MF)1/5m1/7 b - - 1")
+	wantPos(t, q, "7/m4(MF)1/5m1/7 w 4 - 0")
+	wantMoves(t, q, "4c6-b5", "pass4")
+	wantPos(t, play(t, q, "pass4"), "7/m4(MF)1/5m1/7 b - - 1")
 	// With another piece to move, the 3 must be used.
 	r := at(t, "7/m4(MF)1/2M2m1/7 w 3 - 0")
 	wantMoves(t, r, "3b3-c1", "3c6-b6")
@@ -139,8 +142,10 @@ func TestT9_FrozenWhileHomeRowHolds(t *testing.T) {
 	p := at(t, "ccc1F2/7/7/6M w 2 - 0")
 	wantMoves(t, p, "2a7-b6")
 	refuse(t, p, "2d5-d3", games.ErrIllegalMove, "stays until your home row is empty (T9)")
-	q := play(t, at(t, "ccc1F2/7/7/6M w 2,2 - 0"), "2a7-b6")
-	wantMoves(t, q, "2b6-b4", "2d5-d3")
+	// Once the home row is empty the piece in row 4 moves: d5 -> d1 takes the
+	// Christian there (T7).
+	q := play(t, at(t, "ccc1F2/7/7/6M w 2,4 - 0"), "2a7-b6")
+	wantMoves(t, q, "4b6-b2", "4d5-d1")
 }
 
 func TestT9_StackFrozenWhileSingles(t *testing.T) {
@@ -226,16 +231,16 @@ func TestT11_AnyOrderButMustUse(t *testing.T) {
 }
 
 func TestT11_LeftoverScoresAreLost(t *testing.T) {
-	// Moving into row 4 with the 2 freezes the piece (T9: a Christian is still
+	// Moving into row 4 with the 4 freezes the piece (T9: a Christian is still
 	// home), so the 3 has no move left: no obligation to keep it usable.
-	p := at(t, "ccc4/5M1/7/C6 w 2,3 - 0")
-	wantMoves(t, p, "2c6-b7", "2c6-d7", "3c6-b6", "3c6-d6")
-	q := play(t, p, "2c6-d7")
+	p := at(t, "ccc4/5M1/7/C6 w 4,3 - 0")
+	wantMoves(t, p, "3c6-b6", "3c6-d6", "4c6-b5", "4c6-d5")
+	q := play(t, p, "4c6-d5")
 	wantMoves(t, q, "pass")
 	if d := q.Due(); d.Kind != games.DueMove || !d.Auto {
 		t.Errorf("nothing usable: %+v, want the server's pass", d)
 	}
-	wantPos(t, play(t, q, "pass"), "ccc3F/7/7/C6 b - - 1")
+	wantPos(t, play(t, q, "pass"), "ccc1F2/7/7/C6 b - - 1")
 	refuse(t, q, "pass3", games.ErrIllegalMove, "all its moves reduce")
 }
 
@@ -297,9 +302,9 @@ func TestT12_QuietCountBothPlayersAndResets(t *testing.T) {
 	}
 	wantPos(t, play(t, p, "3b4-b1"), "ccc4/7/M6/7 b - - 0")
 	// A reduction resets the count as well.
-	r := play(t, at(t, "ccc4/5(MF)1/7/C6 w 3,2 - 30"), "3c6-b6")
-	wantPos(t, r, "ccc4/7/5M1/C6 w 2 - x")
-	wantPos(t, play(t, r, "2b6-b4"), "ccc4/7/3M3/C6 b - - 0")
+	r := play(t, at(t, "ccc4/5(MF)1/7/C6 w 3,4 - 30"), "3c6-b6")
+	wantPos(t, r, "ccc4/7/5M1/C6 w 4 - x")
+	wantPos(t, play(t, r, "4b6-b2"), "ccc4/7/1M5/C6 b - - 0")
 }
 
 // T10: a coin (or the challenge) decides who is white; either entrant can win it.
