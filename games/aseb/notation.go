@@ -161,6 +161,8 @@ func (p *Position) consistentThrow() error {
 	switch {
 	case p.state == Rethrow && !p.rules.zeroRethrown():
 		return fmt.Errorf("again: only standard throws a 0 again")
+	case p.state == Rethrow && !p.rules.Dice.Valid(0):
+		return fmt.Errorf("again: the %v never shows a 0 to throw again (D2)", p.rules.Dice)
 	case p.state == MoveDue && p.throw == 0 && p.rules.zeroRethrown():
 		return fmt.Errorf("a 0 waits for no move in standard: it is thrown again")
 	case p.state == MoveDue && !p.rules.Dice.Valid(p.throw):

@@ -117,6 +117,7 @@ func TestNotationRejects(t *testing.T) {
 		{"", "c:- s:- c:0"},            // standard throws a 0 again
 		{"royalur", "c:- s:- c:again"}, // only standard does
 		{"standard dice=d4", "c:- s:- c:0"},
+		{"standard dice=d4", "c:- s:- c:again"}, // a d4 never shows a 0 (D2)
 		{"", "c:a s:- c:throw"},
 		{"", "c:1,,2 s:- c:throw"},
 	} {
