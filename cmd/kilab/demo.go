@@ -29,7 +29,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, fmt.Errorf("demo takes no arguments, got %q", fs.Args()))
 	case *dir == "":
 		return fail(stderr, fmt.Errorf("-o DIR is required"))
-	case g.position != "":
+	case g.position.set:
 		return fail(stderr, fmt.Errorf("a demo plays from the start: leave out --position"))
 	}
 	game, start, err := g.start()

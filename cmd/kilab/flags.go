@@ -32,8 +32,23 @@ func (o optFlags) Set(s string) error {
 // gameFlags are the flags every engine command shares: which game, variant,
 // options and position.
 type gameFlags struct {
-	game, variant, position string
-	opts                    optFlags
+	game, variant string
+	position      textFlag
+	opts          optFlags
+}
+
+// textFlag is a string flag that knows whether it was given, so that an empty
+// --position is an error rather than the start position.
+type textFlag struct {
+	s   string
+	set bool
+}
+
+func (t *textFlag) String() string { return t.s }
+
+func (t *textFlag) Set(s string) error {
+	t.s, t.set = s, true
+	return nil
 }
 
 func newFlagSet(name, synopsis, about string, stderr io.Writer) (*flag.FlagSet, *gameFlags) {
@@ -43,7 +58,7 @@ func newFlagSet(name, synopsis, about string, stderr io.Writer) (*flag.FlagSet, 
 	fs.StringVar(&g.game, "game", "", "the game: "+strings.Join(games.Names(), ", ")+" (required)")
 	fs.StringVar(&g.variant, "variant", "", "the variant (default: the game's first)")
 	fs.Var(g.opts, "opt", "a variant option as key=value, repeatable (pieces=7, dice=d4, house4=true, width=29, size=9)")
-	fs.StringVar(&g.position, "position", "", "a position in the game's notation (default: the start)")
+	fs.Var(&g.position, "position", "a position in the game's notation (default: the start)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: kilab %s %s\n\n%s\n\nFlags:\n", name, synopsis, about)
 		fs.PrintDefaults()
@@ -91,11 +106,14 @@ func (g *gameFlags) start() (games.Game, games.Position, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if g.position == "" {
+	switch {
+	case !g.position.set:
 		pos, err := game.New(cfg)
 		return game, pos, err
+	case strings.TrimSpace(g.position.s) == "":
+		return nil, nil, errors.New("--position is empty: give a position, or leave the flag out for the start")
 	}
-	pos, err := game.Parse(cfg, g.position)
+	pos, err := game.Parse(cfg, g.position.s)
 	return game, pos, err
 }
 
@@ -117,6 +135,19 @@ func (t *throwFlag) Set(s string) error {
 }
 
 func fail(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "kilab: %v\n", err)
+	fmt.Fprintf(stderr, "kilab: %s\n", plain(err))
 	return 1
+}
+
+// plain is err's message without the engines' package prefix, and without a
+// trailing sentinel that says nothing the message has not said in words
+// ("...: games: bad notation").
+func plain(err error) string {
+	msg := err.Error()
+	for _, s := range []error{games.ErrBadNotation, games.ErrBadConfig} {
+		if errors.Is(err, s) {
+			msg = strings.TrimSuffix(msg, ": "+s.Error())
+		}
+	}
+	return strings.ReplaceAll(msg, "games: ", "")
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"kilab/games"
 	_ "kilab/games/aseb" // engines register themselves
@@ -39,8 +41,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runBot(nil, stdout, stderr)
 	}
 	name := args[0]
-	if name == "-h" || name == "--help" || name == "-help" {
+	switch name {
+	case "-h", "--help", "-help":
 		return runHelp(nil, stdout, stderr)
+	case "--version", "-version", "version":
+		fmt.Fprintln(stdout, "kilab", version())
+		return 0
 	}
 	for _, c := range commands() {
 		if c.name == name {
@@ -52,9 +58,40 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
-func runHelp(_ []string, stdout, _ io.Writer) int {
+// runHelp shows the overview, or with a command's name that command's help.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] != "help" {
+		for _, c := range commands() {
+			if c.name == args[0] {
+				c.run([]string{"--help"}, stdout, stdout) // a command prints its help where it was asked for
+				return 0
+			}
+		}
+		fmt.Fprintf(stderr, "kilab: no command %q\n\n", args[0])
+		usage(stderr)
+		return 2
+	}
 	usage(stdout)
 	return 0
+}
+
+// version is the module's version as the build recorded it ("devel" for a
+// build from a checkout), with the commit where the build knows it.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	v := info.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
 }
 
 func usage(w io.Writer) {
@@ -64,6 +101,7 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nGames: %v\n", games.Names())
-	fmt.Fprintln(w, "Run 'kilab COMMAND --help' for a command's flags; docs/notation.md has the notation.")
+	fmt.Fprintf(w, "\nGames: %s\n", strings.Join(games.Names(), ", "))
+	fmt.Fprintln(w, "Run 'kilab help COMMAND' (or 'kilab COMMAND --help') for a command's flags, 'kilab --version' for the version.")
+	fmt.Fprintln(w, "The rules are in docs/rules.md, the notation in docs/notation.md.")
 }

@@ -369,7 +369,11 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"help"}, []string{"Usage: kilab", "moves", "replay", "aseb"}},
+		{[]string{"help"}, []string{"Usage: kilab", "moves", "replay", "Games: aseb, seega, tab", "docs/rules.md"}},
+		{[]string{"help", "moves"}, []string{"Usage: kilab moves", "--throw"}},
+		{[]string{"help", "replay"}, []string{"Usage: kilab replay", "RECORD"}},
+		{[]string{"--version"}, []string{"kilab "}},
+		{[]string{"version"}, []string{"kilab "}},
 		{[]string{"--help"}, []string{"Usage: kilab", "moves", "replay"}},
 		{[]string{"-h"}, []string{"Usage: kilab", "moves", "replay"}},
 		{[]string{"moves", "--help"}, []string{"Usage: kilab moves", "--throw", "--position", "--opt", "aseb --variant twenty-squares", "house4=false|true"}},
@@ -389,6 +393,36 @@ func TestHelp(t *testing.T) {
 				t.Errorf("kilab %s: output does not say %q:\n%s", strings.Join(tt.args, " "), w, all)
 			}
 		}
+	}
+}
+
+// Help is asked for a command by name; an unknown one is an error.
+func TestHelpUnknownCommand(t *testing.T) {
+	if code, _, errs := kilab(t, "help", "frobnicate"); code != 2 || !strings.Contains(errs, `no command "frobnicate"`) {
+		t.Errorf("kilab help frobnicate = %d %q", code, errs)
+	}
+	if _, out, _ := kilab(t, "help"); strings.Contains(out, "[aseb") {
+		t.Errorf("the games are listed as a Go slice: %q", out)
+	}
+}
+
+// Bad input is one plain line: an empty --position is not the start, and no
+// message ends in the engines' sentinel ("games: bad configuration").
+func TestPlainErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"moves", "--game", "aseb", "--position", ""},
+		{"moves", "--game", "aseb", "--position", "  "},
+		{"moves", "--game", "aseb", "--variant", "nope"},
+		{"moves", "--game", "tab", "--position", "zzz"},
+		{"replay", "--game", "aseb", "9:in-9"},
+	} {
+		code, out, errs := kilab(t, args...)
+		if code != 1 || out != "" || strings.Count(errs, "\n") != 1 || strings.Contains(errs, ": games: ") {
+			t.Errorf("kilab %q = %d %q %q", args, code, out, errs)
+		}
+	}
+	if _, _, errs := kilab(t, "moves", "--game", "aseb", "--position", ""); !strings.Contains(errs, "--position is empty") {
+		t.Errorf("empty --position: %q", errs)
 	}
 }
 
