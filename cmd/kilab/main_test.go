@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -287,7 +288,9 @@ func TestReplay(t *testing.T) {
 			"1\t3:14-off\tc:13+4 s:- s:throw",
 			"outcome\tongoing, spindles to throw")},
 	}
+	defer func(r io.Reader) { stdin = r }(stdin)
 	for _, tt := range tests {
+		stdin = strings.NewReader("") // the empty record, where no token is given
 		args := append([]string{"replay", "--game", "aseb"}, tt.args...)
 		code, out, errs := kilab(t, args...)
 		if code != 0 || out != tt.want {
@@ -336,7 +339,9 @@ func TestReplayIllegalPly(t *testing.T) {
 			[]string{"ply 1", "cell 15", "illegal"}},
 		{"after the end", []string{"--position", "c:16+4 s:3 c:throw", "1:16-off", "2:3-5"}, 1, []string{"ply 2", "game over"}},
 	}
+	defer func(r io.Reader) { stdin = r }(stdin)
 	for _, tt := range tests {
+		stdin = strings.NewReader("") // the empty record, where no token is given
 		args := append([]string{"replay", "--game", "aseb"}, tt.args...)
 		code, out, errs := kilab(t, args...)
 		if code != 1 {
@@ -521,6 +526,19 @@ func TestReplayRevision(t *testing.T) {
 	for _, bad := range []string{"99", "-1"} {
 		if code, _, errs := kilab(t, "replay", "--game", "aseb", "--revision", bad, "2:in-2"); code != 1 || !strings.Contains(errs, "revision") {
 			t.Errorf("--revision %s = %d %q, want an error", bad, code, errs)
+		}
+	}
+}
+
+// With no record on the command line (or "-"), replay reads standard input,
+// as in `kilab replay --game aseb < history.txt`.
+func TestReplayReadsStandardInput(t *testing.T) {
+	defer func(r io.Reader) { stdin = r }(stdin)
+	want := lines("1\t3:in-3\tc:3 s:- s:throw", "2\t2:in-2\tc:3 s:2 c:throw", "outcome\tongoing, cones to throw")
+	for _, args := range [][]string{{"replay", "--game", "aseb"}, {"replay", "--game", "aseb", "-"}} {
+		stdin = strings.NewReader("3:in-3\n2:in-2\n")
+		if code, out, errs := kilab(t, args...); code != 0 || out != want {
+			t.Errorf("kilab %q < record = %d\n%s%s", args, code, out, errs)
 		}
 	}
 }
