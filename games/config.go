@@ -97,7 +97,7 @@ func (c Config) String() string {
 func ParseOption(s string) (key, value string, err error) {
 	key, value, ok := strings.Cut(s, "=")
 	if !ok || strings.TrimSpace(key) == "" || strings.TrimSpace(value) == "" {
-		return "", "", fmt.Errorf("option %q is not key=value: %w", s, ErrBadConfig)
+		return "", "", fmt.Errorf("option %s is not key=value: %w", Quote(s), ErrBadConfig)
 	}
 	return strings.TrimSpace(key), strings.TrimSpace(value), nil
 }

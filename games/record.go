@@ -57,7 +57,7 @@ func ParsePly(tok string) (Ply, error) {
 	for _, f := range strings.Split(throws, ",") {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 || n > 6 {
-			return Ply{}, fmt.Errorf("record token %q: throw %q is not a score 0-6: %w", tok, f, ErrBadNotation)
+			return Ply{}, fmt.Errorf("record token %s: throw %s is not a score 0-6: %w", Quote(tok), Quote(f), ErrBadNotation)
 		}
 		p.Throws = append(p.Throws, Throw(n))
 	}
@@ -110,7 +110,7 @@ func ReplayRevised(start Position, plies []Ply, each func(i int, p Ply, after Po
 		)
 		p.Player = pos.Due().Player
 		if pos, old, err = replayPly(pos, p); err != nil {
-			return pos, fmt.Errorf("ply %d (%s): %w", i+1, p, err)
+			return pos, fmt.Errorf("ply %d (%s): %w", i+1, clipText(p.String()), err)
 		}
 		if each != nil {
 			each(i, p, pos, old)

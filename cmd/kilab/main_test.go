@@ -542,3 +542,21 @@ func TestReplayReadsStandardInput(t *testing.T) {
 		}
 	}
 }
+
+// A huge bad input gives a short error line: only a prefix of it is quoted.
+func TestHugeInputShortError(t *testing.T) {
+	huge := strings.Repeat("x", 120_000)
+	for _, args := range [][]string{
+		{"moves", "--game", "aseb", "--position", huge},
+		{"moves", "--game", "tab", "--position", huge},
+		{"moves", "--game", "seega", "--position", huge},
+		{"moves", "--game", "tab", "--position", "ccccccc/7/7/CCCCCCC w - - 0 " + huge},
+		{"replay", "--game", "aseb", huge},
+		{"replay", "--game", "seega", huge},
+	} {
+		code, _, errs := kilab(t, args...)
+		if code != 1 || len(errs) > 400 {
+			t.Errorf("kilab %s …: exit %d, %d bytes of error: %.200s", args[2], code, len(errs), errs)
+		}
+	}
+}

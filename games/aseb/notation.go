@@ -81,7 +81,7 @@ func Parse(r Rules, s string) (Position, error) {
 }
 
 func badPos(s, why string) error {
-	return fmt.Errorf("aseb: position %q: %s: %w", s, why, games.ErrBadNotation)
+	return fmt.Errorf("aseb: position %s: %s: %w", games.Quote(s), why, games.ErrBadNotation)
 }
 
 func (p *Position) parseSide(side games.Player, f string) error {
@@ -93,7 +93,7 @@ func (p *Position) parseSide(side games.Player, f string) error {
 	if hasOff {
 		n, err := strconv.Atoi(offText)
 		if err != nil || n < 1 || n > int(p.rules.Pieces) {
-			return fmt.Errorf("%q: borne off must be 1-%d", f, p.rules.Pieces)
+			return fmt.Errorf("%s: borne off must be 1-%d", games.Quote(f), p.rules.Pieces)
 		}
 		p.off[side] = int8(n)
 	}
@@ -103,10 +103,10 @@ func (p *Position) parseSide(side games.Player, f string) error {
 	for _, c := range strings.Split(list, ",") {
 		n, err := strconv.Atoi(c)
 		if err != nil || n < 1 || n > PathLen {
-			return fmt.Errorf("%q: cell %q is not 1-16", f, c)
+			return fmt.Errorf("%s: cell %s is not 1-16", games.Quote(f), games.Quote(c))
 		}
 		if p.cells[side]&(1<<n) != 0 {
-			return fmt.Errorf("%q: cell %d twice", f, n)
+			return fmt.Errorf("%s: cell %d twice", games.Quote(f), n)
 		}
 		p.cells[side] |= 1 << n
 	}
@@ -117,7 +117,7 @@ func (p *Position) parseState(f string) error {
 	who, what, ok := strings.Cut(f, ":")
 	switch {
 	case !ok || (who != "c" && who != "s"):
-		return fmt.Errorf("state %q must be c: or s: and throw, again, won or a throw", f)
+		return fmt.Errorf("state %s must be c: or s: and throw, again, won or a throw", games.Quote(f))
 	case who == "s":
 		p.turn = games.Second
 	}
@@ -131,7 +131,7 @@ func (p *Position) parseState(f string) error {
 	default:
 		n, err := strconv.Atoi(what)
 		if err != nil || len(what) != 1 {
-			return fmt.Errorf("state %q: %q is not throw, again, won or a throw", f, what)
+			return fmt.Errorf("state %s: %s is not throw, again, won or a throw", games.Quote(f), games.Quote(what))
 		}
 		p.state, p.throw = MoveDue, games.Throw(n)
 	}
@@ -225,5 +225,5 @@ func parseEnd(s, word string, val int) (int, bool) {
 }
 
 func badMove(s string) error {
-	return fmt.Errorf("aseb: move %q: write in-3 to enter, 5-8 to move, 14-off to bear off, or pass: %w", s, games.ErrBadNotation)
+	return fmt.Errorf("aseb: move %s: write in-3 to enter, 5-8 to move, 14-off to bear off, or pass: %w", games.Quote(s), games.ErrBadNotation)
 }

@@ -70,7 +70,7 @@ func adjacent(a, b Cell) bool {
 // ParseCell reads a cell name ("c3" or "C3") of a size x size board.
 func ParseCell(s string, size int) (Cell, error) {
 	if len(s) != 2 {
-		return NoCell, fmt.Errorf("seega: %q is not a cell such as C3: %w", s, games.ErrBadNotation)
+		return NoCell, fmt.Errorf("seega: %s is not a cell such as C3: %w", games.Quote(s), games.ErrBadNotation)
 	}
 	letter := s[0]
 	if letter >= 'a' && letter <= 'z' {

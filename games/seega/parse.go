@@ -19,7 +19,7 @@ func bad(format string, args ...any) error {
 func parsePosition(g *geom, lane bool, s string) (Position, error) {
 	f := strings.Fields(s)
 	if len(f) < 3 {
-		return Position{}, bad("position %q: want BOARD SIDE PHASE and the phase's fields", s)
+		return Position{}, bad("position %s: want BOARD SIDE PHASE and the phase's fields", games.Quote(s))
 	}
 	p := Position{g: g, lane: lane, board: g.empty}
 	if err := p.parseBoard(f[0]); err != nil {
@@ -31,7 +31,7 @@ func parsePosition(g *geom, lane bool, s string) (Position, error) {
 	case "D":
 		p.side = games.Second
 	default:
-		return Position{}, bad("side on move %q: want L (light) or D (dark)", f[1])
+		return Position{}, bad("side on move %s: want L (light) or D (dark)", games.Quote(f[1]))
 	}
 	var err error
 	switch f[2] {
@@ -40,7 +40,7 @@ func parsePosition(g *geom, lane bool, s string) (Position, error) {
 	case "move":
 		err = p.parseMoving(f[3:])
 	default:
-		err = bad("phase %q: want place or move", f[2])
+		err = bad("phase %s: want place or move", games.Quote(f[2]))
 	}
 	if err != nil {
 		return Position{}, err
@@ -53,11 +53,11 @@ func (p *Position) parseBoard(s string) error {
 	n := p.g.size
 	rows := strings.Split(s, "/")
 	if len(rows) != n {
-		return bad("board %q has %d rows, the %dx%d board %d", s, len(rows), n, n, n)
+		return bad("board %s has %d rows, the %dx%d board %d", games.Quote(s), len(rows), n, n, n)
 	}
 	for i, r := range rows {
 		if len(r) != n {
-			return bad("board row %d (%q) has %d cells, not %d", n-i, r, len(r), n)
+			return bad("board row %d (%s) has %d cells, not %d", n-i, games.Quote(r), len(r), n)
 		}
 		for col := range n {
 			c := CellAt(col, n-1-i)
@@ -94,7 +94,7 @@ func (p *Position) parsePlacing(f []string) error {
 		p.hand[1], err = p.parseCount(d, ok)
 	}
 	if err != nil {
-		return bad("%q: want hand=L/D, two counts 0-%d", f[0], p.g.pieces)
+		return bad("%s: want hand=L/D, two counts 0-%d", games.Quote(f[0]), p.g.pieces)
 	}
 	if p.hand[0]+p.hand[1] == 0 {
 		return bad("every piece is placed, so the phase is move")
@@ -106,7 +106,7 @@ func (p *Position) parsePlacing(f []string) error {
 func (p *Position) parseCount(s string, ok bool) (int8, error) {
 	n, err := strconv.Atoi(s)
 	if !ok || err != nil || n < 0 || n > int(p.g.pieces) || s != strconv.Itoa(n) {
-		return 0, bad("%q is not a count of pieces", s)
+		return 0, bad("%s is not a count of pieces", games.Quote(s))
 	}
 	return int8(n), nil
 }

@@ -27,7 +27,7 @@ func (c Cell) String() string {
 func ParseCell(s string) (Cell, error) {
 	c, rest, err := readCell(s)
 	if err == nil && rest != "" {
-		err = fmt.Errorf("tab: %q is not a cell (a row a-d and a column, like b7): %w", s, games.ErrBadNotation)
+		err = fmt.Errorf("tab: %s is not a cell (a row a-d and a column, like b7): %w", games.Quote(s), games.ErrBadNotation)
 	}
 	return c, err
 }

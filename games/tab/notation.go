@@ -113,7 +113,7 @@ func (s *state) formatScores() string {
 func parse(text string) (*state, error) {
 	s, err := parseFields(text)
 	if err != nil {
-		return nil, fmt.Errorf("tab: position %q: %w", text, err)
+		return nil, fmt.Errorf("tab: position %s: %w", games.Quote(text), err)
 	}
 	return s, nil
 }
@@ -132,7 +132,7 @@ func parseFields(text string) (*state, error) {
 	case "b":
 		s.turn = 1
 	default:
-		return nil, badPos("player %q is not w or b", f[1])
+		return nil, badPos("player %s is not w or b", games.Quote(f[1]))
 	}
 	if err := s.parseScores(f[2]); err != nil {
 		return nil, err
@@ -191,7 +191,7 @@ func parseRow(row string, out *[maxWidth]stack) (int, error) {
 		run, j := 1, i+1
 		switch c := row[i]; {
 		case c == '0':
-			return 0, badPos("a row counts its empty cells from 1: %q has a 0", row)
+			return 0, badPos("a row counts its empty cells from 1: %s has a 0", games.Quote(row))
 		case c >= '1' && c <= '9':
 			for j < len(row) && row[j] >= '0' && row[j] <= '9' {
 				j++
@@ -333,14 +333,14 @@ func (s *state) parseScores(f string) error {
 	for _, part := range strings.Split(f, ",") {
 		t, err := readScore(part, f)
 		if err != nil {
-			return badPos("%q is not a Tab score (1, 2, 3, 4 or 6)", part)
+			return badPos("%s is not a Tab score (1, 2, 3, 4 or 6)", games.Quote(part))
 		}
 		if s.phase == phaseThrowing && (t == 2 || t == 3) {
 			return badPos("throwing stops at a 2 or 3 (T2), so %q cannot go on with +", f)
 		}
 		if t == 2 || t == 3 {
 			if stops++; stops > 1 {
-				return badPos("a turn's throwing stops at its first 2 or 3 (T2), so no turn holds the scores %q", f)
+				return badPos("a turn's throwing stops at its first 2 or 3 (T2), so no turn holds the scores %s", games.Quote(f))
 			}
 		}
 		if s.nscores == maxScores {
