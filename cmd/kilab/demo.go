@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"kilab/games"
 	"kilab/render"
@@ -58,6 +59,9 @@ func writeDemo(dir string, game games.Game, cfg games.Config, start games.Positi
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	if err := removeOldFrames(dir); err != nil {
+		return err
+	}
 	digits := max(len(fmt.Sprint(len(plies))), 3)
 	pos, last := start, render.Last{}
 	for n := 0; n <= len(plies); n++ {
@@ -86,4 +90,36 @@ func writeDemo(dir string, game games.Game, cfg games.Config, start games.Positi
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "record.txt"), []byte(games.FormatRecord(plies)+"\n"), 0o644)
+}
+
+// removeOldFrames deletes the numbered pictures an earlier demo wrote in dir
+// (000.png, 001.png ...), so that a shorter game leaves none of a longer
+// one's behind. Nothing else in dir is touched.
+func removeOldFrames(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && isFrameName(e.Name()) {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// isFrameName reports whether name is one of demo's pictures: digits, .png.
+func isFrameName(name string) bool {
+	digits, ok := strings.CutSuffix(name, ".png")
+	if !ok || len(digits) < 3 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -86,3 +86,28 @@ func TestDemo(t *testing.T) {
 		t.Errorf("the same seed played two games:\n%s\n%s", records[0], records[1])
 	}
 }
+
+// A demo into a folder an earlier, longer demo used leaves only its own
+// pictures, and nothing that is not a demo picture is touched.
+func TestDemoReplacesOldFrames(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"9999.png", "0500.png", "notes.png", "keep.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := kilab(t, "demo", "--game", "aseb", "--seed", "3", "-o", dir)
+	if code != 0 {
+		t.Fatalf("demo = %d %q", code, stderr)
+	}
+	record, _, _ := strings.Cut(stdout, "\n")
+	frames, _ := filepath.Glob(filepath.Join(dir, "[0-9]*.png"))
+	if want := len(strings.Fields(record)) + 1; len(frames) != want {
+		t.Errorf("%d numbered pictures for %d plies: old frames left behind", len(frames), want-1)
+	}
+	for _, keep := range []string{"notes.png", "keep.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, keep)); err != nil {
+			t.Errorf("%s was removed: %v", keep, err)
+		}
+	}
+}
