@@ -1,0 +1,55 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"kilab/games"
+)
+
+// Judge estimates what a position is worth, for reviews and analysis.
+type Judge interface {
+	// WinChance is the chance that seat 0 (games.First) wins from pos, in [0, 1],
+	// a draw counting half, with best play by both sides from here. Exact says the
+	// figure is the game's true value (Aseb's solved tables) rather than an
+	// engine's estimate. pos may be at any point: a throw due, a move due, or
+	// over (then the figure is 1, 0 or ½, exact).
+	WinChance(ctx context.Context, pos games.Position) (chance float64, exact bool, err error)
+}
+
+// JudgeFactory makes the judge for one configuration of a game.
+type JudgeFactory func(cfg games.Config) (Judge, error)
+
+var judges sync.Map // game name -> JudgeFactory
+
+// RegisterJudge sets the judge of a game; a game has at most one.
+func RegisterJudge(game string, f JudgeFactory) {
+	if _, dup := judges.LoadOrStore(game, f); dup {
+		panic("ai: RegisterJudge called twice for " + game)
+	}
+}
+
+// NewJudge makes the judge of game for cfg.
+func NewJudge(game string, cfg games.Config) (Judge, error) {
+	f, ok := judges.Load(game)
+	if !ok {
+		return nil, fmt.Errorf("ai: no judge for %s: %w", game, games.ErrBadConfig)
+	}
+	return f.(JudgeFactory)(cfg)
+}
+
+// Final is the value of a finished game for seat 0: 1, 0 or ½; ok is false while
+// the game goes on. Judges start from it.
+func Final(pos games.Position) (chance float64, ok bool) {
+	o := pos.Outcome()
+	switch {
+	case o.Status == games.Drawn:
+		return 0.5, true
+	case o.Status == games.Won && o.Winner == games.First:
+		return 1, true
+	case o.Status == games.Won:
+		return 0, true
+	}
+	return 0, false
+}
