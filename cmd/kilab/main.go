@@ -30,6 +30,7 @@ func commands() []command {
 		{"moves", "list the legal moves of a position, one per line", runMoves},
 		{"replay", "replay a game record and print the position after each ply", runReplay},
 		{"render", "draw a position as the PNG the bot posts", runRender},
+		{"arena", "play two computer agents against each other and count the results", runArena},
 		{"demo", "play a random game and write every position as PNG, and a GIF replay", runDemo},
 		{"help", "show this overview", runHelp},
 	}

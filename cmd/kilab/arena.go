@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/signal"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"kilab/ai"
+	"kilab/games"
+)
+
+func runArena(args []string, stdout, stderr io.Writer) int {
+	fs, g := newFlagSet("arena", "--game G [--variant V] [--opt key=value]... --a AGENT --b AGENT --games N [--seed S]",
+		"Plays two computer agents against each other, seats alternating (A sits first in the\n"+
+			"even-numbered games), and prints A's wins, draws and losses with 95% confidence\n"+
+			"intervals (Wilson). Throws and the agents' choices come from --seed, so a match replays\n"+
+			"exactly when its agents' limits are by depth rather than by time.\n"+
+			"Agents: random, greedy, easy, medium, hard (and any others a game lists here).", stderr)
+	var a, b string
+	var n, workers int
+	var seed uint64
+	var budget time.Duration
+	fs.StringVar(&a, "a", "", "agent A (required)")
+	fs.StringVar(&b, "b", "", "agent B (required)")
+	fs.IntVar(&n, "games", 100, "how many games")
+	fs.Uint64Var(&seed, "seed", 1, "the seed of game 0; game i uses seed+i")
+	fs.DurationVar(&budget, "budget", 2*time.Second, "the most time an agent may think per move")
+	fs.IntVar(&workers, "workers", 0, "games played at once (default: one per CPU)")
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	m, err := arenaMatch(g, fs.Args(), a, b, n)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	m.Seed, m.Budget, m.Workers = seed, budget, workers
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	began := time.Now()
+	tally, err := ai.Play(ctx, m)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fail(stderr, err)
+	}
+	printTally(stdout, m, tally, time.Since(began))
+	if err != nil {
+		fmt.Fprintf(stderr, "kilab: interrupted after %d of %d games\n", tally.Games(), n)
+		return 1
+	}
+	return 0
+}
+
+// arenaMatch checks the flags and makes the match they describe.
+func arenaMatch(g *gameFlags, rest []string, a, b string, n int) (ai.Match, error) {
+	switch {
+	case len(rest) > 0:
+		return ai.Match{}, fmt.Errorf("arena takes no arguments, got %q", rest)
+	case a == "" || b == "":
+		return ai.Match{}, errors.New("--a and --b are required: name two agents (random, greedy, easy, medium, hard)")
+	case n <= 0:
+		return ai.Match{}, fmt.Errorf("--games must be at least 1, got %d", n)
+	case g.position.set:
+		return ai.Match{}, errors.New("arena plays from the start: leave out --position")
+	}
+	game, _, err := g.start() // checks the game and its configuration
+	if err != nil {
+		return ai.Match{}, err
+	}
+	cfg, err := games.Normalize(game, games.Config{Variant: g.variant, Options: g.opts})
+	if err != nil {
+		return ai.Match{}, err
+	}
+	return ai.Match{Game: game, Config: cfg, A: a, B: b, Games: n}, nil
+}
+
+// printTally writes the match's result as a small table, A's side first.
+func printTally(w io.Writer, m ai.Match, t ai.Tally, took time.Duration) {
+	fmt.Fprintf(w, "%s %s: %s (A) vs %s (B), %d games, seed %d\n", m.Game.Name(), describeConfig(m.Config), m.A, m.B, t.Games(), m.Seed)
+	row := func(label string, k int) {
+		iv := ai.Wilson(k, t.Games())
+		fmt.Fprintf(w, "  %-14s %6d  %5.1f%%  [%5.1f%%, %5.1f%%]\n", label, k, pct(k, t.Games()), 100*iv.Low, 100*iv.High)
+	}
+	row("A wins", t.Wins)
+	row("draws", t.Draws)
+	row("B wins", t.Losses)
+	fmt.Fprintf(w, "  %s scores %.1f%% (a draw counts half); the first seat won %.1f%% of the games\n",
+		m.A, 100*t.Score(), pct(t.FirstSeatWins, t.Games()))
+	if t.Plies > 0 {
+		fmt.Fprintf(w, "  %d moves chosen in %s (%s a move, with %d games at once)\n",
+			t.Plies, took.Round(time.Millisecond), (took / time.Duration(t.Plies)).Round(time.Microsecond), workersOf(m))
+	}
+}
+
+func workersOf(m ai.Match) int {
+	if m.Workers > 0 {
+		return m.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+func pct(k, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return 100 * float64(k) / float64(n)
+}
+
+// describeConfig is a configuration as the flags give it: "standard pieces=5".
+func describeConfig(cfg games.Config) string {
+	parts := []string{cfg.Variant}
+	for _, k := range slices.Sorted(maps.Keys(cfg.Options)) {
+		parts = append(parts, k+"="+cfg.Options[k])
+	}
+	return strings.Join(parts, " ")
+}

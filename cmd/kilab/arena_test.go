@@ -1,0 +1,54 @@
+package main
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestArenaCountsEveryGame(t *testing.T) {
+	code, out, errs := kilab(t, "arena", "--game", "tab", "--opt", "width=7", "--a", "random", "--b", "random", "--games", "30", "--seed", "5")
+	if code != 0 || errs != "" {
+		t.Fatalf("arena = %d, stderr %q", code, errs)
+	}
+	if !strings.HasPrefix(out, "tab standard width=7: random (A) vs random (B), 30 games, seed 5\n") {
+		t.Errorf("header: %q", out)
+	}
+	total := 0
+	for _, m := range regexp.MustCompile(`(?m)^  (?:A wins|draws|B wins) +(\d+) `).FindAllStringSubmatch(out, -1) {
+		n, _ := strconv.Atoi(m[1])
+		total += n
+	}
+	if total != 30 {
+		t.Errorf("wins, draws and losses add up to %d, want 30:\n%s", total, out)
+	}
+	_, again, _ := kilab(t, "arena", "--game", "tab", "--opt", "width=7", "--a", "random", "--b", "random", "--games", "30", "--seed", "5")
+	if firstLines(again, 4) != firstLines(out, 4) {
+		t.Errorf("the same seed gave\n%s\nthen\n%s", out, again)
+	}
+}
+
+func firstLines(s string, n int) string {
+	return strings.Join(strings.SplitN(s, "\n", n+1)[:n], "\n")
+}
+
+func TestArenaErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "tab", "--a", "random"}, "--a and --b are required"},
+		{[]string{"--game", "tab", "--a", "random", "--b", "grandmaster"}, `no agent "grandmaster" for tab`},
+		{[]string{"--game", "tab", "--a", "random", "--b", "random", "--games", "0"}, "at least 1"},
+		{[]string{"--a", "random", "--b", "random"}, "--game is required"},
+		{[]string{"--game", "seega", "--opt", "width=9", "--a", "random", "--b", "random"}, `"width"`},
+		{[]string{"--game", "tab", "--position", "x", "--a", "random", "--b", "random"}, "leave out --position"},
+		{[]string{"--game", "tab", "--a", "random", "--b", "random", "stray"}, "stray"},
+	} {
+		code, out, errs := kilab(t, append([]string{"arena"}, c.args...)...)
+		if code == 0 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("arena %q = %d, %q, %q; want an error saying %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
