@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"kilab/games"
 )
 
 // Announcement kinds: what the bot tells players after a change. The store
@@ -52,12 +54,18 @@ type Announcement struct {
 // TurnNotices are what a commit that hands the move to g's player on move,
 // or ends g, announces: the thread's board, the DMs, then the retirement of
 // the older boards.
+// The computer gets no DMs: it is the bot itself.
 func TurnNotices(g Game) []Notice {
 	ns := []Notice{{Kind: AnnounceBoard}}
-	if g.Active() {
+	switch {
+	case g.Active() && g.Human(g.ToMove):
 		ns = append(ns, Notice{Kind: AnnounceTurnDM, User: g.Players[g.ToMove]})
-	} else {
-		ns = append(ns, Notice{Kind: AnnounceResultDM, User: g.Players[0]}, Notice{Kind: AnnounceResultDM, User: g.Players[1]})
+	case !g.Active():
+		for seat := range games.Player(2) {
+			if g.Human(seat) {
+				ns = append(ns, Notice{Kind: AnnounceResultDM, User: g.Players[seat]})
+			}
+		}
 	}
 	return append(ns, Notice{Kind: AnnounceRetire})
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -95,16 +96,7 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 	}
 	var id int64
 	err = db.update(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id,
-				challenger_id, opponent_id, kind, variant, options, first, time_limit_ms, rated, rematch_of,
-				created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)`,
-			c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
-			c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli())
-		if err != nil {
-			return err
-		}
-		if id, err = res.LastInsertId(); err != nil || !c.Direct() {
+		if id, err = insertChallenge(ctx, tx, c, opts, now); err != nil || !c.Direct() {
 			return err
 		}
 		// The opponent hears of it by DM, even if the process stops right now.
@@ -124,6 +116,65 @@ const challengeColumns = `c.id, c.guild_id, c.channel_id, c.message_id, c.challe
 	COALESCE(g.id, 0), c.created_at, c.expires_at, c.closed_at`
 
 const challengeFrom = ` FROM challenges c LEFT JOIN games g ON g.challenge_id = c.id`
+
+func insertChallenge(ctx context.Context, tx *sql.Tx, c Challenge, opts string, now time.Time) (int64, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id,
+			challenger_id, opponent_id, kind, variant, options, first, time_limit_ms, rated, rematch_of,
+			created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)`,
+		c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
+		c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli())
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// StartComputerGame records a challenge to the computer and starts its game at
+// once, in one transaction: the challenge, accepted as it is made (its message
+// is where the game's thread opens), the game with the computer in seat
+// comp.Seat, and the game's first announcements. c.Opponent is the bot's own
+// user id; s seats it too.
+func (db *DB) StartComputerGame(ctx context.Context, c Challenge, s Start, comp Computer) (Challenge, Game, error) {
+	c.First, c.Rated = cmp.Or(c.First, FirstRandom), false
+	if err := c.check(); err != nil {
+		return c, Game{}, err
+	}
+	if !comp.Plays() || !c.Direct() || s.Players[comp.Seat&1] != c.Opponent {
+		return c, Game{}, fmt.Errorf("computer game: the computer %+v must sit as the opponent %q in %q: %w", comp, c.Opponent, s.Players, ErrInvalid)
+	}
+	opts, err := marshalOptions(c.Config.Options)
+	if err != nil {
+		return c, Game{}, err
+	}
+	now := db.now()
+	c.Expires = now
+	var g Game
+	err = db.update(ctx, func(tx *sql.Tx) error {
+		id, err := insertChallenge(ctx, tx, c, opts, now)
+		if err != nil {
+			return err
+		}
+		if err := db.closeChallenge(ctx, tx, id, ChallengeAccepted); err != nil {
+			return err
+		}
+		n := NewGame{GuildID: c.GuildID, ChannelID: c.ChannelID, Kind: c.Kind, Config: c.Config,
+			Players: s.Players, Position: s.Position, ToMove: s.ToMove, TimeLimit: c.TimeLimit, Opening: s.Opening, Computer: comp}
+		gameID, err := db.insertGame(ctx, tx, n, id)
+		if err != nil {
+			return err
+		}
+		if g, err = getGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		return db.announce(ctx, tx, g.ID, 0, g.Version, append([]Notice{{Kind: AnnounceStart}}, TurnNotices(g)...), nil)
+	})
+	if err != nil {
+		return c, g, err
+	}
+	c, err = db.Challenge(ctx, g.ChallengeID)
+	return c, g, err
+}
 
 func scanChallenge(s scanner) (Challenge, error) {
 	var (
@@ -169,8 +220,10 @@ func (db *DB) SetChallengeMessage(ctx context.Context, id int64, messageID strin
 		if err := mustAffect(res, fmt.Errorf("challenge %d: %w", id, ErrNotFound)); err != nil {
 			return err
 		}
-		// The opponent's DM links to this message and waits for it: it is due now.
-		_, err = tx.ExecContext(ctx, `UPDATE announcements SET due_at = ? WHERE challenge_id = ? AND done_at IS NULL`,
+		// The opponent's DM links to this message, and a game's thread opens from
+		// it: what waits for it is due now.
+		_, err = tx.ExecContext(ctx, `UPDATE announcements SET due_at = ?1 WHERE done_at IS NULL
+			AND (challenge_id = ?2 OR game_id IN (SELECT id FROM games WHERE challenge_id = ?2))`,
 			db.Now().UnixMilli(), id)
 		return err
 	})

@@ -49,11 +49,37 @@ type Game struct {
 	RatingDelta [2]float64 // rating points each seat won or lost; 0 unless rated and over
 	// Opening is how the first player was decided, as the bot wrote it: a
 	// coin, the challenge's choice, or a throw-off with its throws.
-	Opening  string
+	Opening string
+	// Computer says which seat, if any, Kilab itself plays, and at what level.
+	Computer Computer
 	Created  time.Time
 	Updated  time.Time
 	Finished time.Time
 }
+
+// Computer is the computer's part in a game: its level and the seat it plays.
+// The zero value, with no level, is a game between people.
+type Computer struct {
+	Level string
+	Seat  games.Player
+}
+
+// Plays reports whether the computer plays in the game at all.
+func (c Computer) Plays() bool { return c.Level != "" }
+
+// seat is the computer's seat as stored: -1 in a game between people.
+func (c Computer) seat() games.Player {
+	if !c.Plays() {
+		return NoSeat
+	}
+	return c.Seat
+}
+
+// Human reports whether seat is a person's.
+func (g Game) Human(seat games.Player) bool { return !g.Computer.Plays() || seat != g.Computer.Seat }
+
+// ComputerOnMove reports whether the game waits for the computer.
+func (g Game) ComputerOnMove() bool { return g.Active() && g.Computer.Plays() && g.ToMove == g.Computer.Seat }
 
 // Active reports whether the game goes on.
 func (g Game) Active() bool { return g.Result == Unfinished }
@@ -91,6 +117,9 @@ type NewGame struct {
 	TimeLimit time.Duration
 	Rated     bool
 	Opening   string // how the first player was decided (Game.Opening)
+	// Computer is the level and seat of Kilab itself in a game against the
+	// computer; the zero value for a game between people.
+	Computer Computer
 }
 
 func (n NewGame) check() error {
@@ -103,6 +132,8 @@ func (n NewGame) check() error {
 		return fmt.Errorf("new game: %v cannot be on move: %w", n.ToMove, ErrInvalid)
 	case n.TimeLimit < time.Millisecond:
 		return fmt.Errorf("new game: time limit %v: %w", n.TimeLimit, ErrInvalid)
+	case n.Computer.Plays() && (n.Rated || !n.Computer.Seat.Valid()):
+		return fmt.Errorf("new game against the computer must be unrated and give its seat, got %+v: %w", n.Computer, ErrInvalid)
 	}
 	return nil
 }
@@ -134,11 +165,13 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 	now := db.now()
 	deadline, remind := deadlines(now, n.TimeLimit)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
-			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening)
-		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening,
+			computer_seat, computer_level)
+		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, opts,
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
-		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening)
+		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening,
+		n.Computer.seat(), n.Computer.Level)
 	if err != nil {
 		return 0, err
 	}
@@ -172,7 +205,8 @@ func getGame(ctx context.Context, q rowQuerier, id int64) (Game, error) {
 const gameColumns = `id, COALESCE(challenge_id, 0), guild_id, channel_id, thread_id, message_id,
 	kind, variant, options, player0, player1, position, to_move, result, reason, version, rated,
 	moved0, moved1, COALESCE(draw_offer, -1), time_limit_ms, deadline, remind_at,
-	COALESCE(rating_delta0, 0), COALESCE(rating_delta1, 0), created_at, updated_at, finished_at, opening`
+	COALESCE(rating_delta0, 0), COALESCE(rating_delta1, 0), created_at, updated_at, finished_at, opening,
+	computer_seat, computer_level`
 
 func scanGame(s scanner) (Game, error) {
 	var (
@@ -184,7 +218,8 @@ func scanGame(s scanner) (Game, error) {
 	err := s.Scan(&g.ID, &g.ChallengeID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
 		&g.Kind, &g.Config.Variant, &opts, &g.Players[0], &g.Players[1], &g.Position, &g.ToMove,
 		&result, &g.Reason, &g.Version, &g.Rated, &g.Moved[0], &g.Moved[1], &g.DrawOffer, &limit,
-		&deadline, &remind, &g.RatingDelta[0], &g.RatingDelta[1], &created, &updated, &finished, &g.Opening)
+		&deadline, &remind, &g.RatingDelta[0], &g.RatingDelta[1], &created, &updated, &finished, &g.Opening,
+		&g.Computer.Seat, &g.Computer.Level)
 	if err != nil {
 		return g, err
 	}
@@ -193,6 +228,9 @@ func scanGame(s scanner) (Game, error) {
 	}
 	if err := json.Unmarshal([]byte(opts), &g.Config.Options); err != nil {
 		return g, fmt.Errorf("store: game %d options: %w", g.ID, err)
+	}
+	if !g.Computer.Plays() {
+		g.Computer = Computer{} // stored as seat -1; the zero value in Go
 	}
 	g.TimeLimit = time.Duration(limit) * time.Millisecond
 	g.Deadline, g.RemindAt = fromMillis(deadline), fromMillis(remind)

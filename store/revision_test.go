@@ -41,7 +41,17 @@ func TestMigratedRecordReplaysUnderItsRevision(t *testing.T) {
 	ctx := context.Background()
 	path := tempPath(t)
 	old := openAt(t, path, migrationFiles[:4])
-	g := royalurGame(t, old, oldRoyalurEnd, 1)
+	// The game as schema 4 stored it: today's CreateGame writes later columns.
+	res, err := old.write.Exec(`INSERT INTO games (guild_id, channel_id, kind, variant, options, player0, player1,
+			position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening)
+		VALUES (?, ?, 'aseb', 'royalur', '{}', 'ana', 'bo', ?, 1, 1, ?, ?, ?, ?, ?, '')`,
+		guild, channel, oldRoyalurEnd, (3 * day).Milliseconds(), epoch.Add(3*day).UnixMilli(),
+		epoch.Add(2*day).UnixMilli(), epoch.UnixMilli(), epoch.UnixMilli())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := res.LastInsertId()
+	g := Game{ID: id}
 	for i, p := range oldRoyalur {
 		if _, err := old.write.Exec(`INSERT INTO moves (game_id, ply, player, throws, move, at) VALUES (?, ?, ?, ?, ?, ?)`,
 			g.ID, i+1, p.Player, formatThrows(p.Throws), p.Move, epoch.UnixMilli()); err != nil {

@@ -13,14 +13,15 @@ import (
 // player's move, never both act on the same turn.
 
 // DueDeadlines returns up to limit games in play whose player on move has run
-// out of time, the longest overdue first. The caller ends each with a Commit
+// out of time (never the computer, which plays when the bot runs), the longest overdue first. The caller ends each with a Commit
 // at the game's version (Game.TimeoutResult says how).
 func (db *DB) DueDeadlines(ctx context.Context, limit int) ([]Game, error) {
 	return queryGames(ctx, db.read, qDueDeadlines, db.now().UnixMilli(), limit)
 }
 
 const qDueDeadlines = `SELECT ` + gameColumns + ` FROM games
-	WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id LIMIT ?`
+	WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? AND to_move <> computer_seat
+	ORDER BY deadline, id LIMIT ?`
 
 // DueReminders returns up to limit games in play whose player on move is due
 // a reminder, the earliest first. Whether that user wants reminders is theirs
@@ -30,7 +31,8 @@ func (db *DB) DueReminders(ctx context.Context, limit int) ([]Game, error) {
 }
 
 const qDueReminders = `SELECT ` + gameColumns + ` FROM games
-	WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at, id LIMIT ?`
+	WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? AND to_move <> computer_seat
+	ORDER BY remind_at, id LIMIT ?`
 
 // MarkReminded claims the reminder of game at version, before it is sent: it
 // succeeds for one caller only, and fails with ErrConflict if the reminder was
@@ -70,3 +72,13 @@ const (
 	qResumeDeadlines = `UPDATE games SET deadline = ? WHERE status = 'active' AND deadline <= ?`
 	qDropReminders   = `UPDATE games SET remind_at = NULL WHERE status = 'active' AND remind_at <= ?`
 )
+
+// ComputerOnMove returns the games in play that wait for the computer, oldest
+// first. The bot plays them after every commit and at start-up: the query is
+// the computer's to-do list, so a move due when the bot stopped is not lost.
+func (db *DB) ComputerOnMove(ctx context.Context, limit int) ([]Game, error) {
+	return queryGames(ctx, db.read, qComputerOnMove, limit)
+}
+
+const qComputerOnMove = `SELECT ` + gameColumns + ` FROM games
+	WHERE status = 'active' AND computer_seat >= 0 AND to_move = computer_seat ORDER BY updated_at, id LIMIT ?`

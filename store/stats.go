@@ -12,8 +12,9 @@ type Stats struct {
 	Recent []Game      // their latest finished games there, newest first
 }
 
-// KindStats is a user's record in one game on one server. The counts take in
-// every game, rated or not; Standing's own tally counts rated games only.
+// KindStats is a user's record in one game on one server. Wins, Losses and
+// Draws take in every game between people, rated or not; Standing's own tally
+// counts rated games only; games against the computer have their own counts.
 type KindStats struct {
 	Kind     string
 	Standing *Standing // nil until their first rated game ends
@@ -22,7 +23,11 @@ type KindStats struct {
 	Draws    int
 	Aborted  int
 	Active   int
+	Computer Tally // finished games against the computer, any level
 }
+
+// Tally counts finished games from one player's side.
+type Tally struct{ Wins, Losses, Draws int }
 
 // Stats returns user's record on guild, with up to recent finished games.
 func (db *DB) Stats(ctx context.Context, guild, user string, recent int) (Stats, error) {
@@ -60,7 +65,8 @@ func kindStats(ctx context.Context, q rowQuerier, guild, user string) ([]KindSta
 	var out []KindStats
 	for rows.Next() {
 		var k KindStats
-		if err := rows.Scan(&k.Kind, &k.Wins, &k.Losses, &k.Draws, &k.Aborted, &k.Active); err != nil {
+		if err := rows.Scan(&k.Kind, &k.Wins, &k.Losses, &k.Draws, &k.Aborted, &k.Active,
+			&k.Computer.Wins, &k.Computer.Losses, &k.Computer.Draws); err != nil {
 			return nil, err
 		}
 		out = append(out, k)
@@ -69,8 +75,11 @@ func kindStats(ctx context.Context, q rowQuerier, guild, user string) ([]KindSta
 }
 
 const qKindStats = `SELECT kind,
-		sum((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1)),
-		sum((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1)),
-		sum(result = 'draw'), sum(result = 'aborted'), sum(status = 'active')
+		sum(computer_seat < 0 AND ((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1))),
+		sum(computer_seat < 0 AND ((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1))),
+		sum(computer_seat < 0 AND result = 'draw'), sum(result = 'aborted'), sum(status = 'active'),
+		sum(computer_seat >= 0 AND ((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1))),
+		sum(computer_seat >= 0 AND ((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1))),
+		sum(computer_seat >= 0 AND result = 'draw')
 	FROM games WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2
 	GROUP BY kind ORDER BY kind`
