@@ -51,6 +51,8 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
 	}
 	switch {
+	case o.controls && s.g.ComputerOnMove():
+		// The computer's turn: it plays by itself, nothing for a person to click.
 	case o.controls && s.g.Active():
 		m.Components = components(s.g.ID, s.g.Version, s.pos, o.prefix)
 	case o.controls:
@@ -130,15 +132,17 @@ func (s *state) headline(o boardOpts) (string, []string) {
 		lines = append(lines, o.note)
 	}
 	var ping []string
-	if o.mention {
-		if s.g.Active() {
-			mover := s.g.Players[s.g.ToMove]
-			ping = []string{mover}
-			lines = append(lines, fmt.Sprintf("<@%s>, your turn: %s.", mover, s.dueText()))
-		} else {
-			ping = s.g.Players[:]
-			lines = append(lines, fmt.Sprintf("<@%s> <@%s>: %s", s.g.Players[0], s.g.Players[1], s.resultText()))
-		}
+	switch {
+	case !o.mention:
+	case s.g.ComputerOnMove():
+		lines = append(lines, fmt.Sprintf("The computer (%s) is thinking…", s.g.Computer.Level))
+	case s.g.Active():
+		mover := s.g.Players[s.g.ToMove]
+		ping = []string{mover}
+		lines = append(lines, fmt.Sprintf("<@%s>, your turn: %s.", mover, s.dueText()))
+	default:
+		ping = s.people()
+		lines = append(lines, fmt.Sprintf("<@%s> <@%s>: %s", s.g.Players[0], s.g.Players[1], s.resultText()))
 	}
 	return strings.Join(lines, "\n"), ping
 }
@@ -158,12 +162,12 @@ func (s *state) dueText() string {
 func (s *state) describe() string {
 	var b strings.Builder
 	for p := games.First; p <= games.Second; p++ {
-		fmt.Fprintf(&b, "**%s**: <@%s>\n", titleCase(s.seatName(p)), s.g.Players[p])
+		fmt.Fprintf(&b, "**%s**: <@%s>%s\n", titleCase(s.seatName(p)), s.g.Players[p], s.computerMark(p))
 	}
 	b.WriteByte('\n')
 	if s.g.Active() {
 		fmt.Fprintf(&b, "**Turn**: <@%s> (%s) to %s", s.g.Players[s.g.ToMove], s.seatName(s.g.ToMove), s.dueVerb())
-		if !s.g.Deadline.IsZero() {
+		if !s.g.Deadline.IsZero() && !s.g.ComputerOnMove() {
 			fmt.Fprintf(&b, ", due <t:%d:R>", s.g.Deadline.Unix())
 		}
 		b.WriteByte('\n')
@@ -174,6 +178,34 @@ func (s *state) describe() string {
 		fmt.Fprintf(&b, "**Last**: %s\n", last)
 	}
 	return b.String()
+}
+
+// computerMark follows the computer's name: " (computer, hard)".
+func (s *state) computerMark(p games.Player) string {
+	if s.g.Human(p) {
+		return ""
+	}
+	return fmt.Sprintf(" (computer, %s)", s.g.Computer.Level)
+}
+
+// computerSuffix is computerMark inside parentheses: ", computer, hard".
+func (s *state) computerSuffix(p games.Player) string {
+	if s.g.Human(p) {
+		return ""
+	}
+	return ", computer, " + s.g.Computer.Level
+}
+
+// people are the game's players who are people: both, or the one playing the
+// computer. Only they are pinged.
+func (s *state) people() []string {
+	var out []string
+	for p := games.First; p <= games.Second; p++ {
+		if s.g.Human(p) {
+			out = append(out, s.g.Players[p])
+		}
+	}
+	return out
 }
 
 func (s *state) dueVerb() string {

@@ -58,6 +58,8 @@ type Bot struct {
 	active  int
 
 	wake        chan struct{} // kicks the delivery loop after a commit
+	thinkWake   chan struct{} // and the computer's
+	thinking    sync.Mutex
 	delivering  sync.Mutex
 	stopDeliver context.CancelFunc
 	deliverer   sync.WaitGroup
@@ -89,7 +91,7 @@ func newBot(c Config, dc Discord) *Bot {
 		c.AckBudget = DefaultAckBudget
 	}
 	b := &Bot{s: c.Session, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}),
-		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1)}
+		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
 	b.acks = newAcker(dc, c.AckBudget, func(i *discordgo.Interaction, err error) {
 		b.log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
 	})
@@ -206,11 +208,24 @@ func (b *Bot) refuse(i *discordgo.Interaction) {
 func (b *Bot) startDelivery() {
 	ctx, stop := context.WithCancel(context.Background())
 	b.stopDeliver = stop
-	b.deliverer.Add(1)
+	b.deliverer.Add(2)
 	go func() {
 		defer b.deliverer.Done()
 		b.deliverLoop(ctx)
 	}()
+	go func() {
+		defer b.deliverer.Done()
+		b.computerLoop(ctx)
+	}()
+}
+
+// self is the bot's own user id, the computer's seat in its games ("" before
+// READY).
+func (b *Bot) self() string {
+	if b.s == nil || b.s.State == nil || b.s.State.User == nil {
+		return ""
+	}
+	return b.s.State.User.ID
 }
 
 // Handle answers one interaction. It never panics the process: a panic in a

@@ -20,6 +20,7 @@ type challengeSpec struct {
 	first    store.First
 	days     int
 	rated    bool
+	level    string // the computer's level: only with the bot itself as opponent
 }
 
 // challenge handles /challenge GAME [opponent] [options].
@@ -32,7 +33,10 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 		return err
 	}
 	me := userOf(i)
-	if err := spec.check(me); err != nil {
+	if spec.opponent != nil && spec.opponent.ID == b.self() && b.self() != "" {
+		return b.challengeComputer(ctx, i, spec, me)
+	}
+	if err := spec.check(me, b.self()); err != nil {
 		return err
 	}
 	c, err := b.db.CreateChallenge(ctx, store.Challenge{
@@ -63,8 +67,10 @@ func idOf(u *discordgo.User) string {
 	return u.ID
 }
 
-func (s challengeSpec) check(me *discordgo.User) error {
+func (s challengeSpec) check(me *discordgo.User, self string) error {
 	switch {
+	case s.level != "":
+		return userf("The level is the computer's strength: it applies only when you challenge <@%s> itself.", self)
 	case s.opponent == nil:
 		return nil
 	case s.opponent.ID == me.ID:
@@ -120,6 +126,8 @@ func (s *challengeSpec) read(o *discordgo.ApplicationCommandInteractionDataOptio
 		}
 	case optRated:
 		s.rated, _ = o.Value.(bool)
+	case optLevel:
+		s.level = fmt.Sprint(o.Value)
 	default:
 		cfg.Options[o.Name] = fmt.Sprint(o.Value)
 	}
@@ -152,14 +160,21 @@ func challengeMessage(c store.Challenge, g games.Game, open bool) *Message {
 }
 
 func challengeTerms(c store.Challenge) string {
-	first := map[store.First]string{store.FirstRandom: "decided by chance", store.FirstChallenger: fmt.Sprintf("<@%s>", c.Challenger), store.FirstOpponent: "the one who accepts"}[c.First]
+	opponent := "the one who accepts"
+	if c.Direct() {
+		opponent = fmt.Sprintf("<@%s>", c.Opponent)
+	}
+	first := map[store.First]string{store.FirstRandom: "decided by chance", store.FirstChallenger: fmt.Sprintf("<@%s>", c.Challenger), store.FirstOpponent: opponent}[c.First]
 	rated := "rated"
 	if !c.Rated {
 		rated = "casual (not rated)"
 	}
 	days := int(c.TimeLimit / (24 * time.Hour))
-	return fmt.Sprintf("**Moves first**: %s\n**Time**: %d day%s per move\n**Game**: %s\n**Expires** <t:%d:R>",
-		first, days, plural(days), rated, c.Expires.Unix())
+	terms := fmt.Sprintf("**Moves first**: %s\n**Time**: %d day%s per move\n**Game**: %s", first, days, plural(days), rated)
+	if c.Status == store.ChallengeOpen || c.Status == "" {
+		terms += fmt.Sprintf("\n**Expires** <t:%d:R>", c.Expires.Unix()) // only an open challenge can expire
+	}
+	return terms
 }
 
 func plural(n int) string {

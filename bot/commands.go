@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/ai"
 	"kilab/games"
 )
 
@@ -17,6 +18,7 @@ const (
 	optFirst    = "first"
 	optTime     = "time"
 	optRated    = "rated"
+	optLevel    = "level"
 	optGame     = "game"
 	optMove     = "move"
 )
@@ -72,6 +74,7 @@ func challengeSubcommands() []*discordgo.ApplicationCommandOption {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optTime, Description: "Days per move (default 3)",
 				Choices: intChoices(1, 3, 7, 14)},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: optRated, Description: "Does the game count for ratings (default: yes)"},
+			choiceOption(optLevel, "The computer's strength, when you challenge Kilab itself (default: "+ai.DefaultLevel+")", ai.Levels...),
 		)
 		subs = append(subs, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: "Challenge to a game of " + g.Title(), Options: opts,

@@ -43,11 +43,13 @@ func (s skip) Error() string { return "skipped: " + string(s) }
 // errLater puts an announcement off without it being a failure.
 var errLater = errors.New("bot: not yet")
 
-// kick wakes the delivery loop after a commit.
+// kick wakes the delivery loop and the computer after a commit.
 func (b *Bot) kick() {
-	select {
-	case b.wake <- struct{}{}:
-	default:
+	for _, c := range []chan struct{}{b.wake, b.thinkWake} {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
 	}
 }
 

@@ -30,6 +30,8 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return err
 	case !drawable(g.Kind):
 		return userf("%s has no draws by agreement: play on, or /resign.", kindTitle(g.Kind))
+	case g.Computer.Plays():
+		return userf("The computer does not agree to draws: play on, or /resign.")
 	case g.DrawOffer == seat.Other():
 		return b.agreeDraw(ctx, i, g, seat, false)
 	case g.DrawOffer == seat:

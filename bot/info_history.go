@@ -46,8 +46,9 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 func (b *Bot) historyMessage(s *state) *Message {
 	base := fmt.Sprintf("kilab-%s-%d", s.g.Kind, s.g.ID)
 	m := &Message{ // Mentions nil: the players are named, not pinged
-		Content: clip(fmt.Sprintf("**%s #%d** · %s: <@%s> (%s) vs <@%s> (%s) · %s. The record, %d %s, and the replay:",
-			s.game.Title(), s.g.ID, configText(s.game, s.g.Config), s.g.Players[0], s.seatName(games.First), s.g.Players[1], s.seatName(games.Second),
+		Content: clip(fmt.Sprintf("**%s #%d** · %s: <@%s> (%s%s) vs <@%s> (%s%s) · %s. The record, %d %s, and the replay:",
+			s.game.Title(), s.g.ID, configText(s.game, s.g.Config), s.g.Players[0], s.seatName(games.First), s.computerSuffix(games.First),
+			s.g.Players[1], s.seatName(games.Second), s.computerSuffix(games.Second),
 			s.resultText(), len(s.plies), pluralWord(len(s.plies), "ply", "plies")), 2000),
 		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(s, base+".txt")),
 			Description: fmt.Sprintf("The record of %s #%d in Kilab's notation, one ply per line.", s.game.Title(), s.g.ID)}},
@@ -85,7 +86,7 @@ func (b *Bot) recordText(s *state, file string) string {
 	cfg := s.g.Config.String()
 	fmt.Fprintf(&w, "# Kilab: %s #%d\n# Game: %s\n# Variant: %s\n", s.game.Title(), s.g.ID, s.g.Kind, cfg)
 	for p := games.First; p <= games.Second; p++ {
-		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(s.g.Players[p]), s.g.Players[p])
+		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)%s\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(s.g.Players[p]), s.g.Players[p], s.computerMark(p))
 	}
 	if s.g.Opening != "" { // the throw-off's throws too (A3, D3)
 		fmt.Fprintf(&w, "# First player: %s\n", b.plainMentions(strings.ReplaceAll(s.g.Opening, "\n", " ")))
@@ -94,7 +95,7 @@ func (b *Bot) recordText(s *state, file string) string {
 	if s.g.Reason != "" {
 		fmt.Fprintf(&w, "# Reason: %s\n", s.g.Reason)
 	}
-	fmt.Fprintf(&w, "# Rated: %s · %s per move\n", yesNo(s.g.Rated), daysText(s.g.TimeLimit))
+	fmt.Fprintf(&w, "# Rated: %s · %s per move%s\n", yesNo(s.g.Rated), daysText(s.g.TimeLimit), computerNote(s.g))
 	fmt.Fprintf(&w, "# Started: %s%s\n", s.g.Created.UTC().Format(time.RFC3339), finishedText(s))
 	flags := replayFlags(cfg)
 	old, oldest := s.oldRevisions()

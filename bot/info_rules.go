@@ -55,7 +55,7 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 		Title:       "How to play " + g.Title(),
 		Description: clip(strings.Join(games.Summary(g), "\n"), 4096),
 		Color:       kindColour(g.Name()),
-		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s. Rule ids in brackets are those of Kilab's rulebook, docs/rules.md in its source, where every rule is written out in full.", g.Name())},
+		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s; with Kilab itself as the opponent (and a level: easy, medium, hard) the computer plays you at once. Rule ids in brackets are those of Kilab's rulebook, docs/rules.md in its source, where every rule is written out in full.", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
 	}
 	if guide, ok := g.(games.NotationGuide); ok {

@@ -73,14 +73,18 @@ func kindText(k store.KindStats) string {
 	if s := k.Standing; s != nil {
 		rating = fmt.Sprintf("Rating **%s** (%d W · %d L · %d D rated)", ratingShown(s.Rating), s.Wins, s.Losses, s.Draws)
 	}
-	return fmt.Sprintf("%s\n%d won · %d lost · %d drawn\n%d aborted · %d in play", rating, k.Wins, k.Losses, k.Draws, k.Aborted, k.Active)
+	text := fmt.Sprintf("%s\n%d won · %d lost · %d drawn\n%d aborted · %d in play", rating, k.Wins, k.Losses, k.Draws, k.Aborted, k.Active)
+	if c := k.Computer; c != (store.Tally{}) {
+		text += fmt.Sprintf("\nVs the computer (unrated): %d won · %d lost · %d drawn", c.Wins, c.Losses, c.Draws)
+	}
+	return text
 }
 
 // recentLine is one finished game from the player's side:
 // "Aseb #12 vs <@bo> · won (resignation), rating +12 · 2 days ago · thread".
 func recentLine(g store.Game, user string) string {
 	seat, _ := g.Seat(user)
-	line := fmt.Sprintf("**%s #%d** vs <@%s> · %s", kindTitle(g.Kind), g.ID, g.Players[seat.Other()], outcomeFor(g, seat))
+	line := fmt.Sprintf("**%s #%d** vs <@%s>%s · %s", kindTitle(g.Kind), g.ID, g.Players[seat.Other()], computerNote(g), outcomeFor(g, seat))
 	if g.Reason != "" {
 		line += " (" + g.Reason + ")"
 	}

@@ -33,6 +33,9 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 	if err != nil {
 		return err
 	}
+	if g.Computer.Plays() {
+		return b.computerRematch(ctx, i, g, game, first)
+	}
 	c, err := b.db.CreateChallenge(ctx, store.Challenge{
 		GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: me, Opponent: g.Players[seat.Other()],
 		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, Rated: g.Rated, RematchOf: g.ID,
@@ -62,4 +65,27 @@ func rematchRow(g store.Game) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Rematch", Style: discordgo.SecondaryButton, CustomID: rematchCID(g.ID), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
 	}}}
+}
+
+// computerRematch starts the rematch of a game against the computer at once:
+// the computer always accepts. Only the game's person can ask for it.
+func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g store.Game, game games.Game, first store.First) error {
+	c, ng, err := b.startComputerGame(ctx, store.Challenge{GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: userOf(i).ID,
+		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, RematchOf: g.ID}, game, g.Computer.Level)
+	if errors.Is(err, store.ErrConflict) {
+		return userf("The rematch of game #%d has already begun.", g.ID)
+	}
+	if err != nil {
+		return err
+	}
+	msg, err := b.dc.Send(c.ChannelID, computerGameMessage(c, ng, game))
+	if err == nil {
+		err = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
+	}
+	if err != nil {
+		b.log.Warn("posting the rematch against the computer", "game", ng.ID, "err", err) // the game goes on in a thread of its own
+	}
+	b.autoStart(ctx, ng)
+	b.kick()
+	return b.reply(i, "Rematch against the computer: game #%d.", ng.ID)
 }

@@ -140,11 +140,20 @@ func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error 
 
 func (b *Bot) gameLine(g store.Game) string {
 	title := kindTitle(g.Kind)
-	line := fmt.Sprintf("**%s #%d**: <@%s> vs <@%s> · <@%s> to move", title, g.ID, g.Players[0], g.Players[1], g.Players[g.ToMove])
-	if !g.Deadline.IsZero() {
+	line := fmt.Sprintf("**%s #%d**: <@%s> vs <@%s>%s · <@%s> to move", title, g.ID, g.Players[0], g.Players[1], computerNote(g), g.Players[g.ToMove])
+	if !g.Deadline.IsZero() && !g.ComputerOnMove() {
 		line += fmt.Sprintf(" · due <t:%d:R>", g.Deadline.Unix())
 	}
 	return line + " · " + channelLink(g.GuildID, threadOf(g))
+}
+
+// computerNote marks a game against the computer in lists: " (computer,
+// hard; unrated)".
+func computerNote(g store.Game) string {
+	if !g.Computer.Plays() {
+		return ""
+	}
+	return fmt.Sprintf(" (computer, %s; unrated)", g.Computer.Level)
 }
 
 // settings is /settings: DMs, reminders, automatic only moves and throws.
@@ -201,7 +210,8 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 	text := "Kilab plays three ancient Egyptian board games, one move at a time, over hours or days: " +
 		"**Aseb** (the Game of Twenty Squares), **Tab** and **Seega**.\n\n" +
 		"**1. Challenge**: `/challenge aseb` (or `tab`, `seega`) in a server channel, naming an opponent or leaving it open for anyone.\n" +
-		"**2. Accept**: the other player presses **Accept**; the game gets its own thread.\n" +
+		"**2. Accept**: the other player presses **Accept**; the game gets its own thread. " +
+		"Nobody to play? Challenge Kilab itself (`opponent:` the bot, `level:` easy, medium or hard): the computer accepts at once and answers each move within seconds; such games are unrated.\n" +
 		"**3. Play**: when it is your turn you get the board with buttons, in the thread and by DM. Press **Throw**, then your move. " +
 		"Or type `/move`, which lists your games and their moves.\n" +
 		"**Moves** are in words on the buttons (\"enter on 2\", \"5 → 8, captures\"); `/move` takes them in short notation (`in-2`, `5x8`, `1a7-b7`, `D2+E2`), " +

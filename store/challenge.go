@@ -169,6 +169,9 @@ func (db *DB) StartComputerGame(ctx context.Context, c Challenge, s Start, comp 
 		}
 		return db.announce(ctx, tx, g.ID, 0, g.Version, append([]Notice{{Kind: AnnounceStart}}, TurnNotices(g)...), nil)
 	})
+	if isUnique(err) && c.RematchOf != 0 {
+		return c, g, fmt.Errorf("game %d already has its rematch: %w", c.RematchOf, ErrConflict)
+	}
 	if err != nil {
 		return c, g, err
 	}
