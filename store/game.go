@@ -79,7 +79,9 @@ func (c Computer) seat() games.Player {
 func (g Game) Human(seat games.Player) bool { return !g.Computer.Plays() || seat != g.Computer.Seat }
 
 // ComputerOnMove reports whether the game waits for the computer.
-func (g Game) ComputerOnMove() bool { return g.Active() && g.Computer.Plays() && g.ToMove == g.Computer.Seat }
+func (g Game) ComputerOnMove() bool {
+	return g.Active() && g.Computer.Plays() && g.ToMove == g.Computer.Seat
+}
 
 // Active reports whether the game goes on.
 func (g Game) Active() bool { return g.Result == Unfinished }
