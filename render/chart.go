@@ -1,0 +1,101 @@
+package render
+
+import (
+	"fmt"
+	"math"
+)
+
+// Chart is a game's winning-chance curve, for /review: the first player's
+// chance at the start and after every ply.
+type Chart struct {
+	Title  string    // "Aseb #12 · exact" (the caller says whether it is exact)
+	Seats  [2]string // the sides' names: "cones", "spindles"
+	Chance []float64 // first the start, then after each ply; each in [0, 1]
+	Marks  []int     // ply numbers (from 1) to mark: the costliest moves
+}
+
+// Chart geometry, in display pixels.
+const (
+	chartW, chartH   = 400.0, 240.0
+	chartL, chartR   = 40.0, 12.0 // plot margins
+	chartT, chartB   = 40.0, 34.0
+	chartMarkRadius  = 3.5
+	chartCurveWidth  = 2.0
+	chartGridWidth   = 1.0
+	chartFrameRadius = 6.0
+)
+
+// ReviewChart draws c as a PNG: the first player's winning chance after each
+// ply, 0-100% up the side, plies along the bottom, the 50% line marked, and a
+// dot on each marked ply.
+func ReviewChart(c Chart) ([]byte, error) {
+	if len(c.Chance) < 2 {
+		return nil, fmt.Errorf("render: a chart needs the start and at least one ply, got %d points", len(c.Chance))
+	}
+	for i, v := range c.Chance {
+		if math.IsNaN(v) || v < 0 || v > 1 {
+			return nil, fmt.Errorf("render: chance %v at point %d is not in [0, 1]", v, i)
+		}
+	}
+	cv := newCanvas(chartW, chartH)
+	defer cv.release()
+	cv.fill(colBackground)
+	cv.text(c.Title, chartW/2, 16, sizeLabel, 0.5, colInk)
+	chartGrid(cv, c)
+	chartCurve(cv, c.Chance)
+	chartMarks(cv, c)
+	return encodePNG(palette().paletted(cv.img))
+}
+
+// plot maps (ply, chance) to the picture.
+func plot(n int, i int, v float64) (float64, float64) {
+	x := chartL + (chartW-chartL-chartR)*float64(i)/float64(n-1)
+	y := chartT + (chartH-chartT-chartB)*(1-v)
+	return x, y
+}
+
+func chartGrid(cv *canvas, c Chart) {
+	n := len(c.Chance)
+	x0, yTop := plot(n, 0, 1)
+	x1, yBot := plot(n, n-1, 0)
+	cv.fillRect(x0, yTop, x1-x0, yBot-yTop, 0, colPanel)
+	for _, v := range []float64{0, 0.5, 1} {
+		_, y := plot(n, 0, v)
+		cv.set(colInkSoft, chartGridWidth)
+		cv.moveTo(x0, y)
+		cv.lineTo(x1, y)
+		cv.gc.Stroke()
+		cv.text(fmt.Sprintf("%d%%", int(v*100)), x0-4, y, sizeSmall, 1, colInkSoft)
+	}
+	cv.text(fmt.Sprintf("%s win", c.Seats[0]), x0+4, yTop+10, sizeSmall, 0, colInk)
+	cv.text(fmt.Sprintf("%s win", c.Seats[1]), x0+4, yBot-10, sizeSmall, 0, colNavy)
+	cv.text("ply 0", x0, yBot+14, sizeSmall, 0, colInkSoft)
+	cv.text(fmt.Sprintf("ply %d", n-1), x1, yBot+14, sizeSmall, 1, colInkSoft)
+}
+
+func chartCurve(cv *canvas, vals []float64) {
+	n := len(vals)
+	cv.set(colFrame, chartCurveWidth)
+	for i, v := range vals {
+		x, y := plot(n, i, v)
+		if i == 0 {
+			cv.moveTo(x, y)
+		} else {
+			cv.lineTo(x, y)
+		}
+	}
+	cv.gc.Stroke()
+}
+
+func chartMarks(cv *canvas, c Chart) {
+	n := len(c.Chance)
+	for _, ply := range c.Marks {
+		if ply < 1 || ply >= n {
+			continue
+		}
+		x, y := plot(n, ply, c.Chance[ply])
+		cv.set(colCapture, 0)
+		cv.circle(x, y, chartMarkRadius)
+		cv.gc.Fill()
+	}
+}
