@@ -17,7 +17,7 @@ const DefaultAckBudget = time.Second
 
 // publicCommands are the commands whose answer everyone in the channel sees.
 // A deferral fixes whether the answer will be ephemeral, so it must know.
-var publicCommands = map[string]bool{"challenge": true, "board": true, "leaderboard": true, "history": true}
+var publicCommands = map[string]bool{"challenge": true, "board": true, "leaderboard": true, "history": true, "review": true}
 
 // acker is the Discord the handlers talk to: it passes every call through,
 // except that an interaction still unanswered when its budget runs out is

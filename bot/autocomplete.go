@@ -47,7 +47,11 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 	if err != nil {
 		return nil, err
 	}
-	if i.ApplicationCommandData().Name == "history" && i.GuildID != "" {
+	switch name := i.ApplicationCommandData().Name; {
+	case name == "review":
+		list = nil // finished games only
+		fallthrough
+	case name == "history" && i.GuildID != "":
 		// /history is for finished games too: offer the latest after those in play.
 		if st, err := b.db.Stats(ctx, i.GuildID, me, maxChoices); err == nil {
 			list = append(list, st.Recent...)

@@ -50,6 +50,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "leaderboard", Description: "This server's ratings in a game", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},
 		{Name: "stats", Description: "Ratings, wins, losses and draws per game, and recent games", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (default: yours)"}}},
 		{Name: "history", Description: "A game's record as a text file and an animated replay", Options: []*discordgo.ApplicationCommandOption{gameOption("The game (its number; finished games too)")}},
+		{Name: "review", Description: "A finished game's winning chances move by move, and each player's costliest moves", Options: []*discordgo.ApplicationCommandOption{gameOption("The finished game")}},
 	}
 	for _, c := range cmds {
 		c.Contexts = contexts

@@ -38,6 +38,8 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
 		return b.statsCommand(ctx, i)
 	case "history":
 		return b.historyCommand(ctx, i)
+	case "review":
+		return b.reviewCommand(ctx, i)
 	default:
 		return userf("I do not know the command /%s.", name)
 	}
