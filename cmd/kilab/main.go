@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	_ "kilab/ai/seegaai" // the computer's agents register themselves
 	"kilab/games"
 	_ "kilab/games/aseb" // engines register themselves
 	_ "kilab/games/seega"

@@ -1,0 +1,112 @@
+package seegaai
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"kilab/ai"
+	"kilab/games"
+	"kilab/games/seega"
+)
+
+func init() {
+	level := func(name, doc string, l params) {
+		ai.Register("seega", name, doc, func(_ games.Config, src games.Source) (ai.Agent, error) {
+			return &agent{params: l, src: src}, nil
+		})
+	}
+	level("easy", "looks one move ahead, plays a near-best move at random a third of the time, places at random", params{depth: 1, nodes: 5000, noise: true, randomPlace: true})
+	level("medium", "searches 2 moves ahead; places by the placement plan", params{depth: 2, nodes: 20000})
+	level("hard", "alpha-beta to 12 moves ahead within 40,000 positions a move; places by the placement plan", params{depth: 12, nodes: 40000})
+	ai.Register("seega", "greedy", "the move that leaves it the most pieces against the opponent's, ties at random",
+		func(_ games.Config, src games.Source) (ai.Agent, error) { return ai.Greedy(material, src), nil })
+	ai.RegisterJudge("seega", func(games.Config) (ai.Judge, error) { return judge{}, nil })
+}
+
+// params is what a level may do.
+type params struct {
+	depth, nodes int
+	noise        bool // easy: sometimes a near-best move instead of the best
+	randomPlace  bool
+}
+
+type agent struct {
+	params
+	src games.Source
+}
+
+func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) {
+	p, ok := pos.(seega.Position)
+	if !ok {
+		return "", fmt.Errorf("seegaai: not a Seega position: %T", pos)
+	}
+	moves := p.AppendMoves(nil)
+	switch {
+	case len(moves) == 0:
+		return "", fmt.Errorf("seegaai: no legal move: %w", games.ErrIllegalMove)
+	case len(moves) == 1:
+		return moves[0].String(), nil
+	case p.Phase() == seega.Placement && a.randomPlace:
+		return moves[ai.Intn(a.src, len(moves))].String(), nil
+	case p.Phase() == seega.Placement:
+		return planPlacement(&p, a.src).String(), nil
+	case a.noise && ai.Intn(a.src, 3) == 0:
+		return a.nearBest(ctx, &p).String(), nil
+	}
+	m, _ := newSearcher(ctx, a.nodes).best(&p, a.depth)
+	return m.String(), nil
+}
+
+// nearBest is a random move among those within a piece of the best, one ply
+// deep: easy's mistakes, which are small ones.
+func (a *agent) nearBest(ctx context.Context, p *seega.Position) seega.Move {
+	s := newSearcher(ctx, a.nodes)
+	kids := s.expand(p, 0)
+	vals := make([]int, len(kids))
+	top := math.MinInt
+	for i := range kids {
+		vals[i] = s.childValue(p, &kids[i].pos, 0, 1, -winScore-1, winScore+1)
+		top = max(top, vals[i])
+	}
+	var near []seega.Move
+	for i, v := range vals {
+		if v >= top-pieceValue {
+			near = append(near, kids[i].move)
+		}
+	}
+	return near[ai.Intn(a.src, len(near))]
+}
+
+// judge estimates seat 0's chance from a short search's score, through a
+// logistic curve: a piece up is about a 73% chance (scale: one piece = 1).
+type judge struct{}
+
+// judgeNodes bounds the search behind each estimate: /review asks for one per
+// legal move of every ply.
+const judgeNodes = 3000
+
+func (judge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
+	if c, over := ai.Final(pos); over {
+		return c, true, nil
+	}
+	p, ok := pos.(seega.Position)
+	if !ok {
+		return 0, false, fmt.Errorf("seegaai: not a Seega position: %T", pos)
+	}
+	v := evaluate(&p)
+	if p.Phase() == seega.Movement {
+		_, v = newSearcher(ctx, judgeNodes).best(&p, 4)
+	}
+	chance := 1 / (1 + math.Exp(-float64(v)/pieceValue))
+	switch {
+	case v >= winScore-maxPly:
+		chance = 1
+	case v <= -winScore+maxPly:
+		chance = 0
+	}
+	if p.Turn() == games.Second {
+		chance = 1 - chance
+	}
+	return chance, false, nil
+}

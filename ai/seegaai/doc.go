@@ -1,0 +1,24 @@
+// Package seegaai is the computer's Seega: an alpha-beta search for the moving
+// phase, a placement plan for the placing phase, and the agents and judge it
+// registers with package ai.
+//
+// The search is negamax with alpha-beta, iterative deepening, a transposition
+// table keyed on seega.Position.Key, captures tried first (then the table's
+// move), and capture chains (S5) searched to their end at the horizon, since a
+// position in the middle of a chain is not quiet. A chain keeps the same
+// player on move, so a child's value is negated only where the side on move
+// changes.
+//
+// Placing (S2) has hundreds of choices a turn and captures nothing, so it is
+// not searched: each level places by a plan (placement.go) that values the
+// cells a piece will be safe on and the lines it makes toward the centre,
+// where moving begins.
+//
+// Levels:
+//   - easy: one ply ahead, and a random move among those within a pawn of the
+//     best a third of the time; random placements.
+//   - medium: 2 plies, the placement plan.
+//   - hard: iterative deepening to 12 plies within 40,000 nodes a move (and
+//     the time limit), the placement plan.
+//   - greedy: ai.Greedy on material, for reference.
+package seegaai

@@ -1,0 +1,123 @@
+package seegaai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"kilab/ai"
+	"kilab/games"
+	"kilab/games/seega"
+)
+
+// Every agent plays only legal moves, at every size and in both variants:
+// ai.PlayOut has the engine check each move.
+func TestAgentsPlayLegally(t *testing.T) {
+	g, _ := games.Lookup("seega")
+	for _, size := range []string{"5", "7", "9"} {
+		for _, variant := range []string{"free", "lane"} {
+			cfg := games.Config{Variant: variant, Options: map[string]string{"size": size}}
+			for _, name := range []string{"easy", "medium", "hard", "greedy"} {
+				n := 4
+				if size != "5" || testing.Short() {
+					n = 2
+				}
+				m := ai.Match{Game: g, Config: cfg, A: name, B: "random", Games: n, Seed: 11, Budget: 500 * time.Millisecond}
+				if _, err := ai.Play(context.Background(), m); err != nil {
+					t.Fatalf("%s %s size %s: %v", name, variant, size, err)
+				}
+			}
+		}
+	}
+}
+
+// Hard beats greedy clearly in a small seeded match (the arena's figures in
+// docs/ai.md are the real measure).
+func TestHardBeatsGreedy(t *testing.T) {
+	g, _ := games.Lookup("seega")
+	tally, err := ai.Play(context.Background(), ai.Match{Game: g, A: "hard", B: "greedy", Games: 20, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tally.Wins < 16 {
+		t.Errorf("hard against greedy: %+v, want at least 16 wins of 20", tally)
+	}
+}
+
+// midgame plays a seeded random game into its moving phase.
+func midgame(t testing.TB, seed uint64, steps int) seega.Position {
+	p, _ := seega.New(games.Config{})
+	src := games.Seeded(seed)
+	for k := 0; !p.Over() && (p.Phase() == seega.Placement || k < steps); k++ {
+		ms := p.AppendMoves(nil)
+		p.Do(ms[ai.Intn(src, len(ms))])
+	}
+	return p
+}
+
+// The transposition table changes no value: the same fixed-depth search with
+// and without it agrees, on positions from many random games.
+func TestTableChangesNoValue(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		p := midgame(t, seed, int(seed%7))
+		if p.Over() {
+			continue
+		}
+		with := newSearcher(context.Background(), 1<<30)
+		without := newSearcher(context.Background(), 1<<30)
+		without.noTT = true
+		for d := 1; d <= 4; d++ {
+			_, a, _ := with.root(&p, d)
+			_, b, _ := without.root(&p, d)
+			if a != b {
+				t.Fatalf("seed %d depth %d: %d with the table, %d without (%s)", seed, d, a, b, p.String())
+			}
+		}
+	}
+}
+
+// A search stops at its deadline with a legal move.
+func TestSearchRespectsTheDeadline(t *testing.T) {
+	p := midgame(t, 3, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	m, _ := newSearcher(ctx, 1<<30).best(&p, maxPly-1)
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("search took %v past a 30 ms deadline", took)
+	}
+	if _, err := p.PlayMove(m); err != nil {
+		t.Errorf("move %v: %v", m, err)
+	}
+}
+
+// The judge gives the result at the end, and figures in [0, 1] before.
+func TestJudge(t *testing.T) {
+	j, err := ai.NewJudge("seega", games.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		p := midgame(t, seed, 4)
+		c, ex, err := j.WinChance(context.Background(), p)
+		if err != nil || c < 0 || c > 1 || ex != p.Over() {
+			t.Errorf("chance %v exact %v err %v", c, ex, err)
+		}
+		end, _ := seega.Playout(p, games.Seeded(seed))
+		c, ex, _ = j.WinChance(context.Background(), end)
+		want, _ := ai.Final(end)
+		if c != want || !ex {
+			t.Errorf("chance at the end %v (exact %v), want %v", c, ex, want)
+		}
+	}
+}
+
+func BenchmarkHardMove(b *testing.B) {
+	p := midgame(b, 9, 3)
+	a, _ := ai.New("seega", "hard", games.Config{}, games.Seeded(1))
+	for b.Loop() {
+		if _, err := a.Choose(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
