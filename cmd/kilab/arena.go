@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"kilab/ai"
+	"kilab/ai/asebai"
 	"kilab/games"
 )
 
@@ -34,6 +35,8 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&seed, "seed", 1, "the seed of game 0; game i uses seed+i")
 	fs.DurationVar(&budget, "budget", 2*time.Second, "the most time an agent may think per move")
 	fs.IntVar(&workers, "workers", 0, "games played at once (default: one per CPU)")
+	var tableDir string
+	fs.StringVar(&tableDir, "tables", "", "a folder of solved Aseb tables (kilab solve) for hard to play perfectly; none: hard searches")
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
@@ -42,6 +45,12 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	m.Seed, m.Budget, m.Workers = seed, budget, workers
+	if tableDir != "" {
+		asebai.UseTables(tableDir, nil)
+		if m.Game.Name() == "aseb" && !asebai.HasTable(m.Config) {
+			return fail(stderr, fmt.Errorf("no table for aseb %s in %s: make it with kilab solve", m.Config, tableDir))
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	began := time.Now()

@@ -7,7 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	_ "kilab/ai/seegaai" // the computer's agents register themselves
+	_ "kilab/ai/asebai" // the computer's agents register themselves
+	_ "kilab/ai/seegaai"
 	"kilab/games"
 	_ "kilab/games/aseb" // engines register themselves
 	_ "kilab/games/seega"
@@ -31,6 +32,7 @@ func commands() []command {
 		{"moves", "list the legal moves of a position, one per line", runMoves},
 		{"replay", "replay a game record and print the position after each ply", runReplay},
 		{"render", "draw a position as the PNG the bot posts", runRender},
+		{"solve", "solve 5-piece Aseb exactly and write the table the computer plays from", runSolve},
 		{"arena", "play two computer agents against each other and count the results", runArena},
 		{"demo", "play a random game and write every position as PNG, and a GIF replay", runDemo},
 		{"help", "show this overview", runHelp},

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"kilab/ai/asebai"
+	"kilab/games"
+)
+
+func runSolve(args []string, stdout, stderr io.Writer) int {
+	fs, g := newFlagSet("solve", "--game aseb [--variant V] [--opt key=value]... [-o FILE]",
+		"Solves 5-piece Aseb exactly: every position's chance of winning with perfect play by both,\n"+
+			"to a Bellman residual below 1e-9, written as a table file the bot plays perfectly from.\n"+
+			"Progress goes to standard error; the first player's winning chance, the time taken and\n"+
+			"the file to standard output. Default file: the table's own name (see docs/aseb-solved.md).", stderr)
+	var out string
+	fs.StringVar(&out, "o", "", "where to write the table (default: its own name, in this folder)")
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fail(stderr, fmt.Errorf("solve takes no arguments, got %q", fs.Args()))
+	case g.game != "aseb":
+		return fail(stderr, fmt.Errorf("only Aseb is solved: give --game aseb (Tab and Seega are played by search)"))
+	case g.position.set:
+		return fail(stderr, fmt.Errorf("solve covers every position: leave out --position"))
+	}
+	game, _, err := g.start()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	cfg, err := games.Normalize(game, games.Config{Variant: g.variant, Options: g.opts})
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if out == "" {
+		out = asebai.FileName(cfg)
+	}
+	return solveTo(cfg, out, stdout, stderr)
+}
+
+func solveTo(cfg games.Config, out string, stdout, stderr io.Writer) int {
+	began := time.Now()
+	t, st, err := asebai.Solve(cfg, func(s string) { fmt.Fprintf(stderr, "%6.1fs  %s\n", time.Since(began).Seconds(), s) })
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if err := t.Save(out); err != nil {
+		return fail(stderr, err)
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(stdout, "aseb %s: %d positions, residual %.1e, %d layer sweeps in %s (peak heap %d MiB)\n",
+		cfg, st.Positions, st.Residual, st.Sweeps, st.Took.Round(time.Second), ms.HeapSys>>20)
+	fmt.Fprintf(stdout, "the first player wins %.4f%% of games with perfect play by both\n", 100*t.FirstWins())
+	fmt.Fprintf(stdout, "table written to %s\n", out)
+	return 0
+}
