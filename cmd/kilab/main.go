@@ -9,6 +9,7 @@ import (
 
 	_ "kilab/ai/asebai" // the computer's agents register themselves
 	_ "kilab/ai/seegaai"
+	_ "kilab/ai/tabai"
 	"kilab/games"
 	_ "kilab/games/aseb" // engines register themselves
 	_ "kilab/games/seega"

@@ -1,0 +1,109 @@
+package tabai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"kilab/ai"
+	"kilab/games"
+	"kilab/games/tab"
+)
+
+// Every agent plays only legal moves at several widths: ai.PlayOut has the
+// engine check each one.
+func TestAgentsPlayLegally(t *testing.T) {
+	g, _ := games.Lookup("tab")
+	for _, w := range []string{"7", "11", "29"} {
+		cfg := games.Config{Options: map[string]string{"width": w}}
+		for _, name := range []string{"easy", "medium", "hard", "greedy"} {
+			m := ai.Match{Game: g, Config: cfg, A: name, B: "random", Games: 4, Seed: 13}
+			if w == "29" {
+				m.Games = 1
+			}
+			if _, err := ai.Play(context.Background(), m); err != nil {
+				t.Fatalf("%s width %s: %v", name, w, err)
+			}
+		}
+	}
+}
+
+// Hard beats greedy clearly in a small seeded match (docs/ai.md has the
+// arena's figures).
+func TestHardBeatsGreedy(t *testing.T) {
+	g, _ := games.Lookup("tab")
+	tally, err := ai.Play(context.Background(), ai.Match{Game: g, A: "hard", B: "greedy", Games: 40, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tally.Wins < 28 {
+		t.Errorf("hard against greedy: %+v, want at least 28 wins of 40", tally)
+	}
+}
+
+// midTurn plays a seeded random game until a move is due with several
+// choices, after some turns.
+func midTurn(t testing.TB, seed uint64, turns int) tab.Position {
+	p, _ := tab.Start(11)
+	src := games.Seeded(seed)
+	for n := 0; ; n++ {
+		if p.Throwing() {
+			p, _ = p.WithThrow(games.TabSticks.Draw(src))
+			continue
+		}
+		acts := p.Acts(nil)
+		if n > turns && len(acts) > 3 {
+			return p
+		}
+		p = p.Do(acts[src.Uint64()%uint64(len(acts))])
+	}
+}
+
+// The planner stops at its deadline with a legal move.
+func TestPlanRespectsTheDeadline(t *testing.T) {
+	p := midTurn(t, 5, 60)
+	a, _ := ai.New("tab", "hard", games.Config{}, games.Seeded(1))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	mv, err := a.Choose(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("chose in %v past a 20 ms deadline", took)
+	}
+	if _, err := p.WithMove(mv); err != nil {
+		t.Errorf("move %s: %v", mv, err)
+	}
+}
+
+// The judge gives 1, 0 or ½ at the end and figures in (0, 1) before, and a
+// side with more pieces is the likelier winner.
+func TestJudge(t *testing.T) {
+	j, _ := ai.NewJudge("tab", games.Config{})
+	p := midTurn(t, 8, 40)
+	c, exact, err := j.WinChance(context.Background(), p)
+	if err != nil || exact || c <= 0 || c >= 1 {
+		t.Errorf("chance %v, exact %v, err %v", c, exact, err)
+	}
+	lead := p.Pieces(games.First) - p.Pieces(games.Second)
+	if (lead >= 3 && c < 0.5) || (lead <= -3 && c > 0.5) {
+		t.Errorf("%d pieces ahead, chance %v", lead, c)
+	}
+	end, _ := tab.Playout(p, games.Seeded(8))
+	c, exact, _ = j.WinChance(context.Background(), end)
+	if want, _ := ai.Final(end); c != want || !exact {
+		t.Errorf("at the end: %v (exact %v), want %v", c, exact, want)
+	}
+}
+
+func BenchmarkHardMove(b *testing.B) {
+	p := midTurn(b, 9, 50)
+	a, _ := ai.New("tab", "hard", games.Config{}, games.Seeded(1))
+	for b.Loop() {
+		if _, err := a.Choose(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
