@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/joho/godotenv"
 
+	"kilab/ai/asebai"
 	"kilab/bot"
 	"kilab/games"
 	"kilab/store"
@@ -35,6 +37,7 @@ To get a token:
 // settings are the bot's configuration, from .env and the environment.
 type settings struct {
 	token, dbPath, guildID, apiURL string
+	tablesDir                      string // solved Aseb tables; "" : none, the computer searches
 	level                          slog.Level
 }
 
@@ -47,6 +50,14 @@ func readSettings(getenv func(string) string) (settings, error) {
 	}
 	if s.dbPath == "" {
 		s.dbPath = "kilab.db"
+	}
+	// The computer's solved Aseb tables live next to the database unless
+	// TABLES_DIR says otherwise; "off" has it search instead.
+	switch s.tablesDir = strings.TrimSpace(getenv("TABLES_DIR")); s.tablesDir {
+	case "":
+		s.tablesDir = filepath.Join(filepath.Dir(s.dbPath), "kilab-tables")
+	case "off":
+		s.tablesDir = ""
 	}
 	if lv := strings.TrimSpace(getenv("LOG_LEVEL")); lv != "" {
 		if err := s.level.UnmarshalText([]byte(lv)); err != nil {
@@ -65,7 +76,7 @@ func readSettings(getenv func(string) string) (settings, error) {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL. See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -131,6 +142,7 @@ func (m *Main) Run(ctx context.Context) error {
 		db.Now = m.Now
 	}
 	m.db = db
+	asebai.UseTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
 	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log})
 	if err := m.bot.Open(ctx); err != nil {
 		return explainConnect(err)

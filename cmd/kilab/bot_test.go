@@ -71,6 +71,17 @@ func TestReadSettings(t *testing.T) {
 			t.Errorf("%v accepted", bad)
 		}
 	}
+	if s.tablesDir != "kilab-tables" {
+		t.Errorf("tables beside kilab.db: %q", s.tablesDir)
+	}
+	for env, want := range map[string]string{"/data/k.db": "/data/kilab-tables"} {
+		if s, _ := readSettings(mapEnv(map[string]string{"DATABASE_PATH": env})); s.tablesDir != want {
+			t.Errorf("DATABASE_PATH %s: tables in %q, want %q", env, s.tablesDir, want)
+		}
+	}
+	if s, _ := readSettings(mapEnv(map[string]string{"TABLES_DIR": "off"})); s.tablesDir != "" {
+		t.Errorf("TABLES_DIR=off: %q", s.tablesDir)
+	}
 	s, _ = readSettings(mapEnv(map[string]string{"DISCORD_API_URL": "http://proxy:8080/base"}))
 	rt := (&Main{Settings: s}).transport().(rewrite)
 	if rt.to.Host != "proxy:8080" || rt.to.Path != "/base" {
