@@ -34,6 +34,8 @@ func commands() []command {
 		{"replay", "replay a game record and print the position after each ply", runReplay},
 		{"render", "draw a position as the PNG the bot posts", runRender},
 		{"solve", "solve 5-piece Aseb exactly and write the table the computer plays from", runSolve},
+		{"analyse", "print every legal move with the mover's chance of winning after it", runAnalyse},
+		{"review", "judge a game's record ply by ply: the winning chance and each move's cost", runReview},
 		{"arena", "play two computer agents against each other and count the results", runArena},
 		{"demo", "play a random game and write every position as PNG, and a GIF replay", runDemo},
 		{"help", "show this overview", runHelp},
