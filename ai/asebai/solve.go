@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
+	"sync/atomic"
 	"sync"
 	"time"
 
@@ -49,9 +51,10 @@ func throwOdds(r aseb.Rules) ([]odds, float64) {
 type solver struct {
 	rules aseb.Rules
 	shape *shape
-	v     []float64
+	v     []uint64 // float64 bits, for atomic access
 	odds  []odds
 	zero  float64
+	parts int // sweeps run on this many cores
 }
 
 // SolveStats says how a solve went.
@@ -85,14 +88,14 @@ func shapeFor(n int) *shape {
 // {(a, b), (b, a)} (the two sides' views of it) Gauss-Seidel sweeps run until
 // no value moves by more than a tenth of Residual, then one more sweep
 // measures the residual. progress, if not nil, hears of each group.
-func solveRules(r aseb.Rules, progress func(string)) (*solver, SolveStats) {
+func solveRules(r aseb.Rules, parts int, progress func(string)) (*solver, SolveStats) {
 	began := time.Now()
 	n := int(r.Pieces)
-	s := &solver{rules: r, shape: shapeFor(n)}
+	s := &solver{rules: r, shape: shapeFor(n), parts: max(1, parts)}
 	s.odds, s.zero = throwOdds(r)
-	s.v = make([]float64, s.shape.size)
+	s.v = make([]uint64, s.shape.size)
 	for i := range s.v {
-		s.v[i] = 0.5
+		s.v[i] = math.Float64bits(0.5)
 	}
 	st := SolveStats{Positions: s.shape.size}
 	for total := 2*n - 2; total >= 0; total-- {
@@ -183,26 +186,53 @@ func pips(mine, theirs uint32) int {
 }
 
 // sweep computes the value of every position in order afresh, storing it
-// when update is set, and returns the largest change.
+// when update is set, and returns the largest change. The order is cut in
+// s.parts pieces swept at once, one per core: each reads what the others
+// have written so far, as Gauss-Seidel would, through atomic loads and
+// stores.
 func (s *solver) sweep(order []entry, update bool) float64 {
+	parts := s.parts
+	if len(order) < 1<<12 {
+		parts = 1 // small groups: not worth a goroutine
+	}
+	deltas := make([]float64, parts)
+	var wg sync.WaitGroup
+	for k := range parts {
+		lo, hi := k*len(order)/parts, (k+1)*len(order)/parts
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			deltas[k] = s.sweepPart(order[lo:hi], update)
+		}()
+	}
+	wg.Wait()
+	return slices.Max(deltas)
+}
+
+func (s *solver) sweepPart(order []entry, update bool) float64 {
 	delta := 0.0
 	var buf [8]aseb.Position
 	for _, e := range order {
 		p := aseb.Assemble(s.rules, games.First, [2]uint32{e.mine, e.theirs}, [2]int8{e.offMine, e.offThem})
 		v := s.bellman(p, buf[:0])
-		delta = max(delta, math.Abs(v-s.v[e.i]))
+		delta = max(delta, math.Abs(v-s.get(int64(e.i))))
 		if update {
-			s.v[e.i] = v
+			s.set(int64(e.i), v)
 		}
 	}
 	return delta
 }
 
+// get and set read and write a value; atomically, as two sweeps share them.
+func (s *solver) get(i int64) float64 { return math.Float64frombits(atomic.LoadUint64(&s.v[i])) }
+
+func (s *solver) set(i int64, v float64) { atomic.StoreUint64(&s.v[i], math.Float64bits(v)) }
+
 // bellman is the value of p, a position where its mover is to throw, from
 // the values of the positions after it: the expectation over the throw of
 // the best move's value, a pass where there is none.
 func (s *solver) bellman(p aseb.Position, buf []aseb.Position) float64 {
-	pass := 1 - s.v[s.passIndex(p)]
+	pass := 1 - s.get(s.passIndex(p))
 	total := s.zero * pass
 	for _, o := range s.odds {
 		afters := p.Afters(o.t, buf)
@@ -224,9 +254,9 @@ func (s *solver) after(mover games.Player, q aseb.Position) float64 {
 	case q.State() == aseb.Over:
 		return 1
 	case q.Turn() == mover:
-		return s.v[s.shape.indexOf(q)]
+		return s.get(s.shape.indexOf(q))
 	}
-	return 1 - s.v[s.shape.indexOf(q)]
+	return 1 - s.get(s.shape.indexOf(q))
 }
 
 // passIndex numbers p with the turn passed to the opponent.

@@ -24,7 +24,7 @@ var smallConfigs = []games.Config{
 // neighbours, none moves by Residual, at every position of small games.
 func TestSolvedValuesSatisfyBellman(t *testing.T) {
 	for _, cfg := range smallConfigs {
-		s, st := solveRules(rulesN(t, cfg, 2), nil)
+		s, st := solveRules(rulesN(t, cfg, 2), 2, nil)
 		if st.Residual >= Residual {
 			t.Errorf("%s: residual %v", cfg, st.Residual)
 		}
@@ -32,7 +32,7 @@ func TestSolvedValuesSatisfyBellman(t *testing.T) {
 		for a := 0; a < 2; a++ {
 			for b := 0; b < 2; b++ {
 				s.shape.each(s.rules, a, b, func(i int64, p aseb.Position) {
-					if d := math.Abs(s.bellman(p, buf[:0]) - s.v[i]); d >= Residual {
+					if d := math.Abs(s.bellman(p, buf[:0]) - s.get(i)); d >= Residual {
 						t.Fatalf("%s: %v off the Bellman equation by %v", cfg, p, d)
 					}
 				})
@@ -52,11 +52,11 @@ func TestSolverMatchesIndependentSolve(t *testing.T) {
 	}
 	for _, cfg := range cfgs {
 		r := rulesN(t, cfg, 2)
-		s, _ := solveRules(r, nil)
+		s, _ := solveRules(r, 2, nil)
 		want := independentSolve(t, r)
 		for key, v := range want {
 			p := positions[key]
-			if got := s.v[s.shape.indexOf(p)]; math.Abs(got-v) > 1e-8 {
+			if got := s.get(s.shape.indexOf(p)); math.Abs(got-v) > 1e-8 {
 				t.Fatalf("%s: %v is %v, the independent solve says %v", cfg, p, got, v)
 			}
 		}
@@ -235,7 +235,7 @@ func flip(b []byte, i int) []byte {
 func smallTable(t *testing.T, cfg games.Config) *Table {
 	t.Helper()
 	r := rulesN(t, cfg, 2)
-	s, _ := solveRules(r, nil)
+	s, _ := solveRules(r, 2, nil)
 	ncfg, _ := games.Normalize(aseb.Game{}, cfg)
 	return s.table(ncfg)
 }
@@ -282,6 +282,6 @@ func TestAgentsPlayLegally(t *testing.T) {
 func BenchmarkSolve3(b *testing.B) {
 	for b.Loop() {
 		r := rulesN(b, games.Config{Variant: "standard"}, 3)
-		solveRules(r, nil)
+		solveRules(r, 2, nil)
 	}
 }

@@ -26,22 +26,22 @@ type Table struct {
 	q      []uint16
 }
 
-// Solve solves cfg exactly (see solveRules) and returns its table. Only 5
-// pieces are solved: 7 would need about 60 times the positions.
-func Solve(cfg games.Config, progress func(string)) (*Table, SolveStats, error) {
+// Solve solves cfg exactly (see solveRules) on cores CPUs and returns its
+// table. Only 5 pieces are solved: 7 would need about 60 times the positions.
+func Solve(cfg games.Config, cores int, progress func(string)) (*Table, SolveStats, error) {
 	cfg, r, err := solvable(cfg)
 	if err != nil {
 		return nil, SolveStats{}, err
 	}
-	s, st := solveRules(r, progress)
+	s, st := solveRules(r, cores, progress)
 	return s.table(cfg), st, nil
 }
 
 // table quantises the solver's values into a table.
 func (s *solver) table(cfg games.Config) *Table {
 	t := &Table{Config: cfg, rules: s.rules, shape: s.shape, q: make([]uint16, len(s.v))}
-	for i, v := range s.v {
-		t.q[i] = quantise(v)
+	for i := range s.v {
+		t.q[i] = quantise(s.get(int64(i)))
 	}
 	return t
 }

@@ -112,7 +112,7 @@ func (ts *tableStore) solveQueue() {
 func (ts *tableStore) solveOne(cfg games.Config, dir string) {
 	key, began := cfg.String(), time.Now()
 	ts.logf("solving an Aseb table in the background; the computer searches until it is done", "config", key)
-	t, st, err := Solve(cfg, nil)
+	t, st, err := Solve(cfg, 1, nil) // one core: this thread, at the lowest priority
 	if err == nil {
 		if err = os.MkdirAll(dir, 0o755); err == nil {
 			err = t.Save(filepath.Join(dir, FileName(cfg)))

@@ -45,7 +45,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 
 func solveTo(cfg games.Config, out string, stdout, stderr io.Writer) int {
 	began := time.Now()
-	t, st, err := asebai.Solve(cfg, func(s string) { fmt.Fprintf(stderr, "%6.1fs  %s\n", time.Since(began).Seconds(), s) })
+	t, st, err := asebai.Solve(cfg, runtime.GOMAXPROCS(0), func(s string) { fmt.Fprintf(stderr, "%6.1fs  %s\n", time.Since(began).Seconds(), s) })
 	if err != nil {
 		return fail(stderr, err)
 	}
