@@ -5,8 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sync/atomic"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"kilab/games"
