@@ -192,19 +192,30 @@ func PlayOut(ctx context.Context, pos games.Position, seats [2]Agent, src games.
 
 // move asks agent for a move within budget and plays it.
 func move(ctx context.Context, pos games.Position, agent Agent, rec *games.Recorder, budget time.Duration) (games.Position, error) {
+	player := pos.Due().Player
+	next, mv, err := Decide(ctx, pos, agent, budget)
+	if err == nil {
+		rec.Move(player, mv)
+	}
+	return next, err
+}
+
+// Decide asks agent for a move of the player on move in pos, giving it budget
+// to think, and plays it through the engine's checks: an agent's illegal move
+// is an error, never a move. It returns the position after the move and the
+// move.
+func Decide(ctx context.Context, pos games.Position, agent Agent, budget time.Duration) (games.Position, string, error) {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	player := pos.Due().Player
 	mv, err := agent.Choose(ctx, pos)
 	if err != nil {
-		return pos, err
+		return pos, "", err
 	}
-	next, err := games.PlayAs(pos, player, mv)
+	next, err := games.PlayAs(pos, pos.Due().Player, mv)
 	if err != nil {
-		return pos, fmt.Errorf("ai: agent played %q: %w", mv, err)
+		return pos, "", fmt.Errorf("ai: the agent chose %q: %w", mv, err)
 	}
-	rec.Move(player, mv)
-	return next, nil
+	return next, mv, nil
 }
 
 // Interval is a 95% confidence interval for a proportion.

@@ -53,3 +53,18 @@ func Final(pos games.Position) (chance float64, ok bool) {
 	}
 	return 0, false
 }
+
+// Settled scores a finished game for player me, for evaluations: 1 won, -1
+// lost, 0 drawn; over is false while the game goes on.
+func Settled(pos games.Position, me games.Player) (score float64, over bool) {
+	o := pos.Outcome()
+	switch {
+	case !o.Over():
+		return 0, false
+	case o.Status == games.Drawn:
+		return 0, true
+	case o.Winner == me:
+		return 1, true
+	}
+	return -1, true
+}

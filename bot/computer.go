@@ -123,15 +123,9 @@ func (b *Bot) computerPlays(ctx context.Context, pos games.Position, seat games.
 // computerMove asks the agent for one move and plays it, with what follows by
 // itself.
 func (b *Bot) computerMove(ctx context.Context, pos games.Position, seat games.Player, agent ai.Agent, rec *games.Recorder) (games.Position, error) {
-	tctx, cancel := context.WithTimeout(ctx, ComputerThinkTime)
-	mv, err := agent.Choose(tctx, pos)
-	cancel()
+	next, mv, err := ai.Decide(ctx, pos, agent, ComputerThinkTime)
 	if err != nil {
 		return pos, err
-	}
-	next, err := games.PlayAs(pos, seat, mv)
-	if err != nil {
-		return pos, fmt.Errorf("the computer chose %q: %w", mv, err)
 	}
 	rec.Move(seat, mv)
 	return games.Advance(next, b.src, rec)

@@ -1,6 +1,7 @@
 package seegaai
 
 import (
+	"kilab/ai"
 	"kilab/games"
 	"kilab/games/seega"
 )
@@ -48,14 +49,8 @@ func material(pos games.Position, me games.Player) float64 {
 	if !ok {
 		return 0
 	}
-	if o := p.Outcome(); o.Over() {
-		switch {
-		case o.Status == games.Drawn:
-			return 0
-		case o.Winner == me:
-			return 1000
-		}
-		return -1000
+	if s, over := ai.Settled(p, me); over {
+		return 1000 * s
 	}
 	return float64(p.OnBoard(me) + p.InHand(me) - p.OnBoard(me.Other()) - p.InHand(me.Other()))
 }

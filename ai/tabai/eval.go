@@ -1,6 +1,7 @@
 package tabai
 
 import (
+	"kilab/ai"
 	"kilab/games"
 	"kilab/games/tab"
 )
@@ -23,14 +24,8 @@ var (
 // evaluate scores p for player me; p is where a turn ended (the opponent to
 // throw) or the game is over.
 func (w weights) evaluate(p tab.Position, me games.Player) float64 {
-	if o := p.Outcome(); o.Over() {
-		switch {
-		case o.Status == games.Drawn:
-			return 0
-		case o.Winner == me:
-			return 1000
-		}
-		return -1000
+	if s, over := ai.Settled(p, me); over {
+		return 1000 * s
 	}
 	them := me.Other()
 	v := w.piece * float64(p.Pieces(me)-p.Pieces(them))

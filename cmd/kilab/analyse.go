@@ -115,11 +115,7 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	text, err := recordText(fs.Args())
-	if err != nil {
-		return fail(stderr, err)
-	}
-	plies, err := games.ParseRecord(text)
+	plies, err := readRecord(fs.Args())
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -31,11 +31,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	text, err := recordText(fs.Args())
-	if err != nil {
-		return fail(stderr, err)
-	}
-	plies, err := games.ParseRecord(text)
+	plies, err := readRecord(fs.Args())
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -57,6 +53,16 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "outcome\t%s\n", describeState(game, final))
 	return 0
+}
+
+// readRecord reads a record's plies from the arguments or standard input
+// (recordText).
+func readRecord(args []string) ([]games.Ply, error) {
+	text, err := recordText(args)
+	if err != nil {
+		return nil, err
+	}
+	return games.ParseRecord(text)
 }
 
 // stdin is where replay reads a record given neither as arguments nor as
