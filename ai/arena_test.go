@@ -20,13 +20,17 @@ func TestRandomMatchesEveryGame(t *testing.T) {
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
 		for _, v := range g.Variants() {
-			m := ai.Match{Game: g, Config: games.Config{Variant: v.Key}, A: "random", B: "random", Games: 20, Seed: 7}
+			n := 20
+			if testing.Short() {
+				n = 6
+			}
+			m := ai.Match{Game: g, Config: games.Config{Variant: v.Key}, A: "random", B: "random", Games: n, Seed: 7}
 			tally, err := ai.Play(context.Background(), m)
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, v.Key, err)
 			}
-			if tally.Games() != 20 || tally.Plies == 0 {
-				t.Errorf("%s %s: tally %+v, want 20 games with moves", name, v.Key, tally)
+			if tally.Games() != n || tally.Plies == 0 {
+				t.Errorf("%s %s: tally %+v, want %d games with moves", name, v.Key, tally, n)
 			}
 		}
 	}

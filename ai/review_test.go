@@ -39,11 +39,19 @@ func (j playoutJudge) WinChance(ctx context.Context, pos games.Position) (float6
 // result.
 func TestReviewGame(t *testing.T) {
 	ctx := context.Background()
-	for _, name := range []string{"aseb", "seega"} {
+	names := []string{"aseb", "seega"}
+	if testing.Short() {
+		names = names[:1] // Seega's random playouts are long
+	}
+	for _, name := range names {
 		g, _ := games.Lookup(name)
 		start, _ := g.New(games.Config{})
 		plies := randomGame(t, start, 5)
-		r, err := ai.ReviewGame(ctx, playoutJudge{8}, start, plies)
+		n := 8
+		if testing.Short() {
+			n = 2
+		}
+		r, err := ai.ReviewGame(ctx, playoutJudge{n}, start, plies)
 		if err != nil {
 			t.Fatal(err)
 		}
