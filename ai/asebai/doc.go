@@ -18,9 +18,9 @@
 // Levels:
 //   - easy: the race count one move ahead, and a random move a third of the time;
 //   - medium: expectimax one throw deep on the race count;
-//   - hard: perfect play from the table; with 7 pieces (no table: about 60
-//     times the positions of 5), or until the table is solved, expectimax
-//     3 throws deep on the race count;
+//   - hard: perfect play from the table; with 7 pieces (no table: 12 times
+//     the positions of 5), or until the table is solved, expectimax 3 throws
+//     deep on the race count;
 //   - greedy: the race count one move ahead, for reference.
 //
 // The race count (heuristic.go) is each side's pips (a piece borne off 17),
