@@ -84,6 +84,12 @@ func TestE2EComputerGame(t *testing.T) {
 	if e := rv.Embeds[0]; len(e.Fields) != 1 || !strings.Contains(e.Fields[0].Name, "Costliest moves of") || !strings.Contains(e.Description, "estimates") {
 		t.Errorf("review: %q %+v", e.Description, e.Fields)
 	}
+	// /history names the computer and its level in the record's header.
+	hist := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "history", fakediscord.Arg("game", fmt.Sprint(g.ID))))
+	if txt, ok := hist.Attachment(fmt.Sprintf("kilab-seega-%d.txt", g.ID)); !ok || !strings.Contains(string(txt.Data), "(computer, easy)") ||
+		!strings.Contains(hist.Content, "computer, easy") {
+		t.Errorf("/history: %q, record file found %v", hist.Content, ok)
+	}
 	st, err := h.db.Stats(h.ctx, g.GuildID, ana.ID, 5)
 	if err != nil || len(st.Kinds) != 1 || st.Kinds[0].Computer == (store.Tally{}) || st.Kinds[0].Wins+st.Kinds[0].Losses != 0 {
 		t.Errorf("stats %+v, %v", st, err)
@@ -147,6 +153,9 @@ func TestE2EComputerRefusals(t *testing.T) {
 	m = h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "review", fakediscord.Arg("game", fmt.Sprint(g.ID))))
 	if !m.Ephemeral() || !strings.Contains(m.Content, "still being played") {
 		t.Errorf("/review during play: %q", m.Content)
+	}
+	if m := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "games")); !strings.Contains(m.Embeds[0].Description, "(computer, medium; unrated)") {
+		t.Errorf("/games: %q", m.Embeds[0].Description)
 	}
 	if g.Computer.Level != "medium" || g.Players[0] != ana.ID {
 		t.Errorf("default level and first=me: %+v", g)
