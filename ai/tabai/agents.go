@@ -18,7 +18,7 @@ func init() {
 	}
 	level("easy", "the best-looking single move, and a random one a third of the time", params{w: plain, single: true, noise: true})
 	level("medium", "plans the whole turn on material and progress", params{w: plain, nodes: 20000})
-	level("hard", "plans the whole turn on material, progress and the opponent's threats next turn", params{w: tuned, nodes: 40000})
+	level("hard", "plans the whole turn on material, progress and threats, and plays its best few endings on against the opponent's likely turns", params{w: tuned, nodes: 40000, reply: true})
 	ai.Register("tab", "greedy", "one move at a time: the one that leaves the most material and progress, ties at random",
 		func(_ games.Config, src games.Source) (ai.Agent, error) { return ai.Greedy(greedyEval, src), nil })
 	ai.RegisterJudge("tab", func(games.Config) (ai.Judge, error) { return judge{}, nil })
@@ -28,6 +28,7 @@ type params struct {
 	w      weights
 	nodes  int  // positions a turn's plan may visit
 	single bool // one move ahead only
+	reply  bool // hard: the best endings played on against the opponent's turn
 	noise  bool // a random move a third of the time
 }
 
@@ -53,6 +54,9 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 		return p.Notation(a.bestSingle(p, acts)), nil
 	}
 	pl := &planner{ctx: ctx, w: a.w, me: p.Turn(), limit: a.nodes, seen: map[string]float64{}}
+	if a.reply {
+		return p.Notation(pl.bestWithReply(p, acts)), nil
+	}
 	return p.Notation(pl.best(p, acts, a.src)), nil
 }
 

@@ -5,16 +5,23 @@
 // a move, every score of the turn is known. So the search is over the whole
 // turn: every order of the scores and every move for each, to the turn's end
 // (with a limit on the positions visited), and the position the turn leaves is
-// evaluated. The opponent's reply is a matter of chance, and is weighed in
-// the evaluation rather than searched: the pieces each of the opponent's
-// scores could capture, times the chance that the opponent's turn holds that
-// score (T2: a 1 in 2/7 of turns, a 2 in 3/5, a 3 in 2/5, a 4 or a 6 in 1/11).
+// evaluated.
+//
+// Hard then looks past its turn: the four endings that evaluate best are
+// played on against the opponent's likely turns (a 2 or a 3, or a 1, 4 or 6
+// and then a 2 or 3: 86% of all turns, each weighted by its chance), each
+// planned by the opponent on the same evaluation, and the ending best on
+// average after the reply is chosen. The evaluation counts what each side's
+// next turn threatens: the pieces each score could capture, times the chance
+// that the turn holds that score (T2: a 1 in 2/7 of turns, a 2 in 3/5, a 3 in
+// 2/5, a 4 or a 6 in 1/11).
 //
 // Levels:
 //   - easy: the best-looking single move (material and progress), and a
 //     random move a third of the time;
 //   - medium: the whole turn planned, on material and progress;
-//   - hard: the whole turn planned, on material, progress and the threats
-//     the opponent's next turn brings, with weights tuned by self-play;
+//   - hard: the whole turn planned on material, progress and threats, its best
+//     endings played on against the opponent's reply; the weights were chosen
+//     by self-play (TestTune);
 //   - greedy: one move at a time on material and progress, for reference.
 package tabai
