@@ -145,6 +145,9 @@ func (t *Table) Save(path string) (err error) {
 	if err = binary.Write(f, binary.LittleEndian, crc.Sum32()); err != nil {
 		return err
 	}
+	if err = f.Chmod(0o644); err != nil { // CreateTemp's 0600 would keep others from reading it
+		return err
+	}
 	if err = f.Sync(); err != nil {
 		return err
 	}
