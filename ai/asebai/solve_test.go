@@ -285,3 +285,75 @@ func BenchmarkSolve3(b *testing.B) {
 		solveRules(r, 2, nil)
 	}
 }
+
+// BenchmarkSearchMove is hard's move where no table is loaded (7 pieces, or
+// before the table is solved): expectimax 3 throws deep.
+func BenchmarkSearchMove(b *testing.B) {
+	r := rulesN(b, games.Config{Variant: "standard"}, 5)
+	p := aseb.Assemble(r, games.First, [2]uint32{1<<2 | 1<<6 | 1<<9, 1<<1 | 1<<7 | 1<<11}, [2]int8{1, 1})
+	p, _ = p.WithThrow(2)
+	a := &agent{params: params{depth: 3}, cfg: games.Config{Variant: "standard"}, src: games.Seeded(1)}
+	for b.Loop() {
+		if _, err := a.Choose(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLookup is one value read from a table: the index and the array.
+func BenchmarkLookup(b *testing.B) {
+	r := rulesN(b, games.Config{Variant: "standard"}, 2)
+	s, _ := solveRules(r, 1, nil)
+	t := s.table(games.Config{Variant: "standard"})
+	p := aseb.Assemble(r, games.First, [2]uint32{1 << 6, 1 << 9}, [2]int8{1, 0})
+	sum := 0.0
+	for b.Loop() {
+		sum += t.Chance(p)
+	}
+	_ = sum
+}
+
+// BenchmarkLookupSolved reads values of random positions from a real 5-piece
+// table, where they miss the cache: KILAB_TABLE=path/to/table runs it.
+func BenchmarkLookupSolved(b *testing.B) {
+	path := os.Getenv("KILAB_TABLE")
+	if path == "" {
+		b.Skip("KILAB_TABLE names a standard 5-piece table file")
+	}
+	t, err := Load(path, games.Config{Variant: "standard"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := games.Seeded(5)
+	ps := make([]aseb.Position, 1<<16)
+	for k := range ps {
+		ps[k] = aseb.NewPosition(t.rules)
+		for n := src.Uint64() % 60; n > 0 && ps[k].State() != aseb.Over; n-- {
+			ps[k] = playStep(ps[k], src)
+		}
+		if ps[k].State() == aseb.MoveDue || ps[k].State() == aseb.Over {
+			ps[k] = aseb.NewPosition(t.rules)
+		}
+	}
+	sum := 0.0
+	k := 0
+	for b.Loop() {
+		sum += t.Chance(ps[k&(len(ps)-1)])
+		k++
+	}
+	_ = sum
+}
+
+// playStep is one random throw or move.
+func playStep(p aseb.Position, src games.Source) aseb.Position {
+	if p.State() != aseb.MoveDue {
+		q, _ := p.WithThrow(p.Rules().Dice.Draw(src))
+		return q
+	}
+	legal := p.Legal(nil)
+	if len(legal) == 0 {
+		legal = append(legal, aseb.Pass)
+	}
+	q, _ := p.Apply(legal[src.Uint64()%uint64(len(legal))])
+	return q
+}
