@@ -77,3 +77,23 @@ func TestReview(t *testing.T) {
 		t.Errorf("a bad record reviewed: %d", code)
 	}
 }
+
+// kilab solve refuses what it cannot solve before any work; a real solve
+// takes the better part of an hour (docs/aseb-solved.md), so none runs here.
+func TestSolveRefusals(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "tab"}, "only Aseb is solved"},
+		{[]string{"--game", "aseb", "--opt", "pieces=7"}, "only 5-piece Aseb"},
+		{[]string{"--game", "aseb", "--position", "c:- s:- c:throw"}, "leave out --position"},
+		{[]string{"--game", "aseb", "extra"}, "extra"},
+		{[]string{"--game", "aseb", "--variant", "ur"}, `"ur"`},
+	} {
+		code, out, errs := kilab(t, append([]string{"solve"}, c.args...)...)
+		if code == 0 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("solve %q = %d %q %q, want an error saying %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
