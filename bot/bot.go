@@ -70,6 +70,19 @@ type Bot struct {
 	scheduler  sync.WaitGroup
 }
 
+// lockedSource lets the handlers and the computer draw from one Source at
+// once: a seeded source, as tests pass, is not safe for concurrent use.
+type lockedSource struct {
+	mu  sync.Mutex
+	src games.Source
+}
+
+func (l *lockedSource) Uint64() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.src.Uint64()
+}
+
 // New builds a bot; Open connects it.
 func New(c Config) *Bot {
 	return newBot(c, rest{c.Session})
@@ -81,6 +94,7 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.Source == nil {
 		c.Source = games.Crypto
 	}
+	c.Source = &lockedSource{src: c.Source}
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
