@@ -99,7 +99,11 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 		outcome = sk.Error()
 	case errors.Is(err, errLater) || (transient(err) && a.Attempts < maxAttempts):
 		b.log.Warn("announcement will be retried", "announcement", a.ID, "kind", a.Kind, "game", a.Game, "attempt", a.Attempts+1, "err", err)
-		if rerr := b.db.Retry(ctx, a.ID, b.db.Now().Add(backoff(a.Attempts))); rerr != nil {
+		putOff := b.db.Retry
+		if errors.Is(err, errLater) {
+			putOff = b.db.Later // unless what it waits for came meanwhile
+		}
+		if rerr := putOff(ctx, a.ID, b.db.Now().Add(backoff(a.Attempts))); rerr != nil {
 			b.log.Error("putting an announcement off", "announcement", a.ID, "err", rerr)
 		}
 		return

@@ -170,6 +170,19 @@ func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
 	return err
 }
 
+// Later puts off, until at, an announcement that waits for its challenge's
+// message to be recorded (a challenge DM links to it), unless the message was
+// recorded meanwhile: then it stays due now. SetChallengeMessage makes such
+// announcements due, but it may run between the delivery finding no message
+// and this call, and a plain Retry would then undo it.
+func (db *DB) Later(ctx context.Context, id int64, at time.Time) error {
+	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1,
+			due_at = CASE WHEN EXISTS (SELECT 1 FROM challenges c
+				WHERE c.id = announcements.challenge_id AND c.message_id <> '') THEN ?1 ELSE ?2 END
+		WHERE id = ?3 AND done_at IS NULL`, db.now().UnixMilli(), at.UnixMilli(), id)
+	return err
+}
+
 // Announcements lists a game's announcements, delivered or not, oldest first,
 // with their outcomes (for tests and diagnosis).
 func (db *DB) Announcements(ctx context.Context, game int64) ([]Announcement, []string, error) {

@@ -225,3 +225,45 @@ func TestChallengeDMDueOnceItsMessageIsKnown(t *testing.T) {
 		t.Fatalf("DM not due once the message is known: %+v", due)
 	}
 }
+
+// The other order: the message is recorded between the delivery finding none
+// and its putting the DM off. Later keeps the DM due; Retry would lose it
+// until the backoff ran out (for ever, on a clock that does not move).
+func TestChallengeDMMessageRecordedWhilePuttingOff(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	c := newChallenge(t, db, "bo")
+	due, _ := db.DueAnnouncements(ctx, 10)
+	if err := db.SetChallengeMessage(ctx, c.ID, "msg"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Later(ctx, due[0].ID, epoch.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := db.DueAnnouncements(ctx, 10); len(again) != 1 || again[0].Attempts != 1 {
+		t.Fatalf("DM put off though its message is known: %+v", again)
+	}
+	other := newChallenge(t, db, "cy")
+	due, _ = db.DueAnnouncements(ctx, 10)
+	for _, a := range due {
+		if a.Challenge == other.ID {
+			if err := db.Later(ctx, a.ID, epoch.Add(time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, a := range mustDue(t, db) {
+		if a.Challenge == other.ID {
+			t.Errorf("DM without its message not put off: %+v", a)
+		}
+	}
+}
+
+func mustDue(t *testing.T, db *DB) []Announcement {
+	t.Helper()
+	due, err := db.DueAnnouncements(context.Background(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return due
+}
