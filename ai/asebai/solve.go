@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -52,9 +52,13 @@ type solver struct {
 	rules aseb.Rules
 	shape *shape
 	v     []uint64 // float64 bits, for atomic access
-	odds  []odds
-	zero  float64
-	parts int // sweeps run on this many cores
+	// release gives v's memory back (see newValues); v is not to be used
+	// after it.
+	release func()
+	odds    []odds
+	zero    float64
+	parts   int // sweeps run on this many cores
+	arena   arena
 }
 
 // SolveStats says how a solve went.
@@ -86,29 +90,28 @@ func shapeFor(n int) *shape {
 // group by layer group: a move never lowers a side's count borne off, so the
 // groups with more borne off are solved first and stay fixed; within a group
 // {(a, b), (b, a)} (the two sides' views of it) Gauss-Seidel sweeps run until
-// no value moves by more than a tenth of Residual, then one more sweep
+// no value moves by more than a quarter of Residual, then one more sweep
 // measures the residual. progress, if not nil, hears of each group.
 func solveRules(r aseb.Rules, parts int, progress func(string)) (*solver, SolveStats) {
+	return solveWith(r, parts, ArenaBytes, progress)
+}
+
+// solveWith is solveRules with an arena of at most arenaBytes.
+func solveWith(r aseb.Rules, parts, arenaBytes int, progress func(string)) (*solver, SolveStats) {
 	began := time.Now()
 	n := int(r.Pieces)
 	s := &solver{rules: r, shape: shapeFor(n), parts: max(1, parts)}
 	s.odds, s.zero = throwOdds(r)
-	s.v = make([]uint64, s.shape.size)
+	s.v, s.release = newValues(s.shape.size)
+	s.arena = newArena(s.shape.size, arenaBytes)
 	for i := range s.v {
 		s.v[i] = math.Float64bits(0.5)
 	}
 	st := SolveStats{Positions: s.shape.size}
 	for total := 2*n - 2; total >= 0; total-- {
 		for a := max(0, total-(n-1)); a <= total/2; a++ {
-			b := total - a
-			if b >= n {
-				continue
-			}
-			sweeps, res := s.solveGroup(a, b)
-			st.Sweeps += sweeps
-			st.Residual = max(st.Residual, res)
-			if progress != nil {
-				progress(fmt.Sprintf("borne off %d and %d: %d sweeps, residual %.1e", a, b, sweeps, res))
+			if b := total - a; b < n {
+				s.solveGroupInto(&st, a, b, progress)
 			}
 		}
 	}
@@ -116,62 +119,93 @@ func solveRules(r aseb.Rules, parts int, progress func(string)) (*solver, SolveS
 	return s, st
 }
 
+// solveGroupInto solves group (a, b) and adds its figures to st.
+func (s *solver) solveGroupInto(st *SolveStats, a, b int, progress func(string)) {
+	sweeps, res := s.solveGroup(a, b)
+	// The group's order (150 MB for the largest) is garbage now: collect it
+	// before the next is made, not at the collector's leisure, or two orders
+	// live at once and the peak passes 1 GiB.
+	debug.FreeOSMemory()
+	st.Sweeps += sweeps
+	st.Residual = max(st.Residual, res)
+	if progress != nil {
+		progress(fmt.Sprintf("borne off %d and %d: %d sweeps, residual %.1e", a, b, sweeps, res))
+	}
+}
+
 // solveGroup iterates layers (a, b) and (b, a) to convergence. The sweeps
 // visit the positions from the most advanced pieces to the least (pips):
 // a move that captures nothing advances the mover, so most positions' values
 // depend on positions visited before them in the same sweep, and only
-// captures and passes carry errors from one sweep to the next.
+// captures carry errors from one sweep to the next. A pass is no such
+// error: each position is solved together with its pass partner (below).
 func (s *solver) solveGroup(a, b int) (int, float64) {
-	order := s.groupOrder(a, b)
+	g := s.newGroup(s.groupOrder(a, b))
 	sweeps := 0
 	for {
 		sweeps++
-		if s.sweep(order, true) >= Residual/4 {
+		if s.sweep(g, true) >= Residual/4 {
 			continue
 		}
 		sweeps++
-		if res := s.sweep(order, false); res < Residual {
+		if res := s.sweep(g, false); res < Residual {
 			return sweeps, res
 		}
 	}
 }
 
-// entry is one position of a group: its index and its pieces, 16 bytes.
-type entry struct {
-	i            uint32
+// pair is one board of a group seen from both sides: i is the position where
+// the side with pieces mine is to throw, j the one where the other side is
+// (the position after a pass). The two are solved together, 20 bytes.
+type pair struct {
+	i, j         uint32
 	mine, theirs uint32
 	offMine      int8
 	offThem      int8
 }
 
-// groupOrder lists the positions of layers (a, b) and (b, a), most pips first:
-// a counting sort, the layers enumerated once to count and once to place.
-func (s *solver) groupOrder(a, b int) []entry {
-	layers := [][2]int{{a, b}}
-	if a != b {
-		layers = append(layers, [2]int{b, a})
-	}
-	const maxPips = 2 * 7 * 16
-	var start [maxPips + 1]int
+// groupOrder lists the boards of layers (a, b) and (b, a) as pairs, most
+// pips first: a counting sort, layer (a, b) enumerated once to count and once
+// to place. Each board of (b, a) is the partner of one of (a, b); where a is
+// b, a board's partner is in the same layer, and the pair is listed from the
+// lower index.
+func (s *solver) groupOrder(a, b int) []pair {
+	start := make([]int, orderKeys)
 	total := 0
-	for _, l := range layers {
-		s.shape.each(s.rules, l[0], l[1], func(_ int64, p aseb.Position) {
-			start[pips(p.Mask(0), p.Mask(1))]++
-			total++
-		})
-	}
-	for k, at := maxPips, 0; k >= 0; k-- { // descending: the most pips first
+	s.eachPair(a, b, func(p pair) {
+		start[orderKey(p)]++
+		total++
+	})
+	for k, at := orderKeys-1, 0; k >= 0; k-- { // descending: the most pips first
 		start[k], at = at, at+start[k]
 	}
-	out := make([]entry, total)
-	for _, l := range layers {
-		s.shape.each(s.rules, l[0], l[1], func(i int64, p aseb.Position) {
-			k := pips(p.Mask(0), p.Mask(1))
-			out[start[k]] = entry{uint32(i), p.Mask(0), p.Mask(1), int8(l[0]), int8(l[1])}
-			start[k]++
-		})
-	}
+	out := make([]pair, total)
+	s.eachPair(a, b, func(p pair) {
+		k := orderKey(p)
+		out[start[k]] = p
+		start[k]++
+	})
 	return out
+}
+
+// eachPair calls f for each board of layer (a, b) with its partner.
+func (s *solver) eachPair(a, b int, f func(pair)) {
+	s.shape.each(s.rules, a, b, func(i int64, p aseb.Position) {
+		mine, theirs := p.Mask(0), p.Mask(1)
+		j := s.shape.index(theirs, mine, b, a)
+		if a == b && j < i {
+			return // listed with its partner
+		}
+		f(pair{uint32(i), uint32(j), mine, theirs, int8(a), int8(b)})
+	})
+}
+
+const sidePips = 7 * 16
+
+const orderKeys = (sidePips + 1) * (sidePips + 1)
+
+func orderKey(p pair) int {
+	return pips(p.mine, 0)*(sidePips+1) + pips(0, p.theirs)
 }
 
 // pips is the sum of the path cells of every piece on the board.
@@ -185,79 +219,23 @@ func pips(mine, theirs uint32) int {
 	return n
 }
 
-// sweep computes the value of every position in order afresh, storing it
-// when update is set, and returns the largest change. The order is cut in
-// s.parts pieces swept at once, one per core: each reads what the others
-// have written so far, as Gauss-Seidel would, through atomic loads and
-// stores.
-func (s *solver) sweep(order []entry, update bool) float64 {
-	parts := s.parts
-	if len(order) < 1<<12 {
-		parts = 1 // small groups: not worth a goroutine
-	}
-	deltas := make([]float64, parts)
-	var wg sync.WaitGroup
-	for k := range parts {
-		lo, hi := k*len(order)/parts, (k+1)*len(order)/parts
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			deltas[k] = s.sweepPart(order[lo:hi], update)
-		}()
-	}
-	wg.Wait()
-	return slices.Max(deltas)
-}
+// ArenaBytes is the most memory a solve keeps prepared batches in (see
+// group): with the values, the order and the index, a 5-piece solve stays
+// under 1 GiB.
+const ArenaBytes = 320 << 20
 
-func (s *solver) sweepPart(order []entry, update bool) float64 {
-	delta := 0.0
-	var buf [8]aseb.Position
-	for _, e := range order {
-		p := aseb.Assemble(s.rules, games.First, [2]uint32{e.mine, e.theirs}, [2]int8{e.offMine, e.offThem})
-		v := s.bellman(p, buf[:0])
-		delta = max(delta, math.Abs(v-s.get(int64(e.i))))
-		if update {
-			s.set(int64(e.i), v)
-		}
-	}
-	return delta
+// newArena makes the arena for a solve of n positions: bytes, or less where
+// fewer hold every group's batches (about 12 refs a position, at most 32,
+// and 4 counts), nine tenths for the refs.
+func newArena(n int64, bytes int) arena {
+	b := int64(bytes)
+	return arena{refs: make([]int32, min(b*9/10/4, 16*n)), counts: make([]uint8, min(b/10, 4*n))}
 }
 
 // get and set read and write a value; atomically, as two sweeps share them.
 func (s *solver) get(i int64) float64 { return math.Float64frombits(atomic.LoadUint64(&s.v[i])) }
 
 func (s *solver) set(i int64, v float64) { atomic.StoreUint64(&s.v[i], math.Float64bits(v)) }
-
-// bellman is the value of p, a position where its mover is to throw, from
-// the values of the positions after it: the expectation over the throw of
-// the best move's value, a pass where there is none.
-func (s *solver) bellman(p aseb.Position, buf []aseb.Position) float64 {
-	pass := 1 - s.get(s.passIndex(p))
-	total := s.zero * pass
-	for _, o := range s.odds {
-		afters := p.Afters(o.t, buf)
-		best := pass
-		if len(afters) > 0 {
-			best = 0
-			for _, q := range afters {
-				best = max(best, s.after(p.Turn(), q))
-			}
-		}
-		total += o.p * best
-	}
-	return total
-}
-
-// after is the value for mover of q, the position after its move.
-func (s *solver) after(mover games.Player, q aseb.Position) float64 {
-	switch {
-	case q.State() == aseb.Over:
-		return 1
-	case q.Turn() == mover:
-		return s.get(s.shape.indexOf(q))
-	}
-	return 1 - s.get(s.shape.indexOf(q))
-}
 
 // passIndex numbers p with the turn passed to the opponent.
 func (s *solver) passIndex(p aseb.Position) int64 {

@@ -35,6 +35,7 @@ func Solve(cfg games.Config, cores int, progress func(string)) (*Table, SolveSta
 		return nil, SolveStats{}, err
 	}
 	s, st := solveRules(r, cores, progress)
+	defer s.release()
 	return s.table(cfg), st, nil
 }
 

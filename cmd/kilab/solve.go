@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"kilab/ai/asebai"
@@ -52,11 +54,28 @@ func solveTo(cfg games.Config, out string, stdout, stderr io.Writer) int {
 	if err := t.Save(out); err != nil {
 		return fail(stderr, err)
 	}
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	fmt.Fprintf(stdout, "aseb %s: %d positions, residual %.1e, %d layer sweeps in %s (peak heap %d MiB)\n",
-		cfg, st.Positions, st.Residual, st.Sweeps, st.Took.Round(time.Second), ms.HeapSys>>20)
+	fmt.Fprintf(stdout, "aseb %s: %d positions, residual %.1e, %d layer sweeps in %s%s\n",
+		cfg, st.Positions, st.Residual, st.Sweeps, st.Took.Round(time.Second), peakMemory())
 	fmt.Fprintf(stdout, "the first player wins %.4f%% of games with perfect play by both\n", 100*t.FirstWins())
 	fmt.Fprintf(stdout, "table written to %s\n", out)
 	return 0
+}
+
+// peakMemory says how much memory the process has held at most (Linux's
+// VmHWM: resident, the solve's values included, which live outside Go's
+// heap), or nothing where that is not known.
+func peakMemory() string {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if kb, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var n int64
+			if _, err := fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(kb), " kB"), &n); err == nil {
+				return fmt.Sprintf(" (peak memory %d MiB)", n>>10)
+			}
+		}
+	}
+	return ""
 }
