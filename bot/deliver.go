@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -364,6 +365,37 @@ func (b *Bot) retire(ctx context.Context, g store.Game, version int64) error {
 	return nil
 }
 
+// retiredText replaces the line above a retired message's picture, which
+// said whose turn it was, so that nobody scrolling back takes an old board
+// for the game as it stands. Edits ping nobody, mentions included.
+func retiredText(g store.Game, kind string) string {
+	switch {
+	case kind == "offer":
+		return fmt.Sprintf("The draw offer in game #%d is closed.", g.ID)
+	case g.Active():
+		return fmt.Sprintf("Game #%d has moved on since this board: play from the newest one (or /board game:%d).", g.ID, g.ID)
+	}
+	return fmt.Sprintf("Game #%d is over: %s. /history game:%d has its record.", g.ID, overText(g), g.ID)
+}
+
+// overText is a finished game's result with no seat names: "<@1> won ·
+// resignation".
+func overText(g store.Game) string {
+	var text string
+	switch w, won := g.Result.Winner(); {
+	case won:
+		text = fmt.Sprintf("<@%s> won", g.Players[w])
+	case g.Result == store.Draw:
+		text = "a draw"
+	default:
+		return cmp.Or(g.Reason, "aborted")
+	}
+	if g.Reason != "" {
+		text += " · " + g.Reason
+	}
+	return text
+}
+
 // retireOffers takes the buttons off earlier draw offers, before a new one.
 func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
 	old, err := b.db.LiveBoards(ctx, g.ID, g.Version+1)
@@ -385,7 +417,7 @@ func (b *Bot) retireOne(ctx context.Context, g store.Game, m store.BoardMessage)
 	if !g.Active() && m.Kind != "offer" {
 		controls = rematchRow(g)
 	}
-	err := b.dc.Edit(m.Channel, m.Message, &Message{Components: controls, componentsOnly: true})
+	err := b.dc.Edit(m.Channel, m.Message, &Message{Content: retiredText(g, m.Kind), Components: controls, componentsOnly: true})
 	switch errorCode(err) {
 	case 0:
 		if err != nil {

@@ -57,7 +57,9 @@ type Message struct {
 	// Nonce, on a new channel message, lets Discord drop a second copy sent
 	// again after a crash or a lost answer (enforce_nonce): at most 25 characters.
 	Nonce string
-	// componentsOnly: an update that leaves everything but the controls alone.
+	// componentsOnly: an update that leaves the picture and the embed
+	// alone: it sets the controls, and the line above them where Content
+	// is given.
 	componentsOnly bool
 }
 
@@ -101,7 +103,12 @@ type attachment struct {
 // sends nothing else, so the picture and embed stay as they are.
 func (m *Message) payload() map[string]any {
 	if m.componentsOnly {
-		return map[string]any{"components": orEmpty(m.Components)}
+		p := map[string]any{"components": orEmpty(m.Components)}
+		if m.Content != "" {
+			p["content"] = m.Content
+			p["allowed_mentions"] = map[string]any{"parse": []string{}}
+		}
+		return p
 	}
 	atts := []attachment{}
 	for i, f := range m.Files {

@@ -138,6 +138,35 @@ func TestE2EFinalBoardShowsTheResult(t *testing.T) {
 			t.Errorf("%s: a board of the finished game still has controls %v", ch, live[0].CustomIDs())
 		}
 	}
+	h.checkRetiredBoardsSayOver(g, final.ID)
+}
+
+// checkRetiredBoardsSayOver fails unless no board of finished game g but the
+// final one (in the thread and the DMs) still reads as the game in play:
+// each old board's "your turn" line is replaced, by the result on those
+// retired as the game ended.
+func (h *harness) checkRetiredBoardsSayOver(g store.Game, final string) {
+	h.t.Helper()
+	over := fmt.Sprintf("Game #%d is over: <@%s> won · resignation.", g.ID, g.Players[g.ToMove])
+	footer := fmt.Sprintf("Game #%d ·", g.ID)
+	n, ended := 0, 0
+	for _, ch := range []string{g.ThreadID, h.srv.DMChannel(g.Players[0]), h.srv.DMChannel(g.Players[1])} {
+		for _, m := range h.srv.Messages(ch) {
+			if m.ID == final || len(m.Embeds) == 0 || m.Embeds[0].Footer == nil || !strings.HasPrefix(m.Embeds[0].Footer.Text, footer) {
+				continue
+			}
+			n++
+			if strings.HasPrefix(m.Content, over) {
+				ended++
+			}
+			if strings.Contains(m.Content, "your turn") {
+				h.t.Errorf("%s: an old board of the finished game says %q", ch, m.Content)
+			}
+		}
+	}
+	if n < 4 || ended < 2 {
+		h.t.Errorf("%d old boards, %d saying %q", n, ended, over)
+	}
 }
 
 // A click the store takes long to commit is still acknowledged within
