@@ -59,6 +59,11 @@ type solver struct {
 	zero    float64
 	parts   int // sweeps run on this many cores
 	arena   arena
+	// ring and scratch are the batches sweeps prepare into, the updating
+	// sweeps' ring and one per core for the residual's; made once, as a
+	// sweep's garbage would pile up until the collector's next run, which
+	// with the arena live comes late: hundreds of megabytes.
+	ring, scratch []batch
 }
 
 // SolveStats says how a solve went.
@@ -90,7 +95,7 @@ func shapeFor(n int) *shape {
 // group by layer group: a move never lowers a side's count borne off, so the
 // groups with more borne off are solved first and stay fixed; within a group
 // {(a, b), (b, a)} (the two sides' views of it) Gauss-Seidel sweeps run until
-// no value moves by more than a quarter of Residual, then one more sweep
+// no value moves by more than half of Residual, then one more sweep
 // measures the residual. progress, if not nil, hears of each group.
 func solveRules(r aseb.Rules, parts int, progress func(string)) (*solver, SolveStats) {
 	return solveWith(r, parts, ArenaBytes, progress)
@@ -141,10 +146,11 @@ func (s *solver) solveGroupInto(st *SolveStats, a, b int, progress func(string))
 // error: each position is solved together with its pass partner (below).
 func (s *solver) solveGroup(a, b int) (int, float64) {
 	g := s.newGroup(s.groupOrder(a, b))
+	defer s.forget()
 	sweeps := 0
 	for {
 		sweeps++
-		if s.sweep(g, true) >= Residual/4 {
+		if s.sweep(g, true) >= Residual/2 {
 			continue
 		}
 		sweeps++
@@ -222,7 +228,7 @@ func pips(mine, theirs uint32) int {
 // ArenaBytes is the most memory a solve keeps prepared batches in (see
 // group): with the values, the order and the index, a 5-piece solve stays
 // under 1 GiB.
-const ArenaBytes = 320 << 20
+const ArenaBytes = 384 << 20
 
 // newArena makes the arena for a solve of n positions: bytes, or less where
 // fewer hold every group's batches (about 12 refs a position, at most 32,

@@ -155,6 +155,17 @@ func (s *solver) newGroup(order []pair) *group {
 	return &group{order: order, n: n, kept: make([]batch, n)}
 }
 
+// forget drops what the solver's batches hold of a group's order, once the
+// group is solved, so that the order can be collected: the next group's
+// order is as large.
+func (s *solver) forget() {
+	for _, bs := range [][]batch{s.ring, s.scratch} {
+		for i := range bs {
+			bs[i].pairs = nil
+		}
+	}
+}
+
 func (g *group) pairs(j int) []pair {
 	return g.order[j*batchPairs : min((j+1)*batchPairs, len(g.order))]
 }
@@ -215,7 +226,10 @@ type pipeline struct {
 
 func newPipeline(s *solver, g *group) *pipeline {
 	size := 4 * s.parts
-	pl := &pipeline{s: s, g: g, ring: make([]batch, size), ready: make([]int, size)}
+	if len(s.ring) != size {
+		s.ring = make([]batch, size)
+	}
+	pl := &pipeline{s: s, g: g, ring: s.ring, ready: make([]int, size)}
 	pl.cond = sync.NewCond(&pl.mu)
 	for i := range pl.ready {
 		pl.ready[i] = -1
@@ -339,6 +353,9 @@ func pairValue(a, z, a2, z2 float64) float64 {
 // storing nothing, on s.parts cores, and returns the largest change it would
 // make.
 func (s *solver) residualSweep(g *group) float64 {
+	if len(s.scratch) != s.parts {
+		s.scratch = make([]batch, s.parts)
+	}
 	deltas := make([]float64, s.parts)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -346,7 +363,7 @@ func (s *solver) residualSweep(g *group) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			b := &batch{}
+			b := &s.scratch[k]
 			for {
 				j := int(next.Add(1)) - 1
 				if j >= g.n {
