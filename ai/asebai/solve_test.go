@@ -5,7 +5,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 
 	"kilab/ai"
 	"kilab/games"
@@ -79,6 +81,8 @@ func TestSolveSameOnAnyCoresAndArena(t *testing.T) {
 		pieces = 2 // still 8 batches in the largest group
 	}
 	r := rulesN(t, games.Config{Variant: "royalur"}, pieces)
+	before := runtime.NumGoroutine()
+	defer checkNoGoroutinesLeft(t, before)
 	want, wantStats := solveWith(r, 1, ArenaBytes, nil)
 	for _, c := range []struct{ parts, arena int }{{2, ArenaBytes}, {2, 128 << 10}, {3, 128 << 10}, {1, 0}} {
 		got, st := solveWith(r, c.parts, c.arena, nil)
@@ -91,6 +95,20 @@ func TestSolveSameOnAnyCoresAndArena(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkNoGoroutinesLeft fails if more goroutines than before are still
+// running a second after the sweeps: a helper left waiting would hold its
+// group's order for good.
+func checkNoGoroutinesLeft(t *testing.T, before int) {
+	t.Helper()
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines left running after the solves, %d before", runtime.NumGoroutine(), before)
 }
 
 var positions = map[string]aseb.Position{}

@@ -270,12 +270,14 @@ func (pl *pipeline) await(i int) *batch {
 	}
 }
 
-// help prepares batches until none is left.
+// help prepares batches until none is left. It waits only while some are:
+// prepareNext may have found every batch left kept, and then nothing would
+// wake it.
 func (pl *pipeline) help() {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
 	for pl.next < pl.g.n {
-		if !pl.prepareNext() {
+		if !pl.prepareNext() && pl.next < pl.g.n {
 			pl.cond.Wait()
 		}
 	}
