@@ -139,11 +139,10 @@ func (s *solver) solveGroupInto(st *SolveStats, a, b int, progress func(string))
 }
 
 // solveGroup iterates layers (a, b) and (b, a) to convergence. The sweeps
-// visit the positions from the most advanced pieces to the least (pips):
-// a move that captures nothing advances the mover, so most positions' values
-// depend on positions visited before them in the same sweep, and only
-// captures carry errors from one sweep to the next. A pass is no such
-// error: each position is solved together with its pass partner (below).
+// visit the boards in orderKey's order, so that most positions' values
+// depend on positions visited before them in the same sweep, and only one
+// side's captures carry errors from one sweep to the next. A pass is no such
+// error: each position is solved together with its pass partner (update).
 func (s *solver) solveGroup(a, b int) (int, float64) {
 	g := s.newGroup(s.groupOrder(a, b))
 	defer s.forget()
@@ -170,8 +169,8 @@ type pair struct {
 	offThem      int8
 }
 
-// groupOrder lists the boards of layers (a, b) and (b, a) as pairs, most
-// pips first: a counting sort, layer (a, b) enumerated once to count and once
+// groupOrder lists the boards of layers (a, b) and (b, a) as pairs, in
+// orderKey's order, the highest first: a counting sort, layer (a, b) enumerated once to count and once
 // to place. Each board of (b, a) is the partner of one of (a, b); where a is
 // b, a board's partner is in the same layer, and the pair is listed from the
 // lower index.
@@ -206,10 +205,17 @@ func (s *solver) eachPair(a, b int, f func(pair)) {
 	})
 }
 
+// sidePips bounds one side's pips: 7 pieces on cells of at most 16.
 const sidePips = 7 * 16
 
+// orderKeys is how many sort keys orderKey gives.
 const orderKeys = (sidePips + 1) * (sidePips + 1)
 
+// orderKey sorts a pair by the pips of the side with pieces mine, then those
+// of the other side (the sweep takes the highest first). A move by the first
+// side raises its pips, a capture included; a move by the second that
+// captures nothing leaves the first's pips and raises its own. So only a
+// capture by the second side leads to a board later in the sweep.
 func orderKey(p pair) int {
 	return pips(p.mine, 0)*(sidePips+1) + pips(0, p.theirs)
 }
