@@ -318,13 +318,7 @@ func (pl *pipeline) prepareNext() bool {
 // piece waits for the exact throw to bear off) costs no sweeps.
 func (s *solver) update(b *batch) float64 {
 	delta := 0.0
-	no := len(s.odds)
-	r := 0
-	for k, e := range b.pairs {
-		a, z, used := s.throws(b.refs[r:], b.counts[2*k*no:(2*k+1)*no])
-		r += used
-		a2, z2, used2 := s.throws(b.refs[r:], b.counts[(2*k+1)*no:(2*k+2)*no])
-		r += used2
+	s.eachThrows(b, func(e pair, a, z, a2, z2 float64) {
 		var v float64
 		if e.i == e.j { // a board symmetric between the sides: v = A + z(1 - v)
 			v = (a + z) / (1 + z)
@@ -336,8 +330,22 @@ func (s *solver) update(b *batch) float64 {
 		}
 		delta = max(delta, math.Abs(v-s.get(int64(e.i))))
 		s.set(int64(e.i), v)
-	}
+	})
 	return delta
+}
+
+// eachThrows calls f with each pair of b and what its two positions' throws
+// are worth: A and z of position i, then of its partner j (see throws).
+func (s *solver) eachThrows(b *batch, f func(e pair, a, z, a2, z2 float64)) {
+	no := len(s.odds)
+	r := 0
+	for k, e := range b.pairs {
+		a, z, used := s.throws(b.refs[r:], b.counts[2*k*no:(2*k+1)*no])
+		r += used
+		a2, z2, used2 := s.throws(b.refs[r:], b.counts[(2*k+1)*no:(2*k+2)*no])
+		r += used2
+		f(e, a, z, a2, z2)
+	}
 }
 
 // pairValue solves v = a + z(1 - (a2 + z2(1 - v))) for v. Where both sides
@@ -389,15 +397,9 @@ func (s *solver) residualSweep(g *group) float64 {
 // positions of b: v = A + z(1 - v'), v' being the value of the partner.
 func (s *solver) residual(b *batch) float64 {
 	delta := 0.0
-	no := len(s.odds)
-	r := 0
-	for k, e := range b.pairs {
-		a, z, used := s.throws(b.refs[r:], b.counts[2*k*no:(2*k+1)*no])
-		r += used
-		a2, z2, used2 := s.throws(b.refs[r:], b.counts[(2*k+1)*no:(2*k+2)*no])
-		r += used2
+	s.eachThrows(b, func(e pair, a, z, a2, z2 float64) {
 		v, w := s.get(int64(e.i)), s.get(int64(e.j))
 		delta = max(delta, math.Abs(a+z*(1-w)-v), math.Abs(a2+z2*(1-v)-w))
-	}
+	})
 	return delta
 }
