@@ -217,11 +217,13 @@ type pipeline struct {
 	ring []batch
 	// What follows is guarded by mu, as are s.arena and g.kept; cond
 	// announces a batch prepared or updated.
-	mu    sync.Mutex
-	cond  *sync.Cond
-	next  int   // the next batch to prepare
-	done  int   // batches updated
-	ready []int // per ring slot, the batch prepared in it (-1: none)
+	mu     sync.Mutex
+	cond   *sync.Cond
+	next   int // the next batch to prepare
+	done   int // batches updated
+	warmed int // batches warmed or passed over: the next to warm is after
+	warmth float64
+	ready  []int // per ring slot, the batch prepared in it (-1: none)
 }
 
 func newPipeline(s *solver, g *group) *pipeline {
@@ -270,17 +272,54 @@ func (pl *pipeline) await(i int) *batch {
 	}
 }
 
-// help prepares batches until none is left. It waits only while some are:
-// prepareNext may have found every batch left kept, and then nothing would
-// wake it.
+// help prepares batches until none is left, and between them warms kept
+// batches (warmNext). It waits only while there is work left: prepareNext
+// may have found every batch left kept, and then nothing would wake it.
 func (pl *pipeline) help() {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
-	for pl.next < pl.g.n {
-		if !pl.prepareNext() && pl.next < pl.g.n {
-			pl.cond.Wait()
+	for {
+		if pl.prepareNext() || pl.warmNext() {
+			continue
 		}
+		if pl.next >= pl.g.n && pl.warmed >= pl.g.n {
+			return
+		}
+		pl.cond.Wait()
 	}
+}
+
+// warmAhead is how many batches ahead of the updater a helper warms: their
+// values, a megabyte or two a batch, fit the cache the cores share.
+const warmAhead = 4
+
+// warmNext reads the values of the next kept batch a little ahead of the
+// updater, unlocking mu while it reads, and reports whether it did. A kept
+// batch needs no preparing, so while the updater works through kept
+// batches a helper has nothing to do; reading their values first brings
+// them from memory into the cache the cores share, where the updater finds
+// them.
+func (pl *pipeline) warmNext() bool {
+	j := max(pl.warmed, pl.done+1)
+	for j < pl.g.n && pl.g.kept[j].pairs == nil {
+		j++
+	}
+	if j >= pl.g.n {
+		pl.warmed = pl.g.n
+		return false
+	}
+	if j > pl.done+warmAhead {
+		return false
+	}
+	pl.warmed = j + 1
+	pl.mu.Unlock()
+	sum := 0.0
+	for _, r := range pl.g.kept[j].refs {
+		sum += pl.s.deref(r)
+	}
+	pl.mu.Lock()
+	pl.warmth += sum // kept, so that the reads are not left out
+	return true
 }
 
 // prepareNext prepares the next batch not kept, if its slot in the ring is
