@@ -365,13 +365,15 @@ func (b *Bot) retire(ctx context.Context, g store.Game, version int64) error {
 	return nil
 }
 
-// retiredText replaces the line above a retired message's picture, which
-// said whose turn it was, so that nobody scrolling back takes an old board
-// for the game as it stands. Edits ping nobody, mentions included.
+// retiredText replaces the line above a retired board's picture, which said
+// whose turn it was, so that nobody scrolling back takes an old board for
+// the game as it stands. Edits ping nobody, mentions included. A draw
+// offer keeps its text ("" leaves it): an answered one already says who
+// accepted or declined it.
 func retiredText(g store.Game, kind string) string {
 	switch {
 	case kind == "offer":
-		return fmt.Sprintf("The draw offer in game #%d is closed.", g.ID)
+		return ""
 	case g.Active():
 		return fmt.Sprintf("Game #%d has moved on since this board: play from the newest one (or /board game:%d).", g.ID, g.ID)
 	}

@@ -223,6 +223,9 @@ func TestE2EDrawOffers(t *testing.T) {
 		t.Fatal("the offer did not lapse when the opponent moved")
 	}
 	h.deliver()
+	if now, _ := h.srv.Message(offer.ID); !strings.Contains(now.Content, "declined") {
+		t.Fatalf("the declined offer no longer says so after the boards moved on: %q", now.Content)
+	}
 	for _, m := range h.srv.Messages(g.ThreadID) {
 		if strings.Contains(m.Content, "offers a draw") && len(m.CustomIDs()) != 0 {
 			t.Fatalf("a lapsed offer keeps its buttons %v", m.CustomIDs())

@@ -170,10 +170,10 @@ type pair struct {
 }
 
 // groupOrder lists the boards of layers (a, b) and (b, a) as pairs, in
-// orderKey's order, the highest first: a counting sort, layer (a, b) enumerated once to count and once
-// to place. Each board of (b, a) is the partner of one of (a, b); where a is
-// b, a board's partner is in the same layer, and the pair is listed from the
-// lower index.
+// orderKey's order, the highest first: a counting sort, layer (a, b)
+// enumerated once to count and once to place. Each board of (b, a) is the
+// partner of one of (a, b); where a is b, a board's partner is in the same
+// layer, and the pair is listed from the lower index.
 func (s *solver) groupOrder(a, b int) []pair {
 	start := make([]int, orderKeys)
 	total := 0

@@ -13,8 +13,11 @@ import (
 // hundred huge ones, which the TLB holds. Where the memory cannot be had
 // this way, the ordinary heap does. free gives the memory back.
 func newValues(n int64) (v []uint64, free func()) {
+	if n == 0 {
+		return nil, func() {}
+	}
 	mem, err := syscall.Mmap(-1, 0, int(n*8), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil || n == 0 {
+	if err != nil {
 		return make([]uint64, n), func() {}
 	}
 	_ = syscall.Madvise(mem, syscall.MADV_HUGEPAGE) // advice only: without it, small pages
