@@ -162,7 +162,7 @@ func (s *state) dueText() string {
 func (s *state) describe() string {
 	var b strings.Builder
 	for p := games.First; p <= games.Second; p++ {
-		fmt.Fprintf(&b, "**%s**: <@%s>%s\n", titleCase(s.seatName(p)), s.g.Players[p], s.computerMark(p))
+		fmt.Fprintf(&b, "**%s**: <@%s>%s%s\n", titleCase(s.seatName(p)), s.g.Players[p], s.computerMark(p), awayMark(s.away, s.g.Players[p]))
 	}
 	b.WriteByte('\n')
 	if s.g.Active() {

@@ -45,6 +45,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "automove", Description: "Play my move for me when only one is possible"},
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "autothrow", Description: "Throw for me when my turn begins with a throw"},
 		}},
+		vacationCommand(),
 		{Name: "help", Description: "What Kilab is and how to start a game"},
 		{Name: "rules", Description: "How to play a game, its variants and the chances of each throw", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},
 		{Name: "leaderboard", Description: "This server's ratings in a game", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},

@@ -163,6 +163,8 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 		return b.retire(ctx, g, a.Version)
 	case store.AnnounceDrawOffer:
 		return b.deliverDrawOffer(ctx, a, g)
+	case store.AnnounceVacation:
+		return b.deliverVacation(ctx, a, g)
 	}
 	return skip("unknown kind " + a.Kind)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -28,6 +29,8 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
 		return b.drawCommand(ctx, i)
 	case "settings":
 		return b.settings(ctx, i)
+	case "vacation":
+		return b.vacation(ctx, i)
 	case "help":
 		return b.help(i)
 	case "rules":
@@ -131,20 +134,29 @@ func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error 
 	if len(list) == 0 {
 		return b.reply(i, "<@%s> has no games in play. Start one with /challenge.", user.ID)
 	}
+	away, err := b.awayOf(ctx, list...)
+	if err != nil {
+		return err
+	}
 	var lines []string
 	for _, g := range list {
-		lines = append(lines, b.gameLine(g))
+		lines = append(lines, b.gameLine(g, away))
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
 		Title: fmt.Sprintf("Games of %s", displayName(user)), Description: fitLines(lines, 4096),
 	}}})
 }
 
-func (b *Bot) gameLine(g store.Game) string {
+func (b *Bot) gameLine(g store.Game, away map[string]time.Time) string {
 	title := kindTitle(g.Kind)
 	line := fmt.Sprintf("**%s #%d**: <@%s> vs <@%s>%s · <@%s> to move", title, g.ID, g.Players[0], g.Players[1], computerNote(g), g.Players[g.ToMove])
 	if !g.Deadline.IsZero() && !g.ComputerOnMove() {
 		line += fmt.Sprintf(" · due <t:%d:R>", g.Deadline.Unix())
+	}
+	for _, p := range g.Players {
+		if end, ok := away[p]; ok {
+			line += fmt.Sprintf(" · <@%s> on vacation until <t:%d:R>", p, end.Unix())
+		}
 	}
 	return line + " · " + channelLink(g.GuildID, threadOf(g))
 }
@@ -220,7 +232,8 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 		"shown next to the words as you type. `/rules` explains each game's notation; docs/notation.md in Kilab's source is the full guide.\n\n" +
 		"Also: `/board` shows a game, `/games` lists games in play, `/draw` offers a draw (Tab, Seega), `/resign` gives one up, " +
 		"`/rules` explains a game (the complete rulebook is docs/rules.md in Kilab's source), `/leaderboard` and `/stats` show ratings, `/history` sends a game's record and replay, " +
-		"`/settings` turns DMs, reminders, the playing of a turn's only possible move and the throwing of your throws on or off. " +
+		"`/settings` turns DMs, reminders, the playing of a turn's only possible move and the throwing of your throws on or off, " +
+		"`/vacation start` pauses the clocks of all your games for up to 30 days a year. " +
 		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
 		Title: "Kilab", Description: text, Color: brandColour,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"kilab/games"
 	"kilab/render"
@@ -18,6 +19,8 @@ type state struct {
 	pos   games.Position
 	plies []games.Ply
 	last  render.Last
+	// away is when the vacations of the game's players who are on one end.
+	away map[string]time.Time
 }
 
 // load makes g playable as the caller saw it: a game that has moved on since
@@ -57,7 +60,11 @@ func (b *Bot) loadLatest(ctx context.Context, id int64) (*state, error) {
 			return nil, err
 		}
 	}
-	return &state{g: g, game: game, pos: pos, plies: plies, last: last}, nil
+	away, err := b.awayOf(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return &state{g: g, game: game, pos: pos, plies: plies, last: last, away: away}, nil
 }
 
 // refresh replaces g's stored position, which disagrees with its record, by

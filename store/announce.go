@@ -30,12 +30,16 @@ const (
 	AnnounceDrawOffer = "draw_offer"
 	// AnnounceChallengeDM sends a direct challenge to its opponent by DM.
 	AnnounceChallengeDM = "challenge_dm"
+	// AnnounceVacation tells a game's thread that a player went on vacation
+	// (Until is its end) or came back (Until is zero).
+	AnnounceVacation = "vacation"
 )
 
 // Notice asks for one announcement, written with the change it announces.
 type Notice struct {
-	Kind string
-	User string // the recipient of a DM
+	Kind  string
+	User  string    // the recipient of a DM; the player of a vacation notice
+	Until time.Time // a vacation notice's end; zero for coming back
 }
 
 // Announcement is a notice waiting to be delivered.
@@ -47,6 +51,7 @@ type Announcement struct {
 	User      string
 	Version   int64 // the game's version the notice was written at
 	Changes   []RatingChange
+	Until     time.Time // Notice.Until
 	Attempts  int
 	Created   time.Time
 }
@@ -82,9 +87,9 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 	}
 	now := db.now().UnixMilli()
 	for _, n := range ns {
-		_, err := tx.ExecContext(ctx, `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, due_at, created_at)
-			VALUES (NULLIF(?, 0), NULLIF(?, 0), ?, ?, ?, ?, ?, ?)
-			ON CONFLICT DO NOTHING`, game, challenge, n.Kind, n.User, version, text, now, now)
+		_, err := tx.ExecContext(ctx, `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at)
+			VALUES (NULLIF(?, 0), NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, game, challenge, n.Kind, n.User, version, text, millis(n.Until), now, now)
 		if err != nil {
 			return fmt.Errorf("recording a %s announcement: %w", n.Kind, err)
 		}
@@ -98,7 +103,7 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 // board never overtakes the thread it belongs in.
 func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT a.id, COALESCE(a.game_id, 0), COALESCE(a.challenge_id, 0), a.kind,
-			a.user_id, a.version, a.changes, a.attempts, a.created_at
+			a.user_id, a.version, a.changes, a.until_at, a.attempts, a.created_at
 		FROM announcements a
 		WHERE a.done_at IS NULL AND a.due_at <= ?
 			AND NOT EXISTS (SELECT 1 FROM announcements p
@@ -113,12 +118,13 @@ func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, 
 		var (
 			a       Announcement
 			changes string
+			until   sql.NullInt64
 			created int64
 		)
-		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Kind, &a.User, &a.Version, &changes, &a.Attempts, &created); err != nil {
+		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Kind, &a.User, &a.Version, &changes, &until, &a.Attempts, &created); err != nil {
 			return nil, err
 		}
-		a.Created = time.UnixMilli(created).UTC()
+		a.Created, a.Until = time.UnixMilli(created).UTC(), fromMillis(until)
 		if changes != "" {
 			if err := json.Unmarshal([]byte(changes), &a.Changes); err != nil {
 				return nil, fmt.Errorf("announcement %d: rating changes: %w", a.ID, err)

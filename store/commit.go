@@ -133,7 +133,11 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 	if err := appendPlies(ctx, tx, old.ID, c.Plies, rev, now.UnixMilli()); err != nil {
 		return old, nil, err
 	}
-	g := advance(old, c, now)
+	start, err := turnStart(ctx, tx, old.Players[nextOnMove(old, c)], now)
+	if err != nil {
+		return old, nil, err
+	}
+	g := advance(old, c, now, start)
 	var changes []RatingChange
 	if c.End != nil && old.Rated && c.End.Result != Aborted {
 		if changes, err = db.rate(ctx, tx, old, c.End.Result); err != nil {
@@ -170,9 +174,18 @@ func revision(old Game, c Commit) (int, error) {
 	return cur, nil
 }
 
+// nextOnMove is the seat on move once c is applied to old.
+func nextOnMove(old Game, c Commit) games.Player {
+	if c.Position != "" {
+		return c.ToMove
+	}
+	return old.ToMove
+}
+
 // advance returns old as c leaves it at time now, apart from the record and
-// ratings.
-func advance(old Game, c Commit, now time.Time) Game {
+// ratings. A turn c starts runs from start: now, or the end of the vacation
+// the player on move is on.
+func advance(old Game, c Commit, now, start time.Time) Game {
 	g := old
 	g.Version++
 	g.Updated = now
@@ -190,7 +203,7 @@ func advance(old Game, c Commit, now time.Time) Game {
 		g.Result, g.Reason, g.Finished = c.End.Result, c.End.Reason, now
 		g.Deadline, g.RemindAt, g.DrawOffer = time.Time{}, time.Time{}, NoSeat
 	case g.ToMove != old.ToMove || turnPassed(old.ToMove, c.Plies):
-		g.Deadline, g.RemindAt = deadlines(now, g.TimeLimit)
+		g.Deadline, g.RemindAt = deadlines(start, g.TimeLimit)
 	}
 	return g
 }

@@ -165,7 +165,11 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 		return 0, err
 	}
 	now := db.now()
-	deadline, remind := deadlines(now, n.TimeLimit)
+	start, err := turnStart(ctx, tx, n.Players[n.ToMove], now)
+	if err != nil {
+		return 0, err
+	}
+	deadline, remind := deadlines(start, n.TimeLimit)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
 			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening,
 			computer_seat, computer_level)

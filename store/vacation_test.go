@@ -1,0 +1,171 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"kilab/games"
+)
+
+func TestVacationMovesDeadlinesAndBack(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	onMove := newGameOf(t, db, "ana", "bo", true)  // ana to move, due epoch+3d
+	waiting := newGameOf(t, db, "bo", "ana", true) // bo to move
+	clk.Add(time.Hour)
+	v, err := db.StartVacation(ctx, "ana", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := epoch.Add(5*day + time.Hour); !v.End.Equal(want) {
+		t.Fatalf("vacation ends %v, want %v", v.End, want)
+	}
+	a, _ := db.Game(ctx, onMove.ID)
+	if !a.Deadline.Equal(onMove.Deadline.Add(5*day)) || !a.RemindAt.Equal(onMove.RemindAt.Add(5*day)) || a.Version != onMove.Version {
+		t.Fatalf("game on move: deadline %v remind %v version %d; want both 5 days later, same version", a.Deadline, a.RemindAt, a.Version)
+	}
+	if b, _ := db.Game(ctx, waiting.ID); !b.Deadline.Equal(waiting.Deadline) {
+		t.Fatalf("the opponent's clock moved: %v, want %v", b.Deadline, waiting.Deadline)
+	}
+	// A turn that comes to ana while away runs from the vacation's end.
+	clk.Add(day)
+	b := move(t, db, waiting, games.First, "m")
+	if want := v.End.Add(3 * day); !b.Deadline.Equal(want) {
+		t.Fatalf("turn begun on vacation due %v, want %v", b.Deadline, want)
+	}
+	clk.Add(2 * day) // past the old deadline, within the vacation
+	if due, _ := db.DueDeadlines(ctx, 10); len(due) != 0 {
+		t.Fatalf("a game timed out during the vacation: %v", gameIDs(due))
+	}
+	if due, _ := db.DueReminders(ctx, 10); len(due) != 0 {
+		t.Fatalf("a reminder came during the vacation: %v", gameIDs(due))
+	}
+	// Back a day early: both deadlines come back by the day not taken.
+	clk.Add(day)
+	back, err := db.EndVacation(ctx, "ana")
+	if err != nil || !back.End.Equal(clk.Now()) {
+		t.Fatalf("ending: %+v, %v", back, err)
+	}
+	if a2, _ := db.Game(ctx, onMove.ID); !a2.Deadline.Equal(onMove.Deadline.Add(4 * day)) {
+		t.Fatalf("after coming back: due %v, want the old deadline plus the 4 days away", a2.Deadline)
+	}
+	if b2, _ := db.Game(ctx, waiting.ID); !b2.Deadline.Equal(clk.Now().Add(3 * day)) {
+		t.Fatalf("turn begun on vacation, after coming back: due %v, want a whole turn from now", b2.Deadline)
+	}
+	wantErr(t, "ending twice", errOnly(db.EndVacation(ctx, "ana")), ErrNotFound)
+}
+
+func errOnly(_ Vacation, err error) error { return err }
+
+func TestVacationNoticesAndAway(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	g := newGameOf(t, db, "ana", "bo", true)
+	computer, err := db.CreateGame(ctx, NewGame{GuildID: guild, ChannelID: channel, Kind: "aseb",
+		Config:  games.Config{Variant: "standard", Options: map[string]string{"pieces": "5"}},
+		Players: [2]string{"ana", "kilab"}, Position: "start", ToMove: games.First, TimeLimit: 3 * day,
+		Computer: Computer{Level: "easy", Seat: games.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := db.StartVacation(ctx, "ana", 2)
+	away, err := db.Away(ctx, "ana", "bo")
+	if err != nil || len(away) != 1 || !away["ana"].Equal(v.End) {
+		t.Fatalf("away: %v, %v", away, err)
+	}
+	wantErr(t, "a second vacation", errOnly(db.StartVacation(ctx, "ana", 1)), ErrOnVacation)
+	clk.Add(time.Hour)
+	db.EndVacation(ctx, "ana")
+	if _, err := db.StartVacation(ctx, "ana", 1); err != nil { // again, at the same game version
+		t.Fatal(err)
+	}
+	var until []time.Time
+	for _, a := range deliverAll(t, db) {
+		if a.Kind == AnnounceVacation {
+			if a.Game != g.ID || a.User != "ana" {
+				t.Fatalf("vacation notice %+v: want game %d's, about ana (none for a game against the computer %d)", a, g.ID, computer.ID)
+			}
+			until = append(until, a.Until)
+		}
+	}
+	if len(until) != 3 || !until[0].Equal(v.End) || !until[1].IsZero() || !until[2].Equal(clk.Now().Add(day)) {
+		t.Fatalf("notices until %v: want the first end, back, then the second end", until)
+	}
+	if a, _ := db.Away(ctx, "ana"); len(a) != 1 {
+		t.Fatalf("away after going again: %v", a)
+	}
+	clk.Add(day)
+	if a, _ := db.Away(ctx, "ana"); len(a) != 0 {
+		t.Fatalf("away after the vacation ran out: %v", a)
+	}
+	wantErr(t, "no days", errOnly(db.StartVacation(ctx, "ana", 0)), ErrInvalid)
+}
+
+func TestVacationAllowance(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	left := func(want int) {
+		t.Helper()
+		if n, err := db.VacationDaysLeft(ctx, "ana"); err != nil || n != want {
+			t.Fatalf("days left %d, %v; want %d", n, err, want)
+		}
+	}
+	left(30)
+	wantErr(t, "31 days", errOnly(db.StartVacation(ctx, "ana", 31)), ErrAllowance)
+	if _, err := db.StartVacation(ctx, "ana", 10); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(2 * day)
+	db.EndVacation(ctx, "ana") // 2 days taken; the 8 not taken come back
+	left(28)
+	if _, err := db.StartVacation(ctx, "ana", 20); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(20 * day)
+	left(8)
+	wantErr(t, "past the allowance", errOnly(db.StartVacation(ctx, "ana", 9)), ErrAllowance)
+	// The 22 days taken stay within the 365 days ending with any vacation
+	// started 10 days before the year is out, so 8 are left; two days later
+	// a 30-day vacation's year no longer holds any of them.
+	clk.Add(333 * day)
+	left(8)
+	clk.Add(2 * day)
+	left(30)
+}
+
+func TestTurnOnVacationStartsAtItsEnd(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	v, _ := db.StartVacation(ctx, "ana", 3)
+	clk.Add(time.Hour)
+	g := newGameOf(t, db, "ana", "bo", true)
+	if want := v.End.Add(3 * day); !g.Deadline.Equal(want) {
+		t.Fatalf("new game's first turn due %v, want %v", g.Deadline, want)
+	}
+	h := newGameOf(t, db, "bo", "ana", true)
+	if want := clk.Now().Add(3 * day); !h.Deadline.Equal(want) {
+		t.Fatalf("the other player's turn due %v, want %v", h.Deadline, want)
+	}
+}
+
+// deliverAll marks every due announcement delivered, in order, and returns them.
+func deliverAll(t *testing.T, db *DB) []Announcement {
+	t.Helper()
+	var all []Announcement
+	for {
+		due, err := db.DueAnnouncements(context.Background(), 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(due) == 0 {
+			return all
+		}
+		for _, a := range due {
+			if err := db.Delivered(context.Background(), a.ID, "sent"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all = append(all, due...)
+	}
+}
