@@ -148,6 +148,11 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 	if err := saveGame(ctx, tx, g, old.Version); err != nil {
 		return old, nil, err
 	}
+	if c.End != nil && g.Tournament != 0 {
+		if err := db.pairingDecided(ctx, tx, g); err != nil {
+			return old, nil, err
+		}
+	}
 	if c.Announce {
 		if err := db.announce(ctx, tx, g.ID, 0, g.Version, TurnNotices(g), changes); err != nil {
 			return old, nil, err

@@ -52,9 +52,11 @@ type Game struct {
 	Opening string
 	// Computer says which seat, if any, Kilab itself plays, and at what level.
 	Computer Computer
-	Created  time.Time
-	Updated  time.Time
-	Finished time.Time
+	// Tournament is the tournament the game is part of; 0 for none.
+	Tournament int64
+	Created    time.Time
+	Updated    time.Time
+	Finished   time.Time
 }
 
 // Computer is the computer's part in a game: its level and the seat it plays.
@@ -99,9 +101,10 @@ func (g Game) Seat(user string) (games.Player, bool) {
 
 // TimeoutResult is how the game ends when the player on move runs out of time:
 // a loss for them, or an abort while either player has yet to choose a move
-// (correspondence play's abort rule).
+// (correspondence play's abort rule). A tournament game is never aborted: its
+// pairing must have a result, and a player who never moves has lost it.
 func (g Game) TimeoutResult() (Result, string) {
-	if g.Moved[0] == 0 || g.Moved[1] == 0 {
+	if g.Tournament == 0 && (g.Moved[0] == 0 || g.Moved[1] == 0) {
 		return Aborted, ReasonAbort
 	}
 	return Win(g.ToMove.Other()), ReasonTimeout
@@ -122,6 +125,8 @@ type NewGame struct {
 	// Computer is the level and seat of Kilab itself in a game against the
 	// computer; the zero value for a game between people.
 	Computer Computer
+	// Tournament is the tournament the game is part of; 0 for none.
+	Tournament int64
 }
 
 func (n NewGame) check() error {
@@ -172,12 +177,12 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 	deadline, remind := deadlines(start, n.TimeLimit)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
 			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening,
-			computer_seat, computer_level)
-		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			computer_seat, computer_level, tournament_id)
+		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0))`,
 		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, opts,
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
 		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening,
-		n.Computer.seat(), n.Computer.Level)
+		n.Computer.seat(), n.Computer.Level, n.Tournament)
 	if err != nil {
 		return 0, err
 	}
@@ -212,7 +217,7 @@ const gameColumns = `id, COALESCE(challenge_id, 0), guild_id, channel_id, thread
 	kind, variant, options, player0, player1, position, to_move, result, reason, version, rated,
 	moved0, moved1, COALESCE(draw_offer, -1), time_limit_ms, deadline, remind_at,
 	COALESCE(rating_delta0, 0), COALESCE(rating_delta1, 0), created_at, updated_at, finished_at, opening,
-	computer_seat, computer_level`
+	computer_seat, computer_level, COALESCE(tournament_id, 0)`
 
 func scanGame(s scanner) (Game, error) {
 	var (
@@ -225,7 +230,7 @@ func scanGame(s scanner) (Game, error) {
 		&g.Kind, &g.Config.Variant, &opts, &g.Players[0], &g.Players[1], &g.Position, &g.ToMove,
 		&result, &g.Reason, &g.Version, &g.Rated, &g.Moved[0], &g.Moved[1], &g.DrawOffer, &limit,
 		&deadline, &remind, &g.RatingDelta[0], &g.RatingDelta[1], &created, &updated, &finished, &g.Opening,
-		&g.Computer.Seat, &g.Computer.Level)
+		&g.Computer.Seat, &g.Computer.Level, &g.Tournament)
 	if err != nil {
 		return g, err
 	}
