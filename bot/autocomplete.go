@@ -34,6 +34,8 @@ func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error 
 		choices, err = b.gameChoices(ctx, i, fmt.Sprint(focused.Value))
 	case focused.Name == optMove:
 		choices, err = b.moveChoices(ctx, i, fmt.Sprint(focused.Value))
+	case focused.Name == optTournament:
+		choices, err = b.tournamentChoices(ctx, i, fmt.Sprint(focused.Value))
 	}
 	if err != nil {
 		b.log.Debug("autocomplete", "err", err)

@@ -56,6 +56,7 @@ func Commands() []*discordgo.ApplicationCommand {
 	for _, c := range cmds {
 		c.Contexts = contexts
 	}
+	cmds = append(cmds, tournamentCommands()...) // server-only, with their own contexts
 	return cmds
 }
 

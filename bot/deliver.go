@@ -79,8 +79,13 @@ func (b *Bot) Deliver(ctx context.Context) error {
 	defer b.delivering.Unlock()
 	for ctx.Err() == nil {
 		due, err := b.db.DueAnnouncements(ctx, deliverBatch)
-		if err != nil || len(due) == 0 {
+		if err != nil {
 			return err
+		}
+		if len(due) == 0 {
+			// After the games' own: a round's notice links the threads their
+			// start announcements open.
+			return b.deliverTournamentNotices(ctx)
 		}
 		for _, a := range due {
 			b.deliverOne(ctx, a)
@@ -281,7 +286,11 @@ func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return err
 	}
-	name := clip(fmt.Sprintf("%s - %s vs %s", g2.Title(), b.lookupName(g.Players[0]), b.lookupName(g.Players[1])), 100)
+	name := fmt.Sprintf("%s - %s vs %s", g2.Title(), b.lookupName(g.Players[0]), b.lookupName(g.Players[1]))
+	if g.Tournament != 0 {
+		name = fmt.Sprintf("Tournament #%d: %s", g.Tournament, name)
+	}
+	name = clip(name, 100)
 	thread, err := b.dc.Thread(g.ChannelID, from, name)
 	switch {
 	case errorCode(err) == codeThreadExists && from != "":

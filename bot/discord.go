@@ -255,7 +255,43 @@ func (r rest) UserName(userID string) (string, error) {
 	return displayName(u), nil
 }
 
+// RegisterCommands sends the commands as discordgo encodes them, but for
+// default_member_permissions: discordgo writes it as a string, while
+// Discord's API description wants an integer in a request (it answers with
+// a string).
 func (r rest) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
-	_, err := r.s.ApplicationCommandBulkOverwrite(appID, guildID, cmds)
+	body, err := commandsBody(cmds)
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
+	if guildID != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guildID)
+	}
+	_, err = r.s.RequestWithBucketID(http.MethodPut, endpoint, body, endpoint)
 	return err
+}
+
+// commandsBody is the bulk overwrite's JSON, permissions as integers.
+func commandsBody(cmds []*discordgo.ApplicationCommand) ([]map[string]any, error) {
+	raw, err := json.Marshal(cmds)
+	if err != nil {
+		return nil, err
+	}
+	var out []map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // ids and permissions stay exact
+	if err := dec.Decode(&out); err != nil {
+		return nil, err
+	}
+	for _, c := range out {
+		if p, ok := c["default_member_permissions"].(string); ok {
+			n, err := strconv.ParseInt(p, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("bot: command %v: permissions %q: %w", c["name"], p, err)
+			}
+			c["default_member_permissions"] = n
+		}
+	}
+	return out, nil
 }

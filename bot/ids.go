@@ -18,13 +18,14 @@ import (
 //	r/{game}                   offer a rematch of a finished game
 //	l/{kind}/{offset}          a leaderboard page
 //	q/y/{game}                 confirm a resignation (q/a: one that aborts; q/k keeps playing)
+//	t/j/{tournament}           join a tournament (t/l leaves; t/w confirms leaving a running one)
 //
 // Discord caps a custom_id at 100 characters; moves and picker prefixes are short.
 const maxCustomID = 100
 
 // action is a parsed custom_id.
 type action struct {
-	kind    string // "c", "g", "d", "r", "l" or "q"
+	kind    string // "c", "g", "d", "r", "l", "q" or "t"
 	verb    string // a, d, x for challenges; t, m, s, p for games; a, d for draws
 	id      int64  // the challenge or game; the offset of a leaderboard page
 	version int64
@@ -85,6 +86,12 @@ func parseAction(s string) (action, error) {
 			return action{}, errForged
 		}
 		return action{kind: "q", verb: f[1], id: id}, nil
+	case len(f) == 3 && f[0] == "t" && (f[1] == "j" || f[1] == "l" || f[1] == "w"):
+		id, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil || id <= 0 {
+			return action{}, errForged
+		}
+		return action{kind: "t", verb: f[1], id: id}, nil
 	case len(f) == 3 && f[0] == "l":
 		off, err := strconv.ParseInt(f[2], 10, 64)
 		if err != nil || off < 0 || off > 1_000_000 {

@@ -31,6 +31,10 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
 		return b.settings(ctx, i)
 	case "vacation":
 		return b.vacation(ctx, i)
+	case "tournament":
+		return b.tournamentCommand(ctx, i)
+	case "standings":
+		return b.standingsCommand(ctx, i)
 	case "help":
 		return b.help(i)
 	case "rules":

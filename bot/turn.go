@@ -30,6 +30,8 @@ func (b *Bot) component(ctx context.Context, i *discordgo.Interaction) error {
 		return b.leaderboardClick(ctx, i, a)
 	case "q":
 		return b.resignClick(ctx, i, a)
+	case "t":
+		return b.tournamentClick(ctx, i, a)
 	}
 	switch a.verb {
 	case "s":

@@ -51,8 +51,8 @@ func (s *Server) putCommands(c *call) {
 		f.answer(c)
 		return
 	}
-	var cmds []*discordgo.ApplicationCommand
-	if err := c.req.Decode(&cmds); err != nil {
+	cmds, err := decodeCommands(c.req)
+	if err != nil {
 		c.fail(http.StatusBadRequest, codeInvalidFormBody, "Invalid Form Body")
 		return
 	}
@@ -139,4 +139,26 @@ func (s *Server) command(guildID, name string) *discordgo.ApplicationCommand {
 		}
 	}
 	return nil
+}
+
+// decodeCommands reads a bulk overwrite. Discord takes default_member_permissions
+// as an integer (its API description) or a string (what it answers with, and
+// what discordgo sends); discordgo's type reads only the string, so an
+// integer is turned into one first.
+func decodeCommands(req interface{ Decode(any) error }) ([]*discordgo.ApplicationCommand, error) {
+	var raw []map[string]json.RawMessage
+	if err := req.Decode(&raw); err != nil {
+		return nil, err
+	}
+	for _, c := range raw {
+		if p, ok := c["default_member_permissions"]; ok && len(p) > 0 && p[0] != '"' && string(p) != "null" {
+			c["default_member_permissions"] = json.RawMessage(strconv.Quote(string(p)))
+		}
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil, err
+	}
+	var cmds []*discordgo.ApplicationCommand
+	return cmds, json.Unmarshal(b, &cmds)
 }

@@ -1,0 +1,252 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/store"
+	"kilab/tournament"
+)
+
+const (
+	optTournament = "tournament"
+	optFormat     = "format"
+	optRounds     = "rounds"
+	// defaultSwissRounds is a Swiss's rounds when the creator gives none.
+	defaultSwissRounds = 3
+	maxSwissRounds     = 20
+)
+
+// tournamentCommands are /tournament, for those who may manage the server
+// (default_member_permissions: server admins can give it to others in
+// Discord's integration settings), and /standings, for everyone. Discord's
+// permissions are per command, which is why the standings are not a
+// /tournament subcommand.
+func tournamentCommands() []*discordgo.ApplicationCommand {
+	manage := int64(discordgo.PermissionManageGuild)
+	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	return []*discordgo.ApplicationCommand{
+		{Name: "tournament", Description: "Run a tournament on this server", DefaultMemberPermissions: &manage, Contexts: guildOnly,
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "create", Description: "Open a tournament: players join with a button", Options: tournamentGames()},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "start", Description: "Start a tournament: the first round's games begin",
+					Options: []*discordgo.ApplicationCommandOption{tournamentOption(true)}},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Call off a tournament that has not started",
+					Options: []*discordgo.ApplicationCommandOption{tournamentOption(true)}},
+			}},
+		{Name: "standings", Description: "A tournament's standings: points and tie-breaks", Contexts: guildOnly,
+			Options: []*discordgo.ApplicationCommandOption{tournamentOption(false)}},
+	}
+}
+
+func tournamentOption(required bool) *discordgo.ApplicationCommandOption {
+	desc := "The tournament"
+	if !required {
+		desc += " (default: this server's latest)"
+	}
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optTournament, Description: desc,
+		Required: required, Autocomplete: true, MaxLength: 20}
+}
+
+// tournamentGames are /tournament create's subcommands, one per game, with
+// the game's variants and options as /challenge has them.
+func tournamentGames() []*discordgo.ApplicationCommandOption {
+	one, most := 1.0, float64(maxSwissRounds)
+	var subs []*discordgo.ApplicationCommandOption
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		opts := []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: optFormat, Description: "Round robin: everyone plays everyone; Swiss: rounds paired by score", Required: true,
+				Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "round robin", Value: string(tournament.RoundRobin)}, {Name: "swiss", Value: string(tournament.Swiss)}}},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: optRounds, Description: fmt.Sprintf("Swiss rounds (default %d)", defaultSwissRounds), MinValue: &one, MaxValue: most},
+		}
+		opts = append(opts, variantOptions(g)...)
+		opts = append(opts,
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optTime, Description: "Days per move (default 3)", Choices: intChoices(1, 3, 7, 14)},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: optRated, Description: "Do the games count for ratings (default: yes)"},
+		)
+		subs = append(subs, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name,
+			Description: "A tournament of " + g.Title(), Options: opts})
+	}
+	return subs
+}
+
+// tournamentCommand routes /tournament create, start and cancel.
+func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) error {
+	if i.GuildID == "" {
+		return userf("Tournaments are run in a server channel.")
+	}
+	data := i.ApplicationCommandData()
+	if len(data.Options) != 1 {
+		return userf("Use /tournament create, start or cancel.")
+	}
+	switch sub := data.Options[0]; sub.Name {
+	case "create":
+		if len(sub.Options) != 1 {
+			return userf("Choose a game: %s.", orList(each("/tournament create ", games.Names())))
+		}
+		return b.createTournament(ctx, i, sub.Options[0])
+	case "start":
+		return b.startTournament(ctx, i)
+	case "cancel":
+		return b.cancelTournament(ctx, i)
+	}
+	return userf("Use /tournament create, start or cancel.")
+}
+
+// createTournament opens a tournament and posts its announcement, with the
+// Join and Leave buttons.
+func (b *Bot) createTournament(ctx context.Context, i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) error {
+	t, err := parseTournament(sub)
+	if err != nil {
+		return err
+	}
+	t.GuildID, t.ChannelID, t.Creator = i.GuildID, i.ChannelID, userOf(i).ID
+	if t, err = b.db.CreateTournament(ctx, t); err != nil {
+		return err
+	}
+	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, tournamentMessage(t, nil)); err != nil {
+		return err
+	}
+	if msg, err := b.dc.Original(i); err == nil {
+		return b.db.SetTournamentMessage(ctx, t.ID, msg.ID)
+	} else {
+		b.log.Warn("could not read the tournament message back", "tournament", t.ID, "err", err)
+	}
+	return nil
+}
+
+// parseTournament reads a game subcommand of /tournament create.
+func parseTournament(sub *discordgo.ApplicationCommandInteractionDataOption) (store.Tournament, error) {
+	g, err := games.Lookup(sub.Name)
+	if err != nil {
+		return store.Tournament{}, err
+	}
+	t := store.Tournament{Kind: g.Name(), Rounds: defaultSwissRounds, TimeLimit: 3 * store.Day, Rated: true}
+	cfg := games.Config{Options: map[string]string{}}
+	for _, o := range sub.Options {
+		switch o.Name {
+		case optFormat:
+			t.Format = tournament.Format(fmt.Sprint(o.Value))
+		case optRounds:
+			if n, ok := o.Value.(float64); ok && n >= 1 && n <= maxSwissRounds {
+				t.Rounds = int(n)
+			}
+		case optTime:
+			if d, ok := o.Value.(float64); ok && validDays(int(d)) {
+				t.TimeLimit = time.Duration(d) * store.Day
+			}
+		case optRated:
+			t.Rated, _ = o.Value.(bool)
+		case optVariant:
+			cfg.Variant = fmt.Sprint(o.Value)
+		default:
+			cfg.Options[o.Name] = fmt.Sprint(o.Value)
+		}
+	}
+	if !t.Format.Valid() {
+		return t, userf("Choose a format: round robin or swiss.")
+	}
+	if t.Config, err = games.Normalize(g, cfg); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+// tournamentOf reads the tournament option: one of this server's.
+func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store.Tournament, error) {
+	raw := strings.TrimPrefix(optString(i, optTournament), "#")
+	if raw == "" {
+		latest, err := b.db.Tournaments(ctx, i.GuildID, 1)
+		if err != nil || len(latest) == 0 {
+			return store.Tournament{}, errors.Join(err, userf("This server has no tournaments yet: /tournament create opens one."))
+		}
+		return latest[0], nil
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return store.Tournament{}, userf("%q is not a tournament: pick one from the list, or give its number.", clip(raw, 20))
+	}
+	t, err := b.db.Tournament(ctx, id)
+	if err == nil && t.GuildID != i.GuildID {
+		return t, userf("This server has no tournament #%d.", id) // another server's tournaments stay in it
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return t, userf("This server has no tournament #%d.", id)
+	}
+	return t, err
+}
+
+// startTournament is /tournament start: the first round's games begin.
+func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) error {
+	t, err := b.tournamentOf(ctx, i)
+	if err != nil {
+		return err
+	}
+	players, err := b.db.TournamentPlayers(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	started, err := b.db.StartTournament(ctx, t.ID)
+	switch {
+	case errors.Is(err, store.ErrTooFew):
+		return userf("Tournament #%d needs at least %d players to start; %s joined.", t.ID, store.MinTournamentPlayers, countText(len(players), "player has", "players have"))
+	case errors.Is(err, store.ErrClosed):
+		return userf("Tournament #%d is %s: only an open tournament can start.", t.ID, t.Status)
+	case err != nil:
+		return err
+	}
+	b.kick() // the first round's games and notice were recorded with the start
+	b.refreshTournament(ctx, started)
+	note := ""
+	if started.Format == tournament.Swiss && started.Rounds < t.Rounds {
+		note = fmt.Sprintf(" (%d players allow at most %d Swiss rounds without rematches)", len(players), started.Rounds)
+	}
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: fmt.Sprintf(
+		"Tournament #%d has started: %s%s. Round 1's games are opening in their threads; each round's games start by themselves once the last one before ends.",
+		t.ID, countText(started.Rounds, "round", "rounds"), note)})
+}
+
+// cancelTournament is /tournament cancel, before the start.
+func (b *Bot) cancelTournament(ctx context.Context, i *discordgo.Interaction) error {
+	t, err := b.tournamentOf(ctx, i)
+	if err != nil {
+		return err
+	}
+	if err := b.db.CancelTournament(ctx, t.ID); errors.Is(err, store.ErrClosed) {
+		return userf("Tournament #%d is %s: only one that has not started can be cancelled.", t.ID, t.Status)
+	} else if err != nil {
+		return err
+	}
+	t.Status = store.TournamentCancelled
+	b.refreshTournament(ctx, t)
+	return b.reply(i, "Tournament #%d is cancelled.", t.ID)
+}
+
+// refreshTournament redraws the tournament's announcement as it now stands.
+// It is a courtesy: the tournament itself is in the database, so a failed
+// edit is logged, not an error.
+func (b *Bot) refreshTournament(ctx context.Context, t store.Tournament) {
+	if t.MessageID == "" {
+		return
+	}
+	players, err := b.db.TournamentPlayers(ctx, t.ID)
+	if err == nil {
+		err = b.dc.Edit(t.ChannelID, t.MessageID, tournamentMessage(t, players))
+	}
+	if err != nil {
+		b.log.Warn("could not update the tournament message", "tournament", t.ID, "err", err)
+	}
+}
+
+// countText is "1 round", "3 rounds".
+func countText(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, pluralWord(n, one, many))
+}
