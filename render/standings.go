@@ -69,7 +69,7 @@ func drawStandings(t Table) *canvas {
 			col = colMuted
 		}
 		name := clipText(cv, r.Name, tableNameRoom, sizeSmall)
-		tableLine(cv, y, col, strconv.Itoa(r.Rank), name, fmt.Sprintf("%d-%d-%d", r.Won, r.Drawn, r.Lost), points(r.Points), strconv.FormatFloat(r.TieBreak, 'f', -1, 64))
+		tableLine(cv, y, col, strconv.Itoa(r.Rank), name, fmt.Sprintf("%d-%d-%d", r.Won, r.Drawn, r.Lost), Points(r.Points), strconv.FormatFloat(r.TieBreak, 'f', -1, 64))
 	}
 	return cv
 }
@@ -82,8 +82,8 @@ func tableLine(cv *canvas, y float64, col color.RGBA, rank, name, wdl, pts, tie 
 	cv.text(tie, tableColTie, y, sizeSmall, 1, col)
 }
 
-// points writes a score in halves: "3", "2½".
-func points(p float64) string {
+// Points writes a score in halves: "3", "2½", "½".
+func Points(p float64) string {
 	whole := int(p)
 	if p-float64(whole) >= 0.5 {
 		if whole == 0 {
