@@ -83,8 +83,9 @@ func (b *Bot) Deliver(ctx context.Context) error {
 			return err
 		}
 		if len(due) == 0 {
-			// After the games' own: a round's notice links the threads their
-			// start announcements open.
+			// After the games' own, so that a round's notice can usually
+			// link the threads their start announcements open (one whose
+			// start is waiting out a retry links the channel instead).
 			return b.deliverTournamentNotices(ctx)
 		}
 		for _, a := range due {
@@ -269,6 +270,11 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 		return nil
 	}
 	_, err := b.dc.Send(threadOf(g), &Message{Content: clip(g.Opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
+	if err == nil && g.Tournament != 0 {
+		// A tournament's games are created by the store as a round starts, with
+		// no click to play a first throw the player wants played for them.
+		b.autoStart(ctx, g)
+	}
 	return err
 }
 

@@ -174,7 +174,7 @@ func TestE2ESwissTournament(t *testing.T) {
 	if tm.Status != store.TournamentFinished {
 		t.Fatalf("after round 3: %+v", tm)
 	}
-	if n := h.count(h.srv.ChannelID(), "has the bye (1 point)"); n < 2 {
+	if n := h.countEmbeds(h.srv.ChannelID(), "has the bye (1 point)"); n < 2 {
 		t.Fatalf("%d byes announced over 3 rounds of an odd field", n)
 	}
 	st := h.reply(h.srv.Command(players[0].ID, h.srv.ChannelID(), "standings", fakediscord.Arg("tournament", strconv.FormatInt(tm.ID, 10))))
@@ -197,4 +197,18 @@ func (h *harness) lastMessage(channel string) fakediscord.Message {
 		h.t.Fatalf("no messages in %s", channel)
 	}
 	return ms[len(ms)-1]
+}
+
+// countEmbeds counts messages in a channel with an embed saying s.
+func (h *harness) countEmbeds(channel, s string) int {
+	n := 0
+	for _, m := range h.srv.Messages(channel) {
+		for _, e := range m.Embeds {
+			if strings.Contains(e.Description, s) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

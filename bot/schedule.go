@@ -126,10 +126,10 @@ func (b *Bot) timeouts(ctx context.Context) error {
 	}
 	for _, g := range due {
 		result, reason := g.TimeoutResult()
-		_, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}, Announce: true})
+		_, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}, Timeout: true, Announce: true})
 		switch {
 		case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished):
-			continue // the player moved in time after all, or another sweep ended it
+			continue // the player moved in time after all, went on vacation, or another sweep ended it
 		case err != nil:
 			b.log.Error("ending a game on time", "game", g.ID, "err", err)
 			continue

@@ -239,7 +239,7 @@ func (b *Bot) help(i *discordgo.Interaction) error {
 		"`/settings` turns DMs, reminders, the playing of a turn's only possible move and the throwing of your throws on or off, " +
 		"`/vacation start` pauses the clocks of all your games for up to 30 days a year, " +
 		"`/standings` shows a server tournament's table (those who manage the server run them with `/tournament`). " +
-		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated."
+		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated (in a tournament it loses)."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
 		Title: "Kilab", Description: text, Color: brandColour,
 	}}})

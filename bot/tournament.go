@@ -38,7 +38,7 @@ func tournamentCommands() []*discordgo.ApplicationCommand {
 				{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "create", Description: "Open a tournament: players join with a button", Options: tournamentGames()},
 				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "start", Description: "Start a tournament: the first round's games begin",
 					Options: []*discordgo.ApplicationCommandOption{tournamentOption(true)}},
-				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Call off a tournament that has not started",
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Call off a tournament; games in play go on as ordinary games",
 					Options: []*discordgo.ApplicationCommandOption{tournamentOption(true)}},
 			}},
 		{Name: "standings", Description: "A tournament's standings: points and tie-breaks", Contexts: guildOnly,
@@ -164,11 +164,7 @@ func parseTournament(sub *discordgo.ApplicationCommandInteractionDataOption) (st
 func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store.Tournament, error) {
 	raw := strings.TrimPrefix(optString(i, optTournament), "#")
 	if raw == "" {
-		latest, err := b.db.Tournaments(ctx, i.GuildID, 1)
-		if err != nil || len(latest) == 0 {
-			return store.Tournament{}, errors.Join(err, userf("This server has no tournaments yet: /tournament create opens one."))
-		}
-		return latest[0], nil
+		return b.latestTournament(ctx, i.GuildID)
 	}
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
@@ -182,6 +178,21 @@ func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store
 		return t, userf("This server has no tournament #%d.", id)
 	}
 	return t, err
+}
+
+// latestTournament is the server's newest tournament that has started, or
+// else its newest.
+func (b *Bot) latestTournament(ctx context.Context, guild string) (store.Tournament, error) {
+	ts, err := b.db.Tournaments(ctx, guild, 20)
+	if err != nil || len(ts) == 0 {
+		return store.Tournament{}, errors.Join(err, userf("This server has no tournaments yet: /tournament create opens one."))
+	}
+	for _, t := range ts {
+		if t.Status == store.TournamentRunning || t.Status == store.TournamentFinished {
+			return t, nil
+		}
+	}
+	return ts[0], nil
 }
 
 // startTournament is /tournament start: the first round's games begin.
@@ -199,7 +210,8 @@ func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) err
 	case errors.Is(err, store.ErrTooFew):
 		return userf("Tournament #%d needs at least %d players to start; %s joined.", t.ID, store.MinTournamentPlayers, countText(len(players), "player has", "players have"))
 	case errors.Is(err, store.ErrClosed):
-		return userf("Tournament #%d is %s: only an open tournament can start.", t.ID, t.Status)
+		now, _ := b.db.Tournament(ctx, t.ID)
+		return userf("Tournament #%d is %s: only an open tournament can start.", t.ID, now.Status)
 	case err != nil:
 		return err
 	}
@@ -214,20 +226,25 @@ func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) err
 		t.ID, countText(started.Rounds, "round", "rounds"), note)})
 }
 
-// cancelTournament is /tournament cancel, before the start.
+// cancelTournament is /tournament cancel: an open tournament is called off;
+// a running one stops, its games in play going on as ordinary games.
 func (b *Bot) cancelTournament(ctx context.Context, i *discordgo.Interaction) error {
 	t, err := b.tournamentOf(ctx, i)
 	if err != nil {
 		return err
 	}
 	if err := b.db.CancelTournament(ctx, t.ID); errors.Is(err, store.ErrClosed) {
-		return userf("Tournament #%d is %s: only one that has not started can be cancelled.", t.ID, t.Status)
+		return userf("Tournament #%d is already over.", t.ID)
 	} else if err != nil {
 		return err
 	}
+	note := ""
+	if t.Status == store.TournamentRunning {
+		note = " Its games in play go on as ordinary games; no round follows."
+	}
 	t.Status = store.TournamentCancelled
 	b.refreshTournament(ctx, t)
-	return b.reply(i, "Tournament #%d is cancelled.", t.ID)
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: fmt.Sprintf("Tournament #%d is cancelled.%s", t.ID, note)})
 }
 
 // refreshTournament redraws the tournament's announcement as it now stands.

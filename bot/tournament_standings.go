@@ -146,16 +146,14 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 	if err != nil {
 		return err
 	}
-	heading, err := b.noticeHeading(ctx, t, n)
+	var m *Message
+	if n.Kind == store.TournamentFinishedNotice {
+		m, err = b.finalNotice(ctx, t)
+	} else {
+		m, err = b.roundNotice(ctx, t, n.Round)
+	}
 	if err != nil {
 		return err
-	}
-	m, err := b.standingsMessage(ctx, t.ID, heading)
-	if err != nil {
-		return err
-	}
-	if n.Kind == store.TournamentRoundNotice && n.Round == 1 {
-		m.Embeds, m.Files = nil, nil // nothing is played yet: the pairings say it all
 	}
 	m.Nonce = fmt.Sprintf("kilab-t%d", n.ID)
 	if _, err := b.dc.Send(t.ChannelID, m); err != nil {
@@ -165,33 +163,59 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 	return nil
 }
 
-// noticeHeading is a notice's text: a round's pairings, or the winner.
-func (b *Bot) noticeHeading(ctx context.Context, t store.Tournament, n store.TournamentNotice) (string, error) {
-	if n.Kind == store.TournamentFinishedNotice {
-		_, _, st, err := b.db.Standings(ctx, t.ID)
-		if err != nil {
-			return "", err
-		}
-		var winners []string
-		for _, s := range st {
-			if s.Rank == 1 {
-				winners = append(winners, fmt.Sprintf("<@%s>", s.Player))
-			}
-		}
-		return clip(fmt.Sprintf("**%s is over.** Winner: %s with %s points. Congratulations!",
-			tournamentTitle(t), strings.Join(winners, " and "), render.Points(st[0].Points)), 2000), nil
-	}
+// roundNotice is a round's pairings and, once something was played, the
+// standings picture (its rows are in the picture and its alt text: the
+// pairings of a large field take the room an embed has for words).
+func (b *Bot) roundNotice(ctx context.Context, t store.Tournament, round int) (*Message, error) {
 	ps, err := b.db.Pairings(ctx, t.ID)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	lines := []string{fmt.Sprintf("**%s · round %d of %d**", tournamentTitle(t), n.Round, t.Rounds)}
+	var lines []string
 	for _, p := range ps {
-		if p.Round == n.Round {
+		if p.Round == round {
 			lines = append(lines, b.pairingLine(ctx, t, p))
 		}
 	}
-	return fitLines(lines, 2000), nil
+	m := &Message{Content: fmt.Sprintf("**%s · round %d of %d**", tournamentTitle(t), round, t.Rounds)}
+	pairings := &discordgo.MessageEmbed{Title: fmt.Sprintf("Round %d pairings", round), Description: fitLines(lines, 4096), Color: kindColour(t.Kind)}
+	if round == 1 {
+		m.Embeds = []*discordgo.MessageEmbed{pairings}
+		return m, nil
+	}
+	st, err := b.standingsMessage(ctx, t.ID, "")
+	if err != nil {
+		return nil, err
+	}
+	st.Embeds[0].Description = ""
+	m.Embeds, m.Files = []*discordgo.MessageEmbed{pairings, st.Embeds[0]}, st.Files
+	return m, nil
+}
+
+// finalNotice names the winner, or winners level on points and tie-break,
+// over the final standings; a Swiss that could not pair all its rounds says
+// so.
+func (b *Bot) finalNotice(ctx context.Context, t store.Tournament) (*Message, error) {
+	_, _, st, err := b.db.Standings(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(st) == 0 {
+		return nil, fmt.Errorf("tournament %d ended with no players", t.ID)
+	}
+	var winners []string
+	for _, s := range st {
+		if s.Rank == 1 {
+			winners = append(winners, fmt.Sprintf("<@%s>", s.Player))
+		}
+	}
+	early := ""
+	if t.Round < t.Rounds {
+		early = fmt.Sprintf(" It ended after round %d of %d: every pairing left would have been a rematch.", t.Round, t.Rounds)
+	}
+	heading := clip(fmt.Sprintf("**%s is over.** Winner: %s with %s points. Congratulations!%s",
+		tournamentTitle(t), strings.Join(winners, " and "), render.Points(st[0].Points), early), 2000)
+	return b.standingsMessage(ctx, t.ID, heading)
 }
 
 // pairingLine is one pairing of a round notice.

@@ -117,8 +117,12 @@ func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a a
 		return b.withdraw(ctx, i, t, user)
 	}
 	switch {
-	case errors.Is(err, store.ErrClosed):
+	case errors.Is(err, store.ErrClosed) && a.verb == "j":
 		return userf("Tournament #%d is %s: players join only before it starts.", t.ID, t.Status)
+	case errors.Is(err, store.ErrClosed):
+		return userf("Tournament #%d is %s.", t.ID, t.Status)
+	case errors.Is(err, store.ErrFull):
+		return userf("Tournament #%d is full: %d players.", t.ID, store.MaxTournamentPlayers)
 	case errors.Is(err, store.ErrNotFound):
 		return userf("You are not in tournament #%d.", t.ID)
 	case err != nil:

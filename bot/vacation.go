@@ -34,9 +34,11 @@ func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
 	if data.Options[0].Name == "end" {
 		return b.vacationEnd(ctx, i, user)
 	}
-	days, ok := options(i)["days"]
-	n, isNum := days.Value.(float64)
-	if !ok || !isNum || n != math.Trunc(n) || n < 1 || n > float64(store.VacationAllowance/store.Day) {
+	var n float64
+	if days, ok := options(i)["days"]; ok {
+		n, _ = days.Value.(float64)
+	}
+	if n != math.Trunc(n) || n < 1 || n > float64(store.VacationAllowance/store.Day) {
 		return userf("A vacation is 1 to 30 whole days.")
 	}
 	return b.vacationStart(ctx, i, user, int(n))
@@ -56,7 +58,10 @@ func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user 
 		if lerr != nil {
 			return lerr
 		}
-		return userf("You may take at most %s of vacation now: 30 days in any 365, and the days you took count.", count(left, "day"))
+		if left == 0 {
+			return userf("You have no vacation left for now: 30 days in any 365, and the time you took counts.")
+		}
+		return userf("You may take at most %s of vacation now: 30 days in any 365, and the time you took counts.", count(left, "day"))
 	case err != nil:
 		return err
 	}
@@ -66,7 +71,7 @@ func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user 
 		return err
 	}
 	return b.reply(i, "You are on vacation until <t:%d:f> (<t:%d:R>). The clocks of your games wait for you till then, and your opponents see it. "+
-		"You may still move; a turn that comes to you starts when you are back. /vacation end brings you back early, and gives back the days you did not take. "+
+		"You may still move; a turn that comes to you starts when you are back. /vacation end brings you back early, and gives back the time you did not take. "+
 		"Vacation left in the year: %s.", v.End.Unix(), v.End.Unix(), count(left, "day"))
 }
 

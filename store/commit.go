@@ -41,6 +41,11 @@ type Commit struct {
 	// End, when set, ends the game. Rated games that end in a win or a draw
 	// update both players' ratings in the same transaction.
 	End *End
+	// Timeout says the scheduler ends the turn because its deadline passed: it
+	// is refused with ErrConflict if the deadline is no longer past (a
+	// vacation moved it since the sweep read the game), though the version
+	// did not change.
+	Timeout bool
 	// Announce records, in the same transaction, the announcements of the
 	// game as the commit leaves it (TurnNotices): set it when the player on
 	// move changes or the game ends, so that a crash right after the commit
@@ -125,11 +130,14 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 		return old, nil, fmt.Errorf("game %d: first ply by %v, but %v is on move: %w",
 			old.ID, c.Plies[0].Player, old.ToMove, ErrInvalid)
 	}
+	now := db.now()
+	if c.Timeout && (old.Deadline.IsZero() || old.Deadline.After(now)) {
+		return old, nil, fmt.Errorf("game %d is due %v, not yet at %v: %w", old.ID, old.Deadline, now, ErrConflict)
+	}
 	rev, err := revision(old, c)
 	if err != nil {
 		return old, nil, err
 	}
-	now := db.now()
 	if err := appendPlies(ctx, tx, old.ID, c.Plies, rev, now.UnixMilli()); err != nil {
 		return old, nil, err
 	}

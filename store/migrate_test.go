@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -87,7 +88,15 @@ func schema(t *testing.T, db *DB) []string {
 // seeds holds data written at an earlier schema version that must survive
 // every later migration: whoever adds migration N+1 adds seeds[N], rows as
 // schema N has them; the test checks every table keeps its rows.
-var seeds = map[int]string{}
+var seeds = map[int]string{
+	// Version 8: a game with its announcements, two draw offers at one
+	// version among them, which 0009's rebuilt unique index must still allow.
+	8: `INSERT INTO games (id, guild_id, channel_id, kind, variant, player0, player1, position, to_move, rated,
+			time_limit_ms, deadline, remind_at, created_at, updated_at)
+		VALUES (1, 'g', 'c', 'aseb', 'standard', 'a', 'b', 'start', 0, 1, 86400000, 86400000, 69120000, 0, 0);
+		INSERT INTO announcements (game_id, kind, user_id, version, due_at, created_at) VALUES
+			(1, 'board', '', 1, 0, 0), (1, 'draw_offer', 'a', 1, 0, 0), (1, 'draw_offer', 'a', 1, 0, 0);`,
+}
 
 // Opening a database left at any earlier version must bring it to exactly the
 // schema a fresh database gets, keeping its data. Version 0 is an empty file.
@@ -239,5 +248,28 @@ func TestLoadMigrationsWantsContiguousNumbers(t *testing.T) {
 	}
 	if len(migrationFiles) == 0 || migrationFiles[0].name != "0001_init" {
 		t.Fatalf("embedded migrations: %+v", migrationFiles)
+	}
+}
+
+// 0009 rebuilt announcements_once: a second board at one version is still
+// refused, while vacation notices, like draw offers, may repeat.
+func TestAnnouncementsOnceAfterRebuild(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := newGame(t, db)
+	insert := func(kind string) error {
+		return db.update(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `INSERT INTO announcements (game_id, kind, user_id, version, due_at, created_at)
+				VALUES (?, ?, 'ana', ?, 0, 0)`, g.ID, kind, g.Version)
+			return err
+		})
+	}
+	for _, kind := range []string{AnnounceBoard, AnnounceVacation, AnnounceVacation} {
+		if err := insert(kind); err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+	}
+	if err := insert(AnnounceBoard); !isUnique(err) {
+		t.Fatalf("a second board at one version: %v, want a unique violation", err)
 	}
 }

@@ -36,11 +36,12 @@ const qDueReminders = `SELECT ` + gameColumns + ` FROM games
 
 // MarkReminded claims the reminder of game at version, before it is sent: it
 // succeeds for one caller only, and fails with ErrConflict if the reminder was
-// already claimed or the game moved on (the reminder is then moot). The
-// version stays as it is, so the board's buttons stay valid.
+// already claimed, is no longer due (a vacation moved it), or the game moved
+// on (the reminder is then moot). The version stays as it is, so the board's
+// buttons stay valid.
 func (db *DB) MarkReminded(ctx context.Context, game, version int64) error {
 	res, err := db.write.ExecContext(ctx, `UPDATE games SET remind_at = NULL
-		WHERE id = ? AND version = ? AND status = 'active' AND remind_at IS NOT NULL`, game, version)
+		WHERE id = ? AND version = ? AND status = 'active' AND remind_at <= ?`, game, version, db.now().UnixMilli())
 	if err != nil {
 		return err
 	}

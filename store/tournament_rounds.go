@@ -60,6 +60,10 @@ func played(ps []Pairing) []tournament.Played {
 	var out []tournament.Played
 	for _, p := range ps {
 		var o tournament.Outcome
+		switch {
+		case p.Result == Draw && p.Reason == ReasonForfeit:
+			continue // both players had left: nobody played, nobody scores
+		}
 		switch p.Result {
 		case FirstWins:
 			o = tournament.FirstWon
@@ -100,16 +104,17 @@ func (db *DB) Standings(ctx context.Context, id int64) (Tournament, []Tournament
 // pairingDecided records the end of tournament game g as its pairing's result
 // and moves the tournament on.
 func (db *DB) pairingDecided(ctx context.Context, tx *sql.Tx, g Game) error {
-	result := g.Result
-	if result == Aborted { // tournament games are not aborted (TimeoutResult); a guard all the same
-		result = Win(g.ToMove.Other())
+	if g.Result == Aborted { // TimeoutResult never aborts a tournament game, nor may anyone else
+		return fmt.Errorf("tournament game %d aborted: a pairing needs a result: %w", g.ID, ErrInvalid)
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE pairings SET result = ?, reason = ? WHERE game_id = ? AND result = ''`,
-		resultText[result], g.Reason, g.ID)
+		resultText[g.Result], g.Reason, g.ID)
 	if err != nil {
 		return err
 	}
-	if err := mustAffect(res, fmt.Errorf("game %d has no undecided pairing: %w", g.ID, ErrInvalid)); err != nil {
+	// A game whose pairing is already decided (or gone) ends all the same:
+	// a tournament's bookkeeping must never hold a player's move hostage.
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return err
 	}
 	return db.advanceTournament(ctx, tx, g.Tournament)

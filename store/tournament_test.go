@@ -183,3 +183,101 @@ func TestTournamentStartNeedsPlayers(t *testing.T) {
 	_, err = db.CreateTournament(ctx, Tournament{GuildID: guild, ChannelID: channel, Creator: "x", Kind: "aseb", Format: "knockout", TimeLimit: day})
 	wantErr(t, "an unknown format", err, ErrInvalid)
 }
+
+// Withdrawals in a round robin: the leavers' games in play are lost, what is
+// left of theirs is forfeit, and a pairing of two leavers scores nobody;
+// rounds made only of forfeits and rests pass by themselves.
+func TestRoundRobinWithdrawals(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	tm := newTournament(t, db, tournament.RoundRobin, 0, "a", "b", "c", "d")
+	tm, _ = db.StartTournament(ctx, tm.ID)
+	if err := db.LeaveTournament(ctx, tm.ID, "c"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.LeaveTournament(ctx, tm.ID, "d"); err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for {
+		cur, gs := roundGames(t, db, tm.ID)
+		if cur.Status != TournamentRunning {
+			break
+		}
+		for _, g := range gs {
+			games++
+			// An agreed draw decides a pairing like any end.
+			end(t, db, g, Draw, ReasonAgreement)
+		}
+	}
+	if games != 2 {
+		t.Fatalf("%d games played after round 1; want 2 (a and b, each side once: the rest is forfeit)", games)
+	}
+	_, _, st, _ := db.Standings(ctx, tm.ID)
+	for _, s := range st {
+		switch s.Player {
+		case "a", "b": // round 1's game lost or won by withdrawal, then forfeits
+			if s.Drawn != 2 || s.Games() != 6 {
+				t.Fatalf("%s: %+v, want the two draws played among six results", s.Player, s)
+			}
+		case "c", "d":
+			if s.Drawn != 0 || s.Won != 0 {
+				t.Fatalf("leaver %s: %+v: a double forfeit scored", s.Player, s)
+			}
+		}
+	}
+}
+
+func TestTournamentLimitsAndCancel(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	var players []string
+	for i := range MaxTournamentPlayers {
+		players = append(players, fmt.Sprintf("p%d", i))
+	}
+	tm := newTournament(t, db, tournament.Swiss, 3, players...)
+	wantErr(t, "joining a full tournament", db.JoinTournament(ctx, tm.ID, "late"), ErrFull)
+	if err := db.JoinTournament(ctx, tm.ID, "p0"); err != nil {
+		t.Fatalf("joining again, full: %v", err)
+	}
+	tm, err := db.StartTournament(ctx, tm.ID)
+	if err != nil || tm.Round != 1 {
+		t.Fatalf("start of 64: %+v %v", tm, err)
+	}
+	if err := db.CancelTournament(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	// A game of the cancelled tournament ends as an ordinary game; nothing follows.
+	_, gs := roundGames(t, db, tm.ID)
+	end(t, db, gs[0], FirstWins, "test")
+	if after, _ := db.Tournament(ctx, tm.ID); after.Status != TournamentCancelled || after.Round != 1 {
+		t.Fatalf("after a game of the cancelled tournament: %+v", after)
+	}
+	wantErr(t, "cancelling twice", db.CancelTournament(ctx, tm.ID), ErrClosed)
+}
+
+// A Swiss whose players left so that no pairing without a rematch remains
+// ends early rather than waiting for a round that cannot be paired.
+func TestSwissEndsWhenNoPairingIsLeft(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	tm := newTournament(t, db, tournament.Swiss, 3, "a", "b", "c", "d")
+	tm, _ = db.StartTournament(ctx, tm.ID)
+	if tm.Rounds != 3 {
+		t.Fatalf("rounds %d", tm.Rounds)
+	}
+	_, gs := roundGames(t, db, tm.ID)
+	end(t, db, gs[0], FirstWins, "test")
+	// Both players of the other game leave, one after the other: the second
+	// is paired once more (round 2, three players), then the two left have
+	// met and round 3 cannot be paired.
+	for _, p := range gs[1].Players {
+		if err := db.LeaveTournament(ctx, tm.ID, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tm, _ = db.Tournament(ctx, tm.ID)
+	if tm.Status != TournamentFinished || tm.Round != 2 {
+		t.Fatalf("after the leavers: %+v; want finished early, after round 2", tm)
+	}
+}

@@ -74,7 +74,7 @@ func (db *DB) StartVacation(ctx context.Context, user string, days int) (Vacatio
 		if v.ID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		return db.shiftTurns(ctx, tx, user, v.End.Sub(now), v.End)
+		return db.shiftTurns(ctx, tx, user, now, v.End.Sub(now), v.End)
 	})
 	return v, err
 }
@@ -98,19 +98,22 @@ func (db *DB) EndVacation(ctx context.Context, user string) (Vacation, error) {
 		if _, err := tx.ExecContext(ctx, `UPDATE vacations SET ends_at = ? WHERE id = ?`, now.UnixMilli(), v.ID); err != nil {
 			return err
 		}
-		return db.shiftTurns(ctx, tx, user, -unused, time.Time{})
+		return db.shiftTurns(ctx, tx, user, now, -unused, time.Time{})
 	})
 	return v, err
 }
 
 // shiftTurns moves the deadline and reminder of every game in play where user
 // is on move by d, and writes a vacation notice (until, or zero for coming
-// back) for each of their games against people.
-func (db *DB) shiftTurns(ctx context.Context, tx *sql.Tx, user string, d time.Duration, until time.Time) error {
+// back) for each of their games against people. A deadline already past is
+// left for the sweep: the time was up before the vacation began. A reminder
+// already sent comes again when the vacation ends, as the move is then
+// nearly due.
+func (db *DB) shiftTurns(ctx context.Context, tx *sql.Tx, user string, now time.Time, d time.Duration, until time.Time) error {
 	ms := d.Milliseconds()
-	_, err := tx.ExecContext(ctx, `UPDATE games SET deadline = deadline + ?, remind_at = remind_at + ?
-		WHERE status = 'active' AND to_move <> computer_seat
-			AND ((to_move = 0 AND player0 = ?) OR (to_move = 1 AND player1 = ?))`, ms, ms, user, user)
+	_, err := tx.ExecContext(ctx, `UPDATE games SET deadline = deadline + ?, remind_at = COALESCE(remind_at + ?, ?)
+		WHERE status = 'active' AND to_move <> computer_seat AND deadline > ?
+			AND ((to_move = 0 AND player0 = ?) OR (to_move = 1 AND player1 = ?))`, ms, ms, millis(until), now.UnixMilli(), user, user)
 	if err != nil {
 		return err
 	}

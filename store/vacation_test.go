@@ -169,3 +169,51 @@ func deliverAll(t *testing.T, db *DB) []Announcement {
 		all = append(all, due...)
 	}
 }
+
+// A vacation and the sweep that read a game before it: the timeout and the
+// reminder it would send are refused, as the vacation moved them; a deadline
+// already past stays past, and a reminder already sent comes again at the
+// vacation's end.
+func TestVacationAndTheSweep(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	g := newGameOf(t, db, "ana", "bo", true) // due epoch+3d, reminder epoch+57.6h
+	clk.Add(58 * time.Hour)
+	dueR, _ := db.DueReminders(ctx, 10)
+	if _, err := db.StartVacation(ctx, "ana", 7); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, "a reminder the vacation moved", db.MarkReminded(ctx, g.ID, dueR[0].Version), ErrConflict)
+
+	h := newGameOf(t, db, "cy", "di", true)
+	clk.Add(3*day + time.Minute) // h is overdue
+	dueD, _ := db.DueDeadlines(ctx, 10)
+	if len(dueD) != 1 || dueD[0].ID != h.ID {
+		t.Fatalf("due: %v", gameIDs(dueD))
+	}
+	if _, err := db.StartVacation(ctx, "cy", 3); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := db.Game(ctx, h.ID); !after.Deadline.Equal(h.Deadline) {
+		t.Fatalf("an overdue deadline moved to %v", after.Deadline)
+	}
+	r, why := dueD[0].TimeoutResult()
+	if _, _, err := db.Commit(ctx, Commit{Game: h.ID, Version: h.Version, End: &End{r, why}, Timeout: true}); err != nil {
+		t.Fatalf("the overdue game's timeout: %v", err)
+	}
+
+	k := newGameOf(t, db, "ed", "fay", true)
+	clk.Add(3*day - time.Minute) // k is not yet due
+	_, _, err := db.Commit(ctx, Commit{Game: k.ID, Version: k.Version, End: &End{Aborted, ReasonAbort}, Timeout: true})
+	wantErr(t, "a timeout before the deadline", err, ErrConflict)
+
+	m := newGameOf(t, db, "gil", "hal", true)
+	clk.Add(58 * time.Hour)
+	if err := db.MarkReminded(ctx, m.ID, m.Version); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := db.StartVacation(ctx, "gil", 10)
+	if after, _ := db.Game(ctx, m.ID); !after.RemindAt.Equal(v.End) || !after.Deadline.Equal(m.Deadline.Add(10*day)) {
+		t.Fatalf("after a vacation begun past the reminder: reminder %v, due %v; want %v and 10 days later", after.RemindAt, after.Deadline, v.End)
+	}
+}

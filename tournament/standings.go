@@ -11,13 +11,13 @@ type Standing struct {
 	Player   string
 	Points   float64
 	TieBreak float64 // Sonneborn-Berger (round robin) or Buchholz (Swiss)
-	Won      int
+	Won      int     // a Swiss bye, which scores a win, counts as one
 	Drawn    int
 	Lost     int
 	Byes     int
 }
 
-// Games is how many games the player played (byes and forfeits included).
+// Games is how many games the player had: forfeits and Swiss byes included.
 func (s Standing) Games() int { return s.Won + s.Drawn + s.Lost }
 
 // Standings ranks players (in seed order) by points, then the format's
@@ -62,6 +62,9 @@ func tally(f Format, by map[string]*Standing, p Played) {
 	if p.Pair.Bye() {
 		if first != nil {
 			first.Byes++
+			if a == 1 {
+				first.Won++
+			}
 		}
 		return
 	}

@@ -36,7 +36,8 @@ func PairSwiss(players []string, played []Played) ([]Pair, error) {
 		if bye != "" {
 			rest = slices.DeleteFunc(slices.Clone(ranked), func(p string) bool { return p == bye })
 		}
-		if pairs, ok := pairDown(rest, h); ok {
+		budget := pairingBudget
+		if pairs, ok := pairDown(rest, h, &budget); ok {
 			for i, p := range pairs {
 				pairs[i] = h.sides(p)
 			}
@@ -64,8 +65,15 @@ func byeCandidates(ranked []string, h *history) []string {
 	return fresh
 }
 
-// pairDown pairs ranked (an even count) from the top, with no rematch.
-func pairDown(ranked []string, h *history) ([]Pair, bool) {
+// pairingBudget bounds the pairings pairDown tries for one bye: the store
+// pairs a round inside a write transaction, which must stay short. Within
+// MaxSwissRounds it is never reached in the tests' thousands of tournaments;
+// past it the round counts as impossible to pair, and the tournament ends.
+const pairingBudget = 20000
+
+// pairDown pairs ranked (an even count) from the top, with no rematch,
+// trying at most *budget pairings.
+func pairDown(ranked []string, h *history, budget *int) ([]Pair, bool) {
 	if len(ranked) == 0 {
 		return nil, true
 	}
@@ -74,8 +82,11 @@ func pairDown(ranked []string, h *history) ([]Pair, bool) {
 		if h.met[meeting(top, ranked[i])] {
 			continue
 		}
+		if *budget--; *budget < 0 {
+			return nil, false
+		}
 		rest := append(slices.Clone(ranked[1:i]), ranked[i+1:]...)
-		if pairs, ok := pairDown(rest, h); ok {
+		if pairs, ok := pairDown(rest, h, budget); ok {
 			return append([]Pair{{top, ranked[i]}}, pairs...), true
 		}
 	}
