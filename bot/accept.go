@@ -50,7 +50,7 @@ func (b *Bot) closeChallenge(i *discordgo.Interaction, c store.Challenge, g game
 	m.Embeds[0].Description = closedText(c, status)
 	m.Mentions = nil
 	if err := b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, m); err != nil {
-		b.log.Warn("answering a challenge click", "err", err)
+		b.log.Warn("answering a challenge click", "interaction", i.ID, "challenge", c.ID, "err", err)
 	}
 	if i.GuildID == "" {
 		b.edit(c.ChannelID, c.MessageID, m)

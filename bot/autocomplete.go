@@ -38,7 +38,7 @@ func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error 
 		choices, err = b.tournamentChoices(ctx, i, fmt.Sprint(focused.Value))
 	}
 	if err != nil {
-		b.log.Debug("autocomplete", "err", err)
+		b.logger(ctx).Debug("autocomplete", "err", err)
 	}
 	return b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{Choices: orEmpty(choices)})
 }

@@ -87,7 +87,7 @@ func autoNote(played []string) string {
 func (b *Bot) autoStart(ctx context.Context, g store.Game) {
 	s, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
-		b.log.Warn("loading a new game", "game", g.ID, "err", err)
+		b.logger(ctx).Warn("loading a new game", "new_game", g.ID, "err", err)
 		return
 	}
 	var rec games.Recorder
@@ -95,9 +95,9 @@ func (b *Bot) autoStart(ctx context.Context, g store.Game) {
 	if err != nil || len(rec.Plies) == 0 {
 		return
 	}
-	_, _, err = b.db.Commit(ctx, store.Commit{Game: g.ID, Version: s.g.Version, Plies: rec.Plies,
+	_, _, err = b.commit(ctx, store.Commit{Game: g.ID, Version: s.g.Version, Plies: rec.Plies,
 		Position: next.String(), ToMove: next.Due().Player, End: endOf(next), Announce: true})
 	if err != nil && !isConflict(err) {
-		b.log.Warn("playing a new game's only moves", "game", g.ID, "err", err)
+		b.logger(ctx).Warn("playing a new game's only moves", "new_game", g.ID, "err", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -45,7 +46,12 @@ type Bot struct {
 	log   *slog.Logger
 
 	acks  *acker
+	met   *metrics
 	ready chan struct{}
+	// opened is set once Open has finished (READY seen, commands registered);
+	// connected follows the gateway connection. Both feed Ready.
+	opened, connected atomic.Bool
+
 	names sync.Map // user id -> display name, from interactions seen
 
 	// gate counts the interactions received and not yet finished or refused.
@@ -104,7 +110,7 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.AckBudget == 0 {
 		c.AckBudget = DefaultAckBudget
 	}
-	b := &Bot{s: c.Session, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}),
+	b := &Bot{s: c.Session, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}), met: newMetrics(c.DB),
 		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
 	b.acks = newAcker(dc, c.AckBudget, func(i *discordgo.Interaction, err error) {
 		b.log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
@@ -119,6 +125,8 @@ func newBot(c Config, dc Discord) *Bot {
 func (b *Bot) Open(ctx context.Context) error {
 	var once sync.Once
 	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { once.Do(func() { close(b.ready) }) })
+	b.s.AddHandler(func(*discordgo.Session, *discordgo.Connect) { b.connected.Store(true) })
+	b.s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.connected.Store(false) })
 	// Synchronous events: the handler below runs in the gateway's goroutine,
 	// so an interaction is counted when it arrives; its work goes to its own
 	// goroutine at once.
@@ -129,6 +137,8 @@ func (b *Bot) Open(ctx context.Context) error {
 			defer b.leave()
 			if !admitted {
 				b.refuse(ic.Interaction)
+				typ, name := interactionKind(ic.Interaction)
+				b.met.interaction(typ, name, outcomeRefused, 0)
 				return
 			}
 			b.Handle(context.Background(), ic.Interaction)
@@ -161,6 +171,7 @@ func (b *Bot) Open(ctx context.Context) error {
 			b.schedule(sctx, b.sweepEvery)
 		}()
 	}
+	b.opened.Store(true)
 	b.log.Info("connected", "user", b.s.State.User.Username, "guild", b.guild)
 	return nil
 }
@@ -242,15 +253,27 @@ func (b *Bot) self() string {
 	return b.s.State.User.ID
 }
 
-// Handle answers one interaction. It never panics the process: a panic in a
-// handler is logged and answered like any other fault.
+// Handle answers one interaction, counts it in the metrics and logs it with
+// a logger of its own (see interactionLog), which the handlers find in ctx.
 func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
 	start := time.Now()
+	typ, name := interactionKind(i)
+	log := b.interactionLog(i, typ, name)
+	outcome := b.handle(withLog(ctx, log), i)
+	took := time.Since(start)
+	b.met.interaction(typ, name, outcome, took)
+	log.Debug("interaction", "outcome", outcome, "took", took)
+}
+
+// handle dispatches an interaction to its handler and returns the outcome.
+// It never panics the process: a panic in a handler is logged and answered
+// like any other fault.
+func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome string) {
 	b.acks.begin(i)
 	defer b.acks.end(i) // last: a panic's answer below still knows of a deferral
 	defer func() {
 		if r := recover(); r != nil {
-			b.fail(i, fmt.Errorf("panic: %v", r))
+			outcome = b.fail(ctx, i, fmt.Errorf("panic: %v", r))
 		}
 	}()
 	b.remember(i)
@@ -263,28 +286,32 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
 	case discordgo.InteractionMessageComponent:
 		err = b.component(ctx, i)
 	default:
-		return
+		return outcomeOK // pings and the like: nothing to do
 	}
 	if err != nil {
-		b.fail(i, err)
+		return b.fail(ctx, i, err)
 	}
-	b.log.Debug("interaction", "type", i.Type.String(), "took", time.Since(start))
+	return outcomeOK
 }
 
 // fail answers an interaction that went wrong with an ephemeral explanation;
-// errors nobody expected are logged too.
-func (b *Bot) fail(i *discordgo.Interaction, err error) {
+// errors nobody expected are logged too. It returns the outcome: the
+// player's error, or a fault.
+func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) string {
 	text, expected := explain(err)
+	outcome := outcomeUserError
 	if !expected {
-		b.log.Error("interaction failed", "err", err, "interaction", i.ID)
+		outcome = outcomeFault
+		b.logger(ctx).Error("interaction failed", "err", err)
 	}
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		_ = b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{})
-		return
+		return outcome
 	}
 	if rerr := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: clip(text, 2000), Ephemeral: true}); rerr != nil {
-		b.log.Warn("could not answer an interaction", "err", rerr, "was", err)
+		b.logger(ctx).Warn("could not answer an interaction", "err", rerr, "was", err)
 	}
+	return outcome
 }
 
 // reply answers an interaction with an ephemeral line.

@@ -54,7 +54,7 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 		_ = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
 		c.MessageID = msg.ID
 	} else {
-		b.log.Warn("could not read the challenge message back", "err", err)
+		b.logger(ctx).Warn("could not read the challenge message back", "err", err)
 	}
 	b.kick() // the opponent's DM was recorded with the challenge
 	return nil

@@ -89,7 +89,7 @@ func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
 	if len(rec.Plies) == 0 {
 		return fmt.Errorf("computer turn in game %d: nothing to play at %q", g.ID, g.Position)
 	}
-	_, _, err = b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, Plies: rec.Plies, Moved: moved,
+	_, _, err = b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, Plies: rec.Plies, Moved: moved,
 		Position: pos.String(), ToMove: pos.Due().Player, End: endOf(pos), Announce: true})
 	if err == nil {
 		b.kick()

@@ -38,7 +38,7 @@ func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, s
 	if msg, err := b.dc.Original(i); err == nil {
 		_ = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
 	} else {
-		b.log.Warn("could not read the message of a game against the computer back", "game", g.ID, "err", err)
+		b.logger(ctx).Warn("could not read the message of a game against the computer back", "game", g.ID, "err", err)
 	}
 	b.autoStart(ctx, g)
 	b.kick()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -95,32 +96,47 @@ func (b *Bot) Deliver(ctx context.Context) error {
 	return nil
 }
 
-// deliverOne delivers a and records how it went.
+// deliverOne delivers a and records how it went, in the database and the
+// metrics. Its logs carry the announcement's ids (announcementLog).
 func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
+	log := announcementLog(b.log, a)
+	ctx = withLog(ctx, log)
 	err := b.announcement(ctx, a)
 	var sk skip
-	outcome := "sent"
+	outcome, counted := "sent", "sent"
 	switch {
 	case err == nil:
 	case errors.As(err, &sk):
-		outcome = sk.Error()
+		outcome, counted = sk.Error(), "skipped"
 	case errors.Is(err, errLater) || (transient(err) && a.Attempts < maxAttempts):
-		b.log.Warn("announcement will be retried", "announcement", a.ID, "kind", a.Kind, "game", a.Game, "attempt", a.Attempts+1, "err", err)
+		log.Warn("announcement will be retried", "attempt", a.Attempts+1, "err", err)
+		b.met.announcements.WithLabelValues(a.Kind, "retried").Inc()
 		putOff := b.db.Retry
 		if errors.Is(err, errLater) {
 			putOff = b.db.Later // unless what it waits for came meanwhile
 		}
 		if rerr := putOff(ctx, a.ID, b.db.Now().Add(backoff(a.Attempts))); rerr != nil {
-			b.log.Error("putting an announcement off", "announcement", a.ID, "err", rerr)
+			log.Error("putting an announcement off", "err", rerr)
 		}
 		return
 	default:
-		b.log.Error("announcement given up", "announcement", a.ID, "kind", a.Kind, "game", a.Game, "err", err)
-		outcome = "failed: " + clip(err.Error(), 200)
+		log.Error("announcement given up", "err", err)
+		outcome, counted = "failed: "+clip(err.Error(), 200), "given_up"
 	}
+	b.met.announcements.WithLabelValues(a.Kind, counted).Inc()
 	if err := b.db.Delivered(ctx, a.ID, outcome); err != nil {
-		b.log.Error("marking an announcement delivered", "announcement", a.ID, "err", err)
+		log.Error("marking an announcement delivered", "err", err)
 	}
+}
+
+// announcementLog derives the logger of one delivery: the announcement, its
+// kind, and the game or challenge it is about.
+func announcementLog(l *slog.Logger, a store.Announcement) *slog.Logger {
+	l = l.With("announcement", a.ID, "kind", a.Kind)
+	if a.Game != 0 {
+		return l.With("game", a.Game)
+	}
+	return l.With("challenge", a.Challenge)
 }
 
 // backoff is the wait before retry n+1: 1 s doubling up to maxBackoff.
@@ -251,8 +267,12 @@ func (b *Bot) sendDM(ctx context.Context, user string, m *Message, want func(sto
 		msg, err = b.dc.Send(ch, m)
 	}
 	if errorCode(err) == codeCannotDM {
-		b.log.Info("DMs closed; using thread mentions only", "user", user)
+		b.met.dmFailures.WithLabelValues("closed").Inc()
+		b.logger(ctx).Info("DMs closed; using thread mentions only", "user", user)
 		return "", nil, b.db.MarkDMsClosed(ctx, user)
+	}
+	if err != nil {
+		b.met.dmFailures.WithLabelValues("other").Inc()
 	}
 	return ch, msg, err
 }
@@ -302,7 +322,7 @@ func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 	case errorCode(err) == codeThreadExists && from != "":
 		thread = from
 	case errorCode(err) == codeMissingPermission || errorCode(err) == codeMissingAccess:
-		b.log.Info("no thread permission; the game stays in the channel", "channel", g.ChannelID)
+		b.logger(ctx).Info("no thread permission; the game stays in the channel", "channel", g.ChannelID)
 		return nil
 	case err != nil:
 		return err
@@ -443,7 +463,7 @@ func (b *Bot) retireOne(ctx context.Context, g store.Game, m store.BoardMessage)
 			return err
 		}
 	case codeEditLimit, codeUnknownMessage, codeUnknownChannel, codeMissingAccess, codeMissingPermission:
-		b.log.Info("an old board keeps its buttons", "game", g.ID, "message", m.Message, "err", err)
+		b.logger(ctx).Info("an old board keeps its buttons", "game", g.ID, "message", m.Message, "err", err)
 	default:
 		if transient(err) {
 			return err

@@ -76,7 +76,7 @@ func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action)
 
 // agreeDraw ends the game drawn by agreement.
 func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.Game, seat games.Player, onMessage bool) error {
-	_, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
+	_, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
 	if err != nil {
 		return err
 	}

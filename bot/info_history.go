@@ -34,7 +34,7 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 	// From here on the interaction is answered: a failure edits the answer
 	// rather than returning to fail, which would answer a second time.
 	if err := b.dc.EditOriginal(i, b.historyMessage(s)); err != nil {
-		b.log.Error("posting a game's history", "game", g.ID, "err", err)
+		b.logger(ctx).Error("posting a game's history", "err", err)
 		text, _ := explain(err)
 		_ = b.dc.EditOriginal(i, &Message{Content: text})
 	}

@@ -49,12 +49,12 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 	msg, err := b.dc.Send(c.ChannelID, challengeMessage(c, game, true))
 	if err != nil {
 		if _, cerr := b.db.CancelChallenge(ctx, c.ID, me); cerr != nil {
-			b.log.Warn("withdrawing an unposted rematch", "challenge", c.ID, "err", cerr)
+			b.logger(ctx).Warn("withdrawing an unposted rematch", "challenge", c.ID, "err", cerr)
 		}
 		return err
 	}
 	if err := b.db.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {
-		b.log.Warn("recording the rematch message", "challenge", c.ID, "err", err)
+		b.logger(ctx).Warn("recording the rematch message", "challenge", c.ID, "err", err)
 	}
 	b.kick() // the opponent's DM was recorded with the challenge
 	return b.reply(i, "Rematch offered to <@%s>: %s", c.Opponent, messageLink(c.GuildID, c.ChannelID, msg.ID))
@@ -83,7 +83,7 @@ func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g s
 		err = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
 	}
 	if err != nil {
-		b.log.Warn("posting the rematch against the computer", "game", ng.ID, "err", err) // the game goes on in a thread of its own
+		b.logger(ctx).Warn("posting the rematch against the computer", "new_game", ng.ID, "err", err) // the game goes on in a thread of its own
 	}
 	b.autoStart(ctx, ng)
 	b.kick()

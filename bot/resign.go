@@ -100,7 +100,7 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a actio
 		if resignVerb(end) != a.verb {
 			return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, resignPrompt(g, seat, "The game has changed since you asked."))
 		}
-		ng, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
+		ng, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
 		if err == nil {
 			b.kick()
 			return b.resigned(ctx, i, ng)

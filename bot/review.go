@@ -45,7 +45,7 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 		err = b.dc.EditOriginal(i, m)
 	}
 	if err != nil { // answered already: the failure edits the answer
-		b.log.Error("reviewing a game", "game", g.ID, "err", err)
+		b.logger(ctx).Error("reviewing a game", "err", err)
 		text, _ := explain(err)
 		_ = b.dc.EditOriginal(i, &Message{Content: text})
 	}

@@ -57,7 +57,29 @@ func (b *Bot) schedule(ctx context.Context, every time.Duration) {
 func (b *Bot) Sweep(ctx context.Context) error {
 	b.sweeping.Lock()
 	defer b.sweeping.Unlock()
-	return errors.Join(b.expireChallenges(ctx), b.remind(ctx), b.timeouts(ctx))
+	start, now := time.Now(), b.db.Now()
+	var oldest oldestDue
+	err := errors.Join(b.expireChallenges(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest))
+	b.met.swept(time.Since(start), oldest.lag(now), time.Now())
+	return err
+}
+
+// oldestDue is the earliest due time of what a sweep found: how late it came
+// to it is the sweep's lag, which grows past the sweep interval when the
+// scheduler stalls or falls behind (more due than a batch a minute).
+type oldestDue struct{ t time.Time }
+
+func (o *oldestDue) see(t time.Time) {
+	if !t.IsZero() && (o.t.IsZero() || t.Before(o.t)) {
+		o.t = t
+	}
+}
+
+func (o oldestDue) lag(now time.Time) time.Duration {
+	if o.t.IsZero() {
+		return 0
+	}
+	return now.Sub(o.t)
 }
 
 func (b *Bot) expireChallenges(ctx context.Context) error {
@@ -75,12 +97,15 @@ func (b *Bot) expireChallenges(ctx context.Context) error {
 
 // remind DMs the player on move when 80% of their time is used (as Lichess
 // does), if they want reminders.
-func (b *Bot) remind(ctx context.Context) error {
+func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 	due, err := b.db.DueReminders(ctx, sweepBatch)
 	if err != nil {
 		return err
 	}
 	for _, g := range due {
+		oldest.see(g.RemindAt)
+		log := b.log.With("game", g.ID)
+		ctx := withLog(ctx, log)
 		if err := b.db.MarkReminded(ctx, g.ID, g.Version); err != nil {
 			continue // claimed by another sweep, or the game moved on: nothing to say
 		}
@@ -90,7 +115,7 @@ func (b *Bot) remind(ctx context.Context) error {
 		}
 		s, err := b.loadLatest(ctx, g.ID)
 		if err != nil {
-			b.log.Error("loading a game to remind", "game", g.ID, "err", err)
+			log.Error("loading a game to remind", "err", err)
 			continue
 		}
 		m, err := b.board(s, boardOpts{controls: true})
@@ -100,7 +125,7 @@ func (b *Bot) remind(ctx context.Context) error {
 		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is %s. %s",
 			s.game.Title(), g.ID, g.Deadline.Unix(), lateText(g), channelLink(g.GuildID, threadOf(s.g)))
 		if _, _, err := b.sendDM(ctx, user, m, wantsReminder); err != nil {
-			b.log.Warn("sending a reminder", "game", g.ID, "user", user, "err", err)
+			log.Warn("sending a reminder", "user", user, "err", err)
 		}
 	}
 	return nil
@@ -119,14 +144,15 @@ func wantsReminder(s store.Settings) bool { return s.Reminders && s.DMsClosed.Is
 
 // timeouts ends the games whose player on move ran out of time: a loss on
 // time, or an abort while either player has yet to move (store.TimeoutResult).
-func (b *Bot) timeouts(ctx context.Context) error {
+func (b *Bot) timeouts(ctx context.Context, oldest *oldestDue) error {
 	due, err := b.db.DueDeadlines(ctx, sweepBatch)
 	if err != nil {
 		return err
 	}
 	for _, g := range due {
+		oldest.see(g.Deadline)
 		result, reason := g.TimeoutResult()
-		_, _, err := b.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}, Timeout: true, Announce: true})
+		_, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}, Timeout: true, Announce: true})
 		switch {
 		case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished):
 			continue // the player moved in time after all, went on vacation, or another sweep ended it

@@ -159,7 +159,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 		return err
 	}
 	end, to := endOf(next), next.Due().Player
-	g, _, err := b.db.Commit(ctx, store.Commit{
+	g, _, err := b.commit(ctx, store.Commit{
 		Game: s.g.ID, Version: s.g.Version, Plies: rec.Plies, Moved: move != "",
 		Position: next.String(), ToMove: to, End: end,
 		Announce: end != nil || to != seat || passedThrough(seat, rec.Plies),
@@ -243,7 +243,7 @@ func (b *Bot) committed(ctx context.Context, i *discordgo.Interaction, err error
 	if err == nil {
 		return
 	}
-	b.log.Warn("answering after a commit", "interaction", i.ID, "err", err)
+	b.logger(ctx).Warn("answering after a commit", "err", err)
 	_ = b.reply(i, "Done: it is recorded, but Discord did not show it here. Use /board to see the game.")
 }
 

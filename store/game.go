@@ -321,3 +321,26 @@ func (db *DB) ActiveGames(ctx context.Context, user, guild string) ([]Game, erro
 const qActiveGames = `SELECT ` + gameColumns + ` FROM games
 	WHERE status = 'active' AND (player0 = ?1 OR player1 = ?1) AND (?2 = '' OR guild_id = ?2)
 	ORDER BY (CASE to_move WHEN 0 THEN player0 ELSE player1 END) <> ?1, deadline, id`
+
+// GamesInPlay counts the games in play by kind; kinds with none are absent.
+// It reads only active rows, through the partial index on them, so it stays
+// cheap however many finished games the database holds.
+func (db *DB) GamesInPlay(ctx context.Context) (map[string]int, error) {
+	rows, err := db.read.QueryContext(ctx, qGamesInPlay)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	counts := map[string]int{}
+	for rows.Next() {
+		var kind string
+		var n int
+		if err := rows.Scan(&kind, &n); err != nil {
+			return nil, err
+		}
+		counts[kind] = n
+	}
+	return counts, rows.Err()
+}
+
+const qGamesInPlay = `SELECT kind, count(*) FROM games WHERE status = 'active' GROUP BY kind`

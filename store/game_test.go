@@ -175,3 +175,23 @@ func TestRefreshPosition(t *testing.T) {
 	}
 	wantErr(t, "refresh at an old version", db.RefreshPosition(ctx, g.ID, g.Version-1, "x"), ErrConflict)
 }
+
+// GamesInPlay counts active games per kind; finished ones drop out.
+func TestGamesInPlay(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	if counts, err := db.GamesInPlay(ctx); err != nil || len(counts) != 0 {
+		t.Fatalf("empty database: %v, %v", counts, err)
+	}
+	newGame(t, db)
+	done := newGameOf(t, db, "cy", "dee", true)
+	end(t, db, done, FirstWins, ReasonResignation)
+	if _, err := db.CreateGame(ctx, NewGame{GuildID: guild, ChannelID: channel, Kind: "tab", Players: [2]string{"ana", "dee"},
+		Position: "p", TimeLimit: day}); err != nil {
+		t.Fatal(err)
+	}
+	counts, err := db.GamesInPlay(ctx)
+	if want := map[string]int{"aseb": 1, "tab": 1}; err != nil || !reflect.DeepEqual(counts, want) {
+		t.Fatalf("games in play %v, %v; want %v", counts, err, want)
+	}
+}

@@ -38,6 +38,7 @@ To get a token:
 type settings struct {
 	token, dbPath, guildID, apiURL string
 	tablesDir                      string // solved Aseb tables; "" : none, the computer searches
+	metricsAddr                    string // where /metrics, /healthz and /readyz listen; "": nowhere
 	level                          slog.Level
 }
 
@@ -47,6 +48,8 @@ func readSettings(getenv func(string) string) (settings, error) {
 		dbPath:  strings.TrimSpace(getenv("DATABASE_PATH")),
 		guildID: strings.TrimSpace(getenv("DISCORD_GUILD_ID")),
 		apiURL:  strings.TrimSpace(getenv("DISCORD_API_URL")),
+
+		metricsAddr: strings.TrimSpace(getenv("METRICS_ADDR")),
 	}
 	if s.dbPath == "" {
 		s.dbPath = "kilab.db"
@@ -76,7 +79,7 @@ func readSettings(getenv func(string) string) (settings, error) {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -119,6 +122,7 @@ type Main struct {
 
 	db  *store.DB
 	bot *bot.Bot
+	ops *opsServer
 }
 
 // Run checks the token with Discord, opens the database and connects the
@@ -144,6 +148,13 @@ func (m *Main) Run(ctx context.Context) error {
 	m.db = db
 	asebai.UseTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
 	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log})
+	// The endpoints listen before the bot connects, so that an orchestrator
+	// sees the process alive (/healthz) but not yet ready (/readyz).
+	if m.Settings.metricsAddr != "" {
+		if m.ops, err = serveOps(m.Settings.metricsAddr, m.bot.Ops(), m.Log); err != nil {
+			return fmt.Errorf("METRICS_ADDR %s: %w", m.Settings.metricsAddr, err)
+		}
+	}
 	if err := m.bot.Open(ctx); err != nil {
 		return explainConnect(err)
 	}
@@ -200,12 +211,19 @@ func explainConnect(err error) error {
 	return err
 }
 
-// Close disconnects the bot and closes the database.
+// Close disconnects the bot, closes the database, then stops serving the
+// endpoints: until the end they say the bot is closing rather than refuse
+// connections.
 func (m *Main) Close() error {
 	var errs []error
 	if m.bot != nil {
 		errs = append(errs, m.bot.Close())
 	}
+	defer func() {
+		if m.ops != nil {
+			m.ops.close()
+		}
+	}()
 	if m.db != nil {
 		errs = append(errs, m.db.Close())
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -129,4 +130,56 @@ func TestConnectionErrorNamesTheAPIURL(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), url) {
 		t.Fatalf("connection error %v does not name %s", err, url)
 	}
+}
+
+// METRICS_ADDR serves the bot's endpoints while it runs, and a taken address
+// fails the start.
+func TestMainServesOps(t *testing.T) {
+	srv := fakediscord.New(t)
+	set, err := readSettings(mapEnv(map[string]string{
+		"DISCORD_TOKEN": strings.TrimPrefix(srv.Token(), "Bot "), "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"),
+		"METRICS_ADDR": "127.0.0.1:0",
+	}))
+	if err != nil || set.metricsAddr != "127.0.0.1:0" {
+		t.Fatalf("settings %+v, %v", set, err)
+	}
+	m := &Main{Settings: set, Transport: srv.Transport(), Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + m.ops.addr.String()
+	for path, want := range map[string]string{"/healthz": "ok", "/readyz": "ready", "/metrics": "kilab_sweep_duration_seconds"} {
+		if code, body := get(t, base+path); code != http.StatusOK || !strings.Contains(body, want) {
+			t.Errorf("GET %s: %d, want 200 with %q in\n%s", path, code, want, body)
+		}
+	}
+
+	taken := set
+	taken.metricsAddr = m.ops.addr.String()
+	taken.dbPath = filepath.Join(t.TempDir(), "k2.db")
+	second := &Main{Settings: taken, Transport: srv.Transport(), Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
+	if err := second.Run(ctx); err == nil || !strings.Contains(err.Error(), "METRICS_ADDR") {
+		t.Errorf("a second bot on the same METRICS_ADDR: %v", err)
+	}
+	_ = second.Close()
+
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Error("the endpoints still answer after Close")
+	}
+}
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
 }

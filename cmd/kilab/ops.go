@@ -1,0 +1,43 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+)
+
+// opsServer serves the bot's operator endpoints (bot.Ops) on METRICS_ADDR.
+type opsServer struct {
+	srv  *http.Server
+	addr net.Addr // where it listens: tests ask for port 0
+	done chan struct{}
+}
+
+// serveOps listens on addr at once, so that a port already taken fails the
+// start rather than a scrape later, and serves h until close.
+func serveOps(addr string, h http.Handler, log *slog.Logger) (*opsServer, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	o := &opsServer{srv: &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}, addr: ln.Addr(), done: make(chan struct{})}
+	go func() {
+		defer close(o.done)
+		if err := o.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			log.Error("serving metrics", "addr", o.addr, "err", err)
+		}
+	}()
+	log.Info("serving /metrics, /healthz and /readyz", "addr", o.addr)
+	return o, nil
+}
+
+// close stops the server, letting a scrape under way finish briefly.
+func (o *opsServer) close() {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = o.srv.Shutdown(ctx)
+	<-o.done
+}
