@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -128,5 +130,29 @@ func TestConnectionErrorNamesTheAPIURL(t *testing.T) {
 	_ = m.Close()
 	if err == nil || !strings.Contains(err.Error(), url) {
 		t.Fatalf("connection error %v does not name %s", err, url)
+	}
+}
+
+// INTERACTIONS_ADDR and DISCORD_PUBLIC_KEY come together, well formed.
+func TestReadEndpointSettings(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(nil)
+	key := hex.EncodeToString(pub)
+	s, err := readSettings(mapEnv(map[string]string{"INTERACTIONS_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key}))
+	if err != nil || s.interactionsAddr != ":8080" || !s.publicKey.Equal(pub) {
+		t.Fatalf("endpoint settings: %q %x, %v", s.interactionsAddr, s.publicKey, err)
+	}
+	if s, err := readSettings(mapEnv(nil)); err != nil || s.interactionsAddr != "" || s.publicKey != nil {
+		t.Errorf("default: gateway mode, got %q, %v", s.interactionsAddr, err)
+	}
+	for _, bad := range []map[string]string{
+		{"INTERACTIONS_ADDR": ":8080"},
+		{"DISCORD_PUBLIC_KEY": key},
+		{"INTERACTIONS_ADDR": "8080", "DISCORD_PUBLIC_KEY": key},
+		{"INTERACTIONS_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key[:60]},
+		{"INTERACTIONS_ADDR": ":8080", "DISCORD_PUBLIC_KEY": "not hex at all"},
+	} {
+		if _, err := readSettings(mapEnv(bad)); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
 	}
 }
