@@ -44,6 +44,36 @@ func TestMainRunsAgainstDiscord(t *testing.T) {
 	}
 }
 
+// With INTERACTIONS_ADDR and DISCORD_PUBLIC_KEY, Main serves interactions
+// over HTTP: the endpoint passes the portal's checks and answers a command.
+func TestMainServesInteractionsEndpoint(t *testing.T) {
+	srv := fakediscord.New(t)
+	set, err := readSettings(mapEnv(map[string]string{
+		"DISCORD_TOKEN": strings.TrimPrefix(srv.Token(), "Bot "), "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"),
+		"INTERACTIONS_ADDR": "127.0.0.1:0", "DISCORD_PUBLIC_KEY": srv.PublicKeyHex(), "TABLES_DIR": "off",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Main{Settings: set, Transport: srv.Transport(), Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if err := srv.SetInteractionsURL(ctx, m.bot.InteractionsURL()); err != nil {
+		t.Fatal(err)
+	}
+	reply, err := srv.Command(srv.AddUser("ana").ID, srv.ChannelID(), "help").Reply(ctx)
+	if err != nil || len(reply.Embeds) == 0 {
+		t.Fatalf("/help over HTTP: %+v, %v", reply, err)
+	}
+	if n := len(srv.GatewaySessions()); n != 0 {
+		t.Errorf("%d gateway sessions in endpoint mode", n)
+	}
+}
+
 // A token Discord refuses is one line, not a stack trace, and leaves no
 // database file behind: the token is checked first.
 func TestMainRejectedToken(t *testing.T) {
