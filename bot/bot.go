@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -34,6 +35,15 @@ type Config struct {
 	// AckBudget is how long a handler may work before its interaction is
 	// deferred: 0 means DefaultAckBudget; a negative value never defers.
 	AckBudget time.Duration
+	// InteractionsAddr, with PublicKey, has the bot take interactions from
+	// Discord as HTTP requests to EndpointPath on this address (":8080")
+	// instead of over the gateway, which it then does not connect to: once
+	// an application has an Interactions Endpoint URL, Discord sends
+	// interactions only there, and nothing else the bot does needs the
+	// gateway, so copies of it behind a load balancer hold no connection.
+	InteractionsAddr string
+	// PublicKey is the application's key, which signs every HTTP interaction.
+	PublicKey ed25519.PublicKey
 }
 
 // Bot handles Discord interactions for Kilab.
@@ -48,11 +58,12 @@ type Bot struct {
 	acks  *acker
 	met   *metrics
 	ready chan struct{}
-	// opened is set once Open has finished (READY seen, commands registered);
-	// connected follows the gateway connection. Both feed Ready.
+	// opened is set once Open has finished (commands registered, delivery
+	// started); connected follows the gateway connection. Both feed Ready.
 	opened, connected atomic.Bool
 
-	names sync.Map // user id -> display name, from interactions seen
+	http  *endpoint // nil: interactions come over the gateway
+	names sync.Map  // user id -> display name, from interactions seen
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -117,12 +128,47 @@ func newBot(c Config, dc Discord) *Bot {
 	})
 	b.dc = b.acks
 	b.idle.L = &b.gate
+	if c.InteractionsAddr != "" {
+		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}
+	}
 	return b
 }
 
-// Open connects to the gateway, waits for READY and registers the commands
-// (a bulk overwrite: the same on every start, so restarts are idempotent).
+// Open connects to the gateway and waits for READY, or in endpoint mode asks
+// Discord who the bot is; then it registers the commands (a bulk overwrite:
+// the same on every start, so restarts are idempotent), and in endpoint mode
+// starts serving interactions.
 func (b *Bot) Open(ctx context.Context) error {
+	if b.http != nil {
+		if len(b.http.verify.key) != ed25519.PublicKeySize {
+			return errors.New("serving interactions needs the application's public key")
+		}
+		if err := b.learnSelf(ctx); err != nil {
+			return err
+		}
+	} else if err := b.connect(ctx); err != nil {
+		return err
+	}
+	if err := b.dc.RegisterCommands(b.s.State.User.ID, b.guild, Commands()); err != nil {
+		return fmt.Errorf("registering commands: %w", err)
+	}
+	if err := b.resume(ctx); err != nil {
+		return err
+	}
+	if b.http != nil {
+		if err := b.listen(); err != nil {
+			return err
+		}
+	}
+	b.startDelivery()
+	b.startSchedule()
+	b.opened.Store(true)
+	b.log.Info("ready", "user", b.s.State.User.Username, "guild", b.guild, "interactions", b.InteractionsURL())
+	return nil
+}
+
+// connect opens the gateway and waits for READY.
+func (b *Bot) connect(ctx context.Context) error {
 	var once sync.Once
 	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { once.Do(func() { close(b.ready) }) })
 	b.s.AddHandler(func(*discordgo.Session, *discordgo.Connect) { b.connected.Store(true) })
@@ -131,19 +177,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	// so an interaction is counted when it arrives; its work goes to its own
 	// goroutine at once.
 	b.s.SyncEvents = true
-	b.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		admitted := b.enter()
-		go func() {
-			defer b.leave()
-			if !admitted {
-				b.refuse(ic.Interaction)
-				typ, name := interactionKind(ic.Interaction)
-				b.met.interaction(typ, name, outcomeRefused, 0)
-				return
-			}
-			b.Handle(context.Background(), ic.Interaction)
-		}()
-	})
+	b.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.dispatch(ic.Interaction) })
 	b.s.Identify.Intents = discordgo.IntentsGuilds // no privileged intents needed
 	if err := b.s.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
@@ -155,28 +189,29 @@ func (b *Bot) Open(ctx context.Context) error {
 	case <-time.After(30 * time.Second):
 		return errors.New("connecting to Discord: no READY within 30 s")
 	}
-	if err := b.dc.RegisterCommands(b.s.State.User.ID, b.guild, Commands()); err != nil {
-		return fmt.Errorf("registering commands: %w", err)
-	}
-	if err := b.resume(ctx); err != nil {
-		return err
-	}
-	b.startDelivery()
-	if b.sweepEvery > 0 {
-		sctx, stop := context.WithCancel(context.Background())
-		b.stop = stop
-		b.scheduler.Add(1)
-		go func() {
-			defer b.scheduler.Done()
-			b.schedule(sctx, b.sweepEvery)
-		}()
-	}
-	b.opened.Store(true)
-	b.log.Info("connected", "user", b.s.State.User.Username, "guild", b.guild)
 	return nil
 }
 
-// Close refuses new interactions, stops the scheduler, disconnects, waits for
+// dispatch counts an interaction as it is received, in the goroutine that
+// received it (the gateway's, or the HTTP request's before it is answered),
+// and hands it to a goroutine of its own. Its context is not the request's:
+// the handler goes on after the request has been answered.
+func (b *Bot) dispatch(i *discordgo.Interaction) {
+	admitted := b.enter()
+	go func() {
+		defer b.leave()
+		if !admitted {
+			b.refuse(i)
+			typ, name := interactionKind(i)
+			b.met.interaction(typ, name, outcomeRefused, 0)
+			return
+		}
+		b.Handle(context.Background(), i)
+	}()
+}
+
+// Close refuses new interactions, stops the scheduler, disconnects (or stops
+// serving interactions once the requests under way are answered), waits for
 // the interactions being handled, then stops delivering announcements (what
 // is left is delivered at the next start). The database may be closed after.
 func (b *Bot) Close() error {
@@ -187,7 +222,7 @@ func (b *Bot) Close() error {
 		b.stop()
 		b.scheduler.Wait()
 	}
-	err := b.s.Close()
+	err := errors.Join(b.stopListening(), b.s.Close())
 	b.gate.Lock()
 	for b.active > 0 {
 		b.idle.Wait()
@@ -241,6 +276,20 @@ func (b *Bot) startDelivery() {
 	go func() {
 		defer b.deliverer.Done()
 		b.computerLoop(ctx)
+	}()
+}
+
+// startSchedule runs the background sweep until Close, unless it is off.
+func (b *Bot) startSchedule() {
+	if b.sweepEvery <= 0 {
+		return
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	b.stop = stop
+	b.scheduler.Add(1)
+	go func() {
+		defer b.scheduler.Done()
+		b.schedule(ctx, b.sweepEvery)
 	}()
 }
 

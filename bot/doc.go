@@ -8,6 +8,10 @@
 // commits a throw or a move only at that version, so a stale, repeated or
 // concurrent click changes nothing and gets an explanation instead.
 //
+// Interactions come over the gateway, or, with Config.InteractionsAddr, as
+// signed HTTP requests to the bot's endpoint (endpoint.go, verify.go); both
+// go through the same gate and handlers, and are answered the same way.
+//
 // The bot never computes a rule: it asks the engine (games), draws with render
 // and keeps everything in store. It talks to Discord through the small Discord
 // interface, implemented over a *discordgo.Session built by the caller, so

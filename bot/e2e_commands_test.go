@@ -10,8 +10,10 @@ import (
 	"kilab/internal/fakediscord"
 )
 
-func TestE2EChallengeRefusals(t *testing.T) {
-	h := newHarness(t, 9)
+func TestE2EChallengeRefusals(t *testing.T) { inModes(t, testChallengeRefusals) }
+
+func testChallengeRefusals(t *testing.T, m mode) {
+	h := newModeHarness(t, 9, m)
 	ana, other := h.srv.AddUser("ana"), h.srv.AddBotUser("otherbot")
 	ch := h.srv.ChannelID()
 	h.ephemeralSays(h.srv.Command(ana.ID, ch, "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", ana.ID))), "cannot challenge yourself")
@@ -71,8 +73,10 @@ func TestE2EAcceptFromDM(t *testing.T) {
 
 // /move with autocomplete: the player's games, then "throw", then the legal
 // moves; /board, /games, /resign and /help answer.
-func TestE2ECommands(t *testing.T) {
-	h := newHarness(t, 12)
+func TestE2ECommands(t *testing.T) { inModes(t, testCommands) }
+
+func testCommands(t *testing.T, m mode) {
+	h := newModeHarness(t, 12, m)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.noAutoMove(ana) // the throw must wait for its move
 	ch := h.srv.ChannelID()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -33,8 +34,10 @@ func (h *harness) game(id int64) store.Game {
 
 // The wrong user, a stale board and forged custom_ids each get an explanation
 // and change nothing.
-func TestE2EBadClicksChangeNothing(t *testing.T) {
-	h := newHarness(t, 4)
+func TestE2EBadClicksChangeNothing(t *testing.T) { inModes(t, testBadClicksChangeNothing) }
+
+func testBadClicksChangeNothing(t *testing.T, m mode) {
+	h := newModeHarness(t, 4, m)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	h.noAutoMove(ana) // the throw must wait for its move
 	g, msg := h.board(h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me")).ID)
@@ -99,8 +102,10 @@ func TestE2EDoubleClickThrowsOnce(t *testing.T) {
 
 // The bot is stopped and started again mid-game; the game goes on from the
 // buttons posted before the restart.
-func TestE2ERestartMidGame(t *testing.T) {
-	h := newHarness(t, 6)
+func TestE2ERestartMidGame(t *testing.T) { inModes(t, testRestartMidGame) }
+
+func testRestartMidGame(t *testing.T, m mode) {
+	h := newModeHarness(t, 6, m)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	id := h.challengeAccepted(ana, bo, "aseb").ID
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -112,9 +117,7 @@ func TestE2ERestartMidGame(t *testing.T) {
 	_, oldBoard := h.board(id)
 	h.stop()
 	h.start()
-	if err := h.srv.WaitConnected(h.ctx); err != nil {
-		t.Fatal(err)
-	}
+	h.connected()
 	g := h.game(id)
 	if g.Version != before.Version || g.Position != before.Position {
 		t.Fatalf("restart changed the game: %q -> %q", before.Position, g.Position)
@@ -178,4 +181,20 @@ func TestE2EClosedDMs(t *testing.T) {
 func hasGameControls(m fakediscord.Message) bool {
 	ids := m.CustomIDs()
 	return len(ids) > 0 && strings.HasPrefix(ids[0], "g/")
+}
+
+// In endpoint mode the bot connects to no gateway, and Close stops serving:
+// the old address takes no more requests.
+func TestE2EEndpointStopsWithClose(t *testing.T) {
+	h := newModeHarness(t, 15, endpointMode)
+	url := h.b.InteractionsURL()
+	if !strings.HasSuffix(url, "/interactions") {
+		t.Fatalf("endpoint at %q", url)
+	}
+	h.reply(h.srv.Command(h.srv.AddUser("ana").ID, h.srv.ChannelID(), "help"))
+	h.stop()
+	if resp, err := http.Post(url, "application/json", strings.NewReader("{}")); err == nil {
+		resp.Body.Close()
+		t.Fatalf("after Close the endpoint still answers: %s", resp.Status)
+	}
 }

@@ -33,6 +33,22 @@ type harness struct {
 	seed   uint64
 	clock  *clock
 	logs   *logBuf // everything the bots logged, across restarts
+	mode   mode
+}
+
+// mode is how Discord delivers interactions to the bot.
+type mode string
+
+const (
+	gatewayMode  mode = "gateway"  // INTERACTION_CREATE on the gateway
+	endpointMode mode = "endpoint" // signed POSTs to the bot's endpoint
+)
+
+// inModes runs test once for each way interactions can come, as subtests.
+func inModes(t *testing.T, test func(t *testing.T, m mode)) {
+	for _, m := range []mode{gatewayMode, endpointMode} {
+		t.Run(string(m), func(t *testing.T) { test(t, m) })
+	}
 }
 
 // logBuf keeps what was logged, for tests that look for errors.
@@ -78,10 +94,16 @@ func (c *clock) Add(d time.Duration) {
 
 func newHarness(t testing.TB, seed uint64) *harness {
 	t.Helper()
+	return newModeHarness(t, seed, gatewayMode)
+}
+
+// newModeHarness is a harness whose bot takes interactions as m says.
+func newModeHarness(t testing.TB, seed uint64, m mode) *harness {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db"), seed: seed,
-		clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, logs: &logBuf{}}
+		clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, logs: &logBuf{}, mode: m}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
@@ -96,12 +118,43 @@ func (h *harness) start() {
 	}
 	db.Now = h.clock.Now
 	h.db = db
-	h.b = bot.New(bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed), SweepEvery: -1,
-		Log: slog.New(slog.NewTextHandler(testWriter{h.t, h.logs}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	cfg := bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed), SweepEvery: -1,
+		Log: slog.New(slog.NewTextHandler(testWriter{h.t, h.logs}, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	if h.mode == endpointMode {
+		cfg.InteractionsAddr, cfg.PublicKey = "127.0.0.1:0", h.srv.PublicKey()
+	}
+	h.b = bot.New(cfg)
 	if err := h.b.Open(h.ctx); err != nil {
 		h.t.Fatal(err)
 	}
 	h.seed++ // a restarted process draws from a fresh source
+	if h.mode == endpointMode {
+		h.useEndpoint()
+	}
+}
+
+// useEndpoint points the fake's Interactions Endpoint URL at the bot, which
+// listens on a new port each start, as an operator saves it in the portal.
+func (h *harness) useEndpoint() {
+	h.t.Helper()
+	if err := h.srv.SetInteractionsURL(h.ctx, h.b.InteractionsURL()); err != nil {
+		h.t.Fatal(err)
+	}
+	if n := len(h.srv.GatewaySessions()); n != 0 {
+		h.t.Fatalf("in endpoint mode the bot opened %d gateway sessions", n)
+	}
+}
+
+// connected waits until the bot can take interactions: its gateway session
+// is live, or in endpoint mode at once, since Open returns listening.
+func (h *harness) connected() {
+	h.t.Helper()
+	if h.mode == endpointMode {
+		return
+	}
+	if err := h.srv.WaitConnected(h.ctx); err != nil {
+		h.t.Fatal(err)
+	}
 }
 
 // stop closes the bot and its database, as a shutdown does.
@@ -283,8 +336,10 @@ func checkPNG(t testing.TB, m fakediscord.Message) {
 	}
 }
 
-func TestE2EAsebByClicks(t *testing.T) {
-	h := newHarness(t, 1)
+func TestE2EAsebByClicks(t *testing.T) { inModes(t, testAsebByClicks) }
+
+func testAsebByClicks(t *testing.T, m mode) {
+	h := newModeHarness(t, 1, m)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("variant", "twenty-squares"))
 	if g.ThreadID == "" {

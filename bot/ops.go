@@ -15,8 +15,9 @@ import (
 const readyTimeout = 2 * time.Second
 
 // Ready reports whether the bot can serve players: Open has finished, the
-// gateway is connected, the bot is not closing, and the database answers a
-// trivial query. The error says which is not so.
+// gateway is connected (in endpoint mode there is none to need), the bot is
+// not closing, and the database answers a trivial query. The error says
+// which is not so.
 func (b *Bot) Ready(ctx context.Context) error {
 	b.gate.Lock()
 	closing := b.closing
@@ -26,7 +27,7 @@ func (b *Bot) Ready(ctx context.Context) error {
 		return errors.New("closing")
 	case !b.opened.Load():
 		return errors.New("not connected to Discord yet")
-	case !b.connected.Load():
+	case b.http == nil && !b.connected.Load():
 		return errors.New("disconnected from the Discord gateway")
 	}
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -40,6 +42,10 @@ type settings struct {
 	tablesDir                      string // solved Aseb tables; "" : none, the computer searches
 	metricsAddr                    string // where /metrics, /healthz and /readyz listen; "": nowhere
 	level                          slog.Level
+	// interactionsAddr, with publicKey, serves interactions over HTTP
+	// instead of the gateway.
+	interactionsAddr string
+	publicKey        ed25519.PublicKey
 }
 
 func readSettings(getenv func(string) string) (settings, error) {
@@ -72,14 +78,38 @@ func readSettings(getenv func(string) string) (settings, error) {
 			return s, fmt.Errorf("DISCORD_API_URL %q is not an http(s) address", s.apiURL)
 		}
 	}
-	return s, nil
+	return s, s.readEndpoint(getenv)
+}
+
+// readEndpoint reads the HTTP interactions settings: both or neither, since
+// an endpoint that cannot check signatures must not run.
+func (s *settings) readEndpoint(getenv func(string) string) error {
+	s.interactionsAddr = strings.TrimSpace(getenv("INTERACTIONS_ADDR"))
+	key := strings.TrimSpace(getenv("DISCORD_PUBLIC_KEY"))
+	switch {
+	case s.interactionsAddr == "" && key == "":
+		return nil
+	case s.interactionsAddr == "":
+		return errors.New("DISCORD_PUBLIC_KEY is set but INTERACTIONS_ADDR is not: set both to serve interactions over HTTP, or neither")
+	case key == "":
+		return errors.New("INTERACTIONS_ADDR needs DISCORD_PUBLIC_KEY, the application's public key (Developer Portal, General Information)")
+	}
+	if _, _, err := net.SplitHostPort(s.interactionsAddr); err != nil {
+		return fmt.Errorf("INTERACTIONS_ADDR %q is not a listen address such as :8080", s.interactionsAddr)
+	}
+	k, err := bot.ParsePublicKey(key)
+	if err != nil {
+		return fmt.Errorf("DISCORD_PUBLIC_KEY: %w", err)
+	}
+	s.publicKey = k
+	return nil
 }
 
 // runBot starts the Discord bot. It reads .env first (values already in the
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -147,7 +177,8 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.db = db
 	asebai.UseTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
-	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log})
+	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
+		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"io"
 	"log/slog"
 	"net/http"
@@ -40,6 +42,36 @@ func TestMainRunsAgainstDiscord(t *testing.T) {
 	}
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// With INTERACTIONS_ADDR and DISCORD_PUBLIC_KEY, Main serves interactions
+// over HTTP: the endpoint passes the portal's checks and answers a command.
+func TestMainServesInteractionsEndpoint(t *testing.T) {
+	srv := fakediscord.New(t)
+	set, err := readSettings(mapEnv(map[string]string{
+		"DISCORD_TOKEN": strings.TrimPrefix(srv.Token(), "Bot "), "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"),
+		"INTERACTIONS_ADDR": "127.0.0.1:0", "DISCORD_PUBLIC_KEY": srv.PublicKeyHex(), "TABLES_DIR": "off",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Main{Settings: set, Transport: srv.Transport(), Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if err := srv.SetInteractionsURL(ctx, m.bot.InteractionsURL()); err != nil {
+		t.Fatal(err)
+	}
+	reply, err := srv.Command(srv.AddUser("ana").ID, srv.ChannelID(), "help").Reply(ctx)
+	if err != nil || len(reply.Embeds) == 0 {
+		t.Fatalf("/help over HTTP: %+v, %v", reply, err)
+	}
+	if n := len(srv.GatewaySessions()); n != 0 {
+		t.Errorf("%d gateway sessions in endpoint mode", n)
 	}
 }
 
@@ -182,4 +214,28 @@ func get(t *testing.T, url string) (int, string) {
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(body)
+}
+
+// INTERACTIONS_ADDR and DISCORD_PUBLIC_KEY come together, well formed.
+func TestReadEndpointSettings(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(nil)
+	key := hex.EncodeToString(pub)
+	s, err := readSettings(mapEnv(map[string]string{"INTERACTIONS_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key}))
+	if err != nil || s.interactionsAddr != ":8080" || !s.publicKey.Equal(pub) {
+		t.Fatalf("endpoint settings: %q %x, %v", s.interactionsAddr, s.publicKey, err)
+	}
+	if s, err := readSettings(mapEnv(nil)); err != nil || s.interactionsAddr != "" || s.publicKey != nil {
+		t.Errorf("default: gateway mode, got %q, %v", s.interactionsAddr, err)
+	}
+	for _, bad := range []map[string]string{
+		{"INTERACTIONS_ADDR": ":8080"},
+		{"DISCORD_PUBLIC_KEY": key},
+		{"INTERACTIONS_ADDR": "8080", "DISCORD_PUBLIC_KEY": key},
+		{"INTERACTIONS_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key[:60]},
+		{"INTERACTIONS_ADDR": ":8080", "DISCORD_PUBLIC_KEY": "not hex at all"},
+	} {
+		if _, err := readSettings(mapEnv(bad)); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
 }

@@ -22,6 +22,14 @@
 //	next, _ := srv.WaitMessageAfter(ctx, threadID, board.ID, func(m fakediscord.Message) bool { return true })
 //	img, _, _ := next.PNG()
 //
+// Interactions go over the gateway unless the test sets an Interactions
+// Endpoint URL with SetInteractionsURL, as an application owner does in the
+// Developer Portal: the fake then checks the endpoint as Discord does (a
+// signed PING must get a PONG, a badly signed one a 401) and from then on
+// POSTs every interaction there, signed with a key pair of its own
+// (PublicKey), expecting 202 and no body within the deadline (the answer then
+// comes through the callback) or 200 with the interaction response.
+//
 // Every request body the bot sends is checked against Discord's documented
 // limits (content length, embeds, components, custom_id lengths, autocomplete
 // choices, attachment descriptions, command registration) and against the

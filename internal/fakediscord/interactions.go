@@ -191,13 +191,20 @@ func (s *Server) interactionBase(typ discordgo.InteractionType, userID, channelI
 	return st, p, nil
 }
 
-// send registers an interaction and dispatches it to the bot.
+// send registers an interaction and delivers it to the bot: POSTed to the
+// Interactions Endpoint URL when one is set, as Discord then sends nothing
+// on the gateway, else dispatched there.
 func (s *Server) send(st *ixState, payload object) *Interaction {
 	s.mu.Lock()
 	s.ixs[st.id] = st
+	url := s.ep.url
 	s.broadcast()
 	s.mu.Unlock()
-	s.dispatchIntent(0, "INTERACTION_CREATE", payload)
+	if url != "" {
+		s.post(url, st, payload)
+	} else {
+		s.dispatchIntent(0, "INTERACTION_CREATE", payload)
+	}
 	return &Interaction{
 		ID: st.id, Token: st.token, Type: st.typ, UserID: st.userID,
 		ChannelID: st.channelID, GuildID: st.guildID, MessageID: st.messageID, s: s,

@@ -50,6 +50,7 @@ type Server struct {
 	holds      []*Hold
 
 	gw gatewayState
+	ep endpointState
 }
 
 type config struct {
@@ -128,6 +129,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s.spec = loadSpecFor(t, cfg)
 	s.seed()
 	s.gw.init()
+	s.ep.init()
 	s.hs = httptest.NewUnstartedServer(s.handler())
 	s.hs.Start()
 	s.rtClient = s.hs.Client()
