@@ -46,6 +46,9 @@ type settings struct {
 	// instead of the gateway.
 	interactionsAddr string
 	publicKey        ed25519.PublicKey
+	// sweepEvery is how often deadlines, reminders and expiries are swept
+	// (SWEEP_EVERY; 0: the bot's default, a minute).
+	sweepEvery time.Duration
 }
 
 func readSettings(getenv func(string) string) (settings, error) {
@@ -78,6 +81,13 @@ func readSettings(getenv func(string) string) (settings, error) {
 			return s, fmt.Errorf("DISCORD_API_URL %q is not an http(s) address", s.apiURL)
 		}
 	}
+	if v := strings.TrimSpace(getenv("SWEEP_EVERY")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > time.Hour {
+			return s, fmt.Errorf("SWEEP_EVERY %q: want a duration from 1s to 1h, such as 30s", v)
+		}
+		s.sweepEvery = d
+	}
 	return s, s.readEndpoint(getenv)
 }
 
@@ -109,7 +119,7 @@ func (s *settings) readEndpoint(getenv func(string) string) error {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSWEEP_EVERY (default 1m). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -178,7 +188,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.db = db
 	asebai.UseTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
 	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
-		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey})
+		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {

@@ -99,7 +99,14 @@ func TestReadSettings(t *testing.T) {
 	if err != nil || s.token != "tok" || s.dbPath != "kilab.db" || s.level != slog.LevelInfo {
 		t.Errorf("defaults: %+v, %v", s, err)
 	}
-	for _, bad := range []map[string]string{{"LOG_LEVEL": "loud"}, {"DISCORD_API_URL": "ftp://x"}, {"DISCORD_API_URL": "localhost:8080"}} {
+	if s.sweepEvery != 0 {
+		t.Errorf("SWEEP_EVERY unset: %v, want the bot's default", s.sweepEvery)
+	}
+	if s, err := readSettings(mapEnv(map[string]string{"SWEEP_EVERY": "2s"})); err != nil || s.sweepEvery != 2*time.Second {
+		t.Errorf("SWEEP_EVERY=2s: %v, %v", s.sweepEvery, err)
+	}
+	for _, bad := range []map[string]string{{"LOG_LEVEL": "loud"}, {"DISCORD_API_URL": "ftp://x"}, {"DISCORD_API_URL": "localhost:8080"},
+		{"SWEEP_EVERY": "soon"}, {"SWEEP_EVERY": "10ms"}, {"SWEEP_EVERY": "2h"}} {
 		if _, err := readSettings(mapEnv(bad)); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
