@@ -119,9 +119,9 @@ func (s *Server) post(url string, st *ixState, payload object) {
 	took := time.Since(start)
 	switch {
 	case err != nil:
-		s.errorf("interaction %s lost: POST %s: %v", st.id, url, err)
+		s.endpointFailed(st.id, "interaction %s lost: POST %s: %v", st.id, url, err)
 	case s.cfg.deadline > 0 && took > s.cfg.deadline:
-		s.errorf("interaction %s: the endpoint answered after %v; Discord waits %v, then shows \"This interaction failed\"",
+		s.endpointFailed(st.id, "interaction %s: the endpoint answered after %v; Discord waits %v, then shows \"This interaction failed\"",
 			st.id, took.Round(time.Millisecond), s.cfg.deadline)
 	case status == http.StatusAccepted && len(bytes.TrimSpace(answer)) > 0:
 		s.errorf("interaction %s: 202 with a body (%q); Discord wants 202 with no body when the answer goes through the callback", st.id, truncate(string(answer), 200))
@@ -129,9 +129,19 @@ func (s *Server) post(url string, st *ixState, payload object) {
 	case status == http.StatusOK:
 		s.inline(st, answer)
 	default:
-		s.errorf("interaction %s: the endpoint answered %d %q to a correctly signed request; the user sees \"This interaction failed\"",
+		s.endpointFailed(st.id, "interaction %s: the endpoint answered %d %q to a correctly signed request; the user sees \"This interaction failed\"",
 			st.id, status, truncate(string(answer), 200))
 	}
+}
+
+// endpointFailed reports an interaction the endpoint failed: as a test
+// failure, or to the WithEndpointFailures hook.
+func (s *Server) endpointFailed(id, format string, args ...any) {
+	if s.cfg.epFailed != nil {
+		s.cfg.epFailed(id, fmt.Sprintf(format, args...))
+		return
+	}
+	s.errorf(format, args...)
 }
 
 // inline applies an interaction response given in the HTTP answer as if it

@@ -58,6 +58,7 @@ type config struct {
 	specPath    string
 	noSpec      bool
 	deadline    time.Duration
+	epFailed    func(interaction, why string) // nil: endpoint failures fail the test
 	heartbeat   time.Duration
 	onViolation func(*Request, []Violation)
 	botName     string
@@ -77,6 +78,13 @@ func WithSpec(path string) Option { return func(c *config) { c.specPath = path }
 
 // WithoutSpec checks request bodies against the documented limits only.
 func WithoutSpec() Option { return func(c *config) { c.noSpec = true } }
+
+// WithEndpointFailures hands interactions the endpoint lost, answered late
+// or refused to f instead of failing the test: a load test that kills a copy
+// of the bot on purpose counts them.
+func WithEndpointFailures(f func(interaction, why string)) Option {
+	return func(c *config) { c.epFailed = f }
+}
 
 // WithInteractionDeadline sets how long after an interaction is dispatched its
 // callback is still accepted (Discord: 3 s). Zero turns the check off.

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"kilab/internal/fakediscord"
+	"kilab/store"
+)
+
+// setUp starts the games: each a challenge its opponent accepts, several at
+// a time, then leaves the last cfg.sweeps of them to run out of time soon.
+func (r *loadRig) setUp() {
+	n := r.cfg.games + r.cfg.sweeps
+	all := make([]*loadGame, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				all[i], errs[i] = r.startGame(i)
+			}
+		}()
+	}
+	for i := range n {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		r.t.Fatal(err)
+	}
+	r.games, r.sweep = all[:r.cfg.games], all[r.cfg.games:]
+	r.dueSoon(r.sweep)
+}
+
+var gameNumber = regexp.MustCompile(`game #(\d+)`)
+
+// startGame has a%d challenge b%d, who accepts. It runs beside others, so it
+// returns what went wrong rather than failing the test from its goroutine.
+func (r *loadRig) startGame(i int) (*loadGame, error) {
+	a, b := r.srv.AddUser(fmt.Sprintf("a%d", i)), r.srv.AddUser(fmt.Sprintf("b%d", i))
+	msg, err := r.answer(r.srv.Command(a.ID, r.srv.ChannelID(), "challenge",
+		fakediscord.Sub("aseb", fakediscord.Arg("opponent", b.ID), fakediscord.Arg("time", 1))))
+	if err != nil || len(msg.CustomIDs()) == 0 {
+		return nil, fmt.Errorf("challenge %d: %q, %v", i, msg.Content, err)
+	}
+	acc, err := r.answer(r.srv.Click(b.ID, msg.ID, msg.CustomIDs()[0]))
+	var m []string
+	if err == nil && len(acc.Embeds) > 0 {
+		m = gameNumber.FindStringSubmatch(acc.Embeds[0].Description)
+	}
+	if m == nil {
+		return nil, fmt.Errorf("accepting challenge %d: %+v, %v", i, acc.Embeds, err)
+	}
+	var id int64
+	fmt.Sscan(m[1], &id)
+	return &loadGame{id: id, players: [2]string{a.ID, b.ID}}, nil
+}
+
+func (r *loadRig) answer(ix *fakediscord.Interaction) (fakediscord.Message, error) {
+	ctx, cancel := context.WithTimeout(r.ctx, 30*time.Second)
+	defer cancel()
+	return ix.Reply(ctx)
+}
+
+// dueSoon moves the games' reminders 3 s ahead and their deadlines 6 s
+// ahead, for the copies' sweeps (every second) to race for.
+func (r *loadRig) dueSoon(gs []*loadGame) {
+	if len(gs) == 0 {
+		return
+	}
+	var ids []string
+	for _, g := range gs {
+		ids = append(ids, fmt.Sprint(g.id))
+	}
+	now := time.Now().UnixMilli()
+	execSQL(r.t, r.cfg.dbURL, r.sqlitePath(), fmt.Sprintf(`UPDATE games SET remind_at = %d, deadline = %d WHERE id IN (%s)`,
+		now+3000, now+6000, strings.Join(ids, ",")))
+}
+
+// execSQL runs one statement on the shared database, as an operator would.
+func execSQL(t interface{ Fatal(...any) }, dbURL, path, query string) {
+	driver, dsn := "sqlite", path+"?_pragma=busy_timeout(10000)"
+	if dbURL != "" {
+		driver, dsn = "pgx", dbURL
+	}
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(query); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// run plays for cfg.duration: every game's player on move clicks as soon as
+// the board is there, paced to cfg.rate clicks a second overall; halfway one
+// copy is killed and a new one started in its place.
+func (r *loadRig) run() {
+	ctx, stop := context.WithTimeout(r.ctx, r.cfg.duration)
+	defer stop()
+	tokens := make(chan struct{})
+	go pace(ctx, tokens, r.cfg.rate)
+	go func() {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(r.cfg.duration / 2):
+		}
+		r.mu.Lock()
+		victim := r.copies[0]
+		r.mu.Unlock()
+		r.reportf("killing a copy (SIGKILL) after %v", r.cfg.duration/2)
+		r.kill(victim)
+		fresh := r.startCopy(victim.addr)
+		r.mu.Lock()
+		r.copies = append(r.copies, fresh)
+		r.mu.Unlock()
+	}()
+	db := r.openDB()
+	defer db.Close()
+	var wg sync.WaitGroup
+	for k, g := range r.games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.play(ctx, db, g, tokens, rand.New(rand.NewPCG(uint64(k), 7)))
+		}()
+	}
+	wg.Wait()
+}
+
+// pace hands out rate tokens a second until ctx ends.
+func pace(ctx context.Context, tokens chan<- struct{}, rate float64) {
+	t := time.NewTicker(time.Duration(float64(time.Second) / rate))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			close(tokens)
+			return
+		case <-t.C:
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+			}
+		}
+	}
+}
+
+// play clicks one game's boards until the run ends or the game does.
+func (r *loadRig) play(ctx context.Context, db *store.DB, lg *loadGame, tokens <-chan struct{}, rng *rand.Rand) {
+	var cur *fakediscord.Message
+	var g store.Game
+	for ctx.Err() == nil {
+		if cur == nil {
+			var ok bool
+			if g, cur, ok = r.waitBoard(ctx, db, lg.id); !ok {
+				return
+			}
+		}
+		if _, open := <-tokens; !open {
+			return
+		}
+		var version int64
+		cur, version = r.clickOnce(ctx, g, *cur, rng)
+		g.Version = version
+	}
+}
+
+// waitBoard reads the game and waits for its latest board to carry its
+// current version's controls; false once the game is over or the run ends.
+func (r *loadRig) waitBoard(ctx context.Context, db *store.DB, id int64) (store.Game, *fakediscord.Message, bool) {
+	wait := 10 * time.Millisecond
+	for ctx.Err() == nil {
+		g, err := db.Game(ctx, id)
+		if err == nil && !g.Active() {
+			return g, nil, false
+		}
+		if err == nil && g.MessageID != "" {
+			if m, ok := r.srv.Message(g.MessageID); ok && hasControls(m, g.ID, g.Version) {
+				return g, &m, true
+			}
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+	return store.Game{}, nil, false
+}
+
+func hasControls(m fakediscord.Message, game, version int64) bool {
+	prefix := fmt.Sprintf("g/%d/%d/", game, version)
+	return slices.ContainsFunc(m.CustomIDs(), func(id string) bool { return strings.HasPrefix(id, prefix) })
+}
+
+// clickOnce has the player on move use one of the board's controls and
+// records the click. It returns the answer when it still shows controls to
+// use (a picker step, or a throw that keeps the turn) with their version;
+// nil when the next board is to be waited for.
+func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Message, rng *rand.Rand) (*fakediscord.Message, int64) {
+	user := g.Players[g.ToMove]
+	var ix *fakediscord.Interaction
+	var cid string
+	if sel := m.Selects(); len(sel) > 0 {
+		s := sel[rng.IntN(len(sel))]
+		cid = s.CustomID
+		ix = r.srv.Select(user, m.ID, cid, s.Options[rng.IntN(len(s.Options))].Value)
+	} else {
+		var live []string
+		for _, b := range m.Buttons() {
+			if strings.HasPrefix(b.CustomID, "g/") && b.Label != "Back" {
+				live = append(live, b.CustomID)
+			}
+		}
+		if len(live) == 0 {
+			return nil, g.Version
+		}
+		cid = live[rng.IntN(len(live))]
+		ix = r.srv.Click(user, m.ID, cid)
+	}
+	start := time.Now()
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	ans, err := ix.Reply(wctx)
+	c := click{game: g.ID, version: g.Version, interaction: ix.ID, took: time.Since(start), answered: err == nil}
+	// A throw, a move button or a move chosen in a select commits; a picker
+	// step only shows the next choices. A refusal is an ephemeral answer.
+	commits := !strings.Contains(cid, "/p/") && !strings.HasSuffix(cid, "/p")
+	c.moved = err == nil && commits && !ans.Ephemeral() && ans.ID == m.ID
+	r.mu.Lock()
+	r.clicks = append(r.clicks, c)
+	r.mu.Unlock()
+	switch {
+	case !c.moved && err == nil && !ans.Ephemeral() && hasControls(ans, g.ID, g.Version):
+		return &ans, g.Version // a picker step
+	case c.moved && hasControls(ans, g.ID, g.Version+1):
+		return &ans, g.Version + 1 // a throw: the same board, now with the moves
+	}
+	return nil, g.Version
+}

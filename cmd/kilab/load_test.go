@@ -1,0 +1,350 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"kilab/internal/fakediscord"
+	"kilab/store"
+)
+
+// The load test: scripted players click through a fake Discord as fast as
+// the answers come (paced to a rate), against copies of the bot running as
+// processes behind a round-robin load balancer in endpoint mode; halfway one
+// copy is killed with SIGKILL and started again. Afterwards the database
+// must show every acknowledged move exactly once, and every sweep item (a
+// reminder and a timeout per game left to run out) fired exactly once.
+//
+//	KILAB_LOAD=1 go test ./cmd/kilab -run TestLoad -v -timeout 30m
+//
+// KILAB_LOAD_GAMES (default 1000), KILAB_LOAD_RATE (clicks a second, 100),
+// KILAB_LOAD_SECONDS (60), KILAB_LOAD_COPIES (1 on SQLite; 3 with
+// KILAB_LOAD_DATABASE_URL, a PostgreSQL database the copies share).
+
+type loadConfig struct {
+	games, copies, sweeps int
+	rate                  float64
+	duration              time.Duration
+	dbURL                 string // "": SQLite
+}
+
+func loadConfigFromEnv() loadConfig {
+	c := loadConfig{games: envInt("KILAB_LOAD_GAMES", 1000), rate: float64(envInt("KILAB_LOAD_RATE", 100)),
+		duration: time.Duration(envInt("KILAB_LOAD_SECONDS", 60)) * time.Second, sweeps: 20,
+		dbURL: os.Getenv("KILAB_LOAD_DATABASE_URL")}
+	c.copies = envInt("KILAB_LOAD_COPIES", map[bool]int{false: 1, true: 3}[c.dbURL != ""])
+	return c
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
+func TestLoad(t *testing.T) {
+	if os.Getenv("KILAB_LOAD") == "" {
+		t.Skip("the load test runs with KILAB_LOAD=1 (see load_test.go for its settings)")
+	}
+	runLoad(t, loadConfigFromEnv())
+}
+
+// A small load run, so that the rig itself stays in working order: one copy
+// on SQLite, killed and restarted halfway.
+func TestLoadSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as processes")
+	}
+	runLoad(t, loadConfig{games: 12, copies: 1, sweeps: 3, rate: 40, duration: 8 * time.Second})
+}
+
+func runLoad(t *testing.T, cfg loadConfig) {
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.duration+10*time.Minute)
+	defer cancel()
+	r := newLoadRig(t, ctx, cfg)
+	defer r.stopAll()
+	r.setUp()
+	r.run()
+	r.stopAll()
+	r.verify()
+}
+
+// loadRig is the fake Discord, the balancer, the copies and what the
+// players saw.
+type loadRig struct {
+	t     *testing.T
+	ctx   context.Context
+	cfg   loadConfig
+	srv   *fakediscord.Server
+	lb    *balancer
+	dir   string
+	games []*loadGame
+	sweep []*loadGame
+
+	mu       sync.Mutex
+	copies   []*copyProc
+	clicks   []click
+	epFailed map[string]string // interaction -> why the endpoint failed it
+}
+
+// click is one interaction a player sent and what came of it.
+type click struct {
+	game, version int64
+	interaction   string
+	took          time.Duration
+	answered      bool // the player got the bot's answer
+	moved         bool // the answer was the board moving on, not a refusal
+}
+
+type loadGame struct {
+	id      int64
+	players [2]string
+}
+
+func newLoadRig(t *testing.T, ctx context.Context, cfg loadConfig) *loadRig {
+	r := &loadRig{t: t, ctx: ctx, cfg: cfg, dir: t.TempDir(), epFailed: map[string]string{}}
+	r.srv = fakediscord.New(t, fakediscord.WithEndpointFailures(func(id, why string) {
+		r.mu.Lock()
+		r.epFailed[id] = why
+		r.mu.Unlock()
+	}))
+	r.lb = newBalancer()
+	lbSrv := httptest.NewServer(r.lb)
+	t.Cleanup(lbSrv.Close)
+	for range cfg.copies {
+		r.copies = append(r.copies, r.startCopy(freeAddr(t)))
+	}
+	if err := r.srv.SetInteractionsURL(ctx, lbSrv.URL+"/interactions"); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// freeAddr is a local address nobody listens on (for a copy to take).
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// copyProc is one copy of the bot, a child process.
+type copyProc struct {
+	cmd     *exec.Cmd
+	addr    string // its interactions endpoint
+	metrics string
+	out     *syncBuffer
+	gone    atomic.Bool
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (r *loadRig) dbEnv() string {
+	if r.cfg.dbURL != "" {
+		return "DATABASE_URL=" + r.cfg.dbURL
+	}
+	return "DATABASE_PATH=" + r.sqlitePath()
+}
+
+func (r *loadRig) sqlitePath() string { return filepath.Join(r.dir, "kilab.db") }
+
+// startCopy starts a copy serving interactions at addr and waits until it
+// is ready.
+func (r *loadRig) startCopy(addr string) *copyProc {
+	c := &copyProc{addr: addr, metrics: freeAddr(r.t), out: &syncBuffer{}}
+	c.cmd = exec.Command(os.Args[0], "run")
+	c.cmd.Env = append(os.Environ(), "KILAB_TEST_CHILD=1", r.dbEnv(),
+		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), "DISCORD_API_URL="+r.srv.URL(),
+		"DISCORD_GUILD_ID="+r.srv.Guild().ID, "LOG_LEVEL=warn", "TABLES_DIR=off", "SWEEP_EVERY=1s",
+		"INTERACTIONS_ADDR="+addr, "DISCORD_PUBLIC_KEY="+r.srv.PublicKeyHex(), "METRICS_ADDR="+c.metrics)
+	c.cmd.Dir = r.dir
+	c.cmd.Stdout, c.cmd.Stderr = c.out, c.out
+	if err := c.cmd.Start(); err != nil {
+		r.t.Fatal(err)
+	}
+	for {
+		if resp, err := http.Get("http://" + c.metrics + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("a copy never became ready: %s", c.out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r.lb.add(c)
+	return c
+}
+
+// kill ends a copy as a crash does; the balancer stops sending to it first,
+// as a health check would, so interactions in flight to it are the only
+// ones lost.
+func (r *loadRig) kill(c *copyProc) {
+	r.lb.remove(c)
+	c.gone.Store(true)
+	_ = c.cmd.Process.Kill()
+	_ = c.cmd.Wait()
+}
+
+// stopAll stops every copy gracefully (SIGTERM): each finishes the
+// interactions it took.
+func (r *loadRig) stopAll() {
+	r.mu.Lock()
+	copies := r.copies
+	r.copies = nil
+	r.mu.Unlock()
+	for _, c := range copies {
+		if c.gone.Load() {
+			continue
+		}
+		r.lb.remove(c)
+		_ = c.cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- c.cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				r.t.Errorf("a copy stopped with %v: %s", err, c.out.String())
+			}
+		case <-time.After(30 * time.Second):
+			_ = c.cmd.Process.Kill()
+			r.t.Errorf("a copy did not stop within 30 s: %s", c.out.String())
+		}
+		c.gone.Store(true)
+	}
+}
+
+// openDB opens the database the copies share, to read what they wrote.
+func (r *loadRig) openDB() *store.DB {
+	r.t.Helper()
+	db, err := openStore(r.ctx, r.cfg.dbURL, r.sqlitePath())
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return db
+}
+
+// balancer spreads the interactions POSTed by Discord over the live copies
+// in turn, and remembers which copy got which.
+type balancer struct {
+	mu     sync.Mutex
+	live   []*copyProc
+	next   int
+	sentTo map[string]*copyProc
+	client *http.Client
+}
+
+func newBalancer() *balancer {
+	return &balancer{sentTo: map[string]*copyProc{}, client: &http.Client{Timeout: 10 * time.Second}}
+}
+
+func (b *balancer) add(c *copyProc) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.live = append(b.live, c)
+}
+
+func (b *balancer) remove(c *copyProc) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.live = slices.DeleteFunc(b.live, func(x *copyProc) bool { return x == c })
+}
+
+func (b *balancer) pick(id string) *copyProc {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.live) == 0 {
+		return nil
+	}
+	c := b.live[b.next%len(b.live)]
+	b.next++
+	if id != "" {
+		b.sentTo[id] = c
+	}
+	return c
+}
+
+func (b *balancer) copyOf(id string) *copyProc {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sentTo[id]
+}
+
+func (b *balancer) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	body, err := io.ReadAll(io.LimitReader(req.Body, 1<<20))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var ix struct {
+		ID string `json:"id"`
+	}
+	_ = json.Unmarshal(body, &ix)
+	c := b.pick(ix.ID)
+	if c == nil {
+		http.Error(w, "no copy is up", http.StatusServiceUnavailable)
+		return
+	}
+	out, _ := http.NewRequestWithContext(req.Context(), http.MethodPost, "http://"+c.addr+"/interactions", bytes.NewReader(body))
+	out.Header = req.Header.Clone()
+	resp, err := b.client.Do(out)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	defer resp.Body.Close()
+	w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+	w.WriteHeader(resp.StatusCode)
+	_, _ = io.Copy(w, resp.Body)
+}
+
+// reportf logs a figure of the run, in the form the README quotes.
+func (r *loadRig) reportf(format string, args ...any) {
+	r.t.Logf("load: "+format, args...)
+	fmt.Fprintf(os.Stderr, "load: "+format+"\n", args...)
+}
+
+// openStore opens the SQLite file at path, or the PostgreSQL database at url.
+func openStore(ctx context.Context, url, path string) (*store.DB, error) {
+	if url != "" {
+		return nil, fmt.Errorf("PostgreSQL is not supported by this store yet")
+	}
+	return store.Open(ctx, path)
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"kilab/store"
+)
+
+// verify proves from the database that no acknowledged move was lost or
+// applied twice and that every sweep item fired once, and reports the
+// figures: interactions a second, latency, errors.
+func (r *loadRig) verify() {
+	db := r.openDB()
+	defer db.Close()
+	r.checkMoves(db)
+	r.checkSweeps(db)
+	r.reportFigures()
+}
+
+// checkMoves: every commit of a click game comes from a click, one version
+// at a time, so the clicks acknowledged as moving the board on must be at
+// distinct versions below the game's, and with the clicks left unanswered
+// (in flight to a killed copy) account for every version it went through.
+func (r *loadRig) checkMoves(db *store.DB) {
+	byGame := map[int64][]click{}
+	for _, c := range r.clicks {
+		byGame[c.game] = append(byGame[c.game], c)
+	}
+	lost, doubled, moves := 0, 0, 0
+	for _, lg := range r.games {
+		g, err := db.Game(r.ctx, lg.id)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		acked, unanswered := map[int64]int{}, 0
+		for _, c := range byGame[lg.id] {
+			switch {
+			case c.moved:
+				acked[c.version]++
+			case !c.answered:
+				unanswered++
+			}
+		}
+		moves += len(acked)
+		for v, n := range acked {
+			if v >= g.Version {
+				lost++
+				r.t.Errorf("game %d: a move acknowledged at version %d, but the game is at %d", g.ID, v, g.Version)
+			}
+			if n > 1 {
+				doubled++
+				r.t.Errorf("game %d: %d clicks at version %d all acknowledged as moving it on", g.ID, n, v)
+			}
+		}
+		if commits := int(g.Version - 1); commits < len(acked) || commits > len(acked)+unanswered {
+			doubled++
+			r.t.Errorf("game %d went through %d commits: %d acknowledged moves and %d unanswered clicks cannot account for them",
+				g.ID, commits, len(acked), unanswered)
+		}
+	}
+	r.reportf("%d moves acknowledged in %d games: %d lost, %d applied twice", moves, len(r.games), lost, doubled)
+}
+
+// checkSweeps: each game left to run out of time got one reminder and ended
+// once (aborted, as nobody moved), its players told once.
+func (r *loadRig) checkSweeps(db *store.DB) {
+	wrong := 0
+	for _, lg := range r.sweep {
+		g, err := db.Game(r.ctx, lg.id)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		if g.Active() || g.Result != store.Aborted {
+			wrong++
+			r.t.Errorf("sweep game %d: result %v %q, want aborted on time", g.ID, g.Result, g.Reason)
+			continue
+		}
+		mover := g.Players[g.ToMove]
+		if n := r.countDM(mover, "Reminder"); n != 1 {
+			wrong++
+			r.t.Errorf("sweep game %d: %d reminders, want 1", g.ID, n)
+		}
+		for _, p := range g.Players {
+			if n := r.countDM(p, fmt.Sprintf("Aseb #%d is over", g.ID)); n != 1 { // the result DM (an old turn DM, retired, says "Game #N is over")
+				wrong++
+				r.t.Errorf("sweep game %d: player %s told of the end %d times, want once: %q", g.ID, p, n, r.dmTexts(p))
+			}
+		}
+	}
+	r.reportf("%d sweep games (a reminder and a timeout each): %d fired other than once", len(r.sweep), wrong)
+}
+
+func (r *loadRig) dmTexts(user string) []string {
+	var out []string
+	for _, m := range r.srv.Messages(r.srv.DMChannel(user)) {
+		out = append(out, m.ID+": "+m.Content)
+	}
+	return out
+}
+
+func (r *loadRig) countDM(user, s string) int {
+	n := 0
+	for _, m := range r.srv.Messages(r.srv.DMChannel(user)) {
+		if strings.Contains(m.Content, s) {
+			n++
+		}
+	}
+	return n
+}
+
+// reportFigures gives the clicks' rate and latency, and the interactions
+// that failed: unanswered ones sent to a copy that stayed up must be none.
+func (r *loadRig) reportFigures() {
+	var took []time.Duration
+	unansweredLive, lostToKill, refused := 0, 0, 0
+	for _, c := range r.clicks {
+		copyOf := r.lb.copyOf(c.interaction)
+		switch {
+		case c.answered:
+			took = append(took, c.took)
+		case copyOf == nil || copyOf.gone.Load():
+			lostToKill++
+		default:
+			unansweredLive++
+		}
+	}
+	r.mu.Lock()
+	for id, why := range r.epFailed {
+		if c := r.lb.copyOf(id); c != nil && !c.gone.Load() {
+			refused++
+			r.t.Errorf("interaction %s failed at a copy that stayed up: %s", id, why)
+		}
+	}
+	r.mu.Unlock()
+	slices.Sort(took)
+	pct := func(p float64) time.Duration {
+		if len(took) == 0 {
+			return 0
+		}
+		return took[min(len(took)-1, int(p*float64(len(took))))]
+	}
+	r.reportf("%d clicks in %v (%.1f a second, paced to %.0f), %d copies, %s", len(r.clicks), r.cfg.duration,
+		float64(len(r.clicks))/r.cfg.duration.Seconds(), r.cfg.rate, r.cfg.copies, map[bool]string{false: "SQLite", true: "PostgreSQL"}[r.cfg.dbURL != ""])
+	r.reportf("latency click to answer: p50 %v, p99 %v, max %v", pct(0.5).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), pct(1).Round(time.Millisecond))
+	r.reportf("unanswered: %d sent to live copies, %d in flight to the killed copy; %d failed at live copies", unansweredLive, lostToKill, refused)
+	if unansweredLive > 0 {
+		r.t.Errorf("%d clicks sent to copies that stayed up got no answer", unansweredLive)
+	}
+}
