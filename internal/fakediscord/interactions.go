@@ -197,7 +197,7 @@ func (s *Server) send(st *ixState, payload object) *Interaction {
 	s.ixs[st.id] = st
 	s.broadcast()
 	s.mu.Unlock()
-	s.dispatchIntent(0, "INTERACTION_CREATE", payload)
+	s.dispatchIntent(st.guildID, 0, "INTERACTION_CREATE", payload)
 	return &Interaction{
 		ID: st.id, Token: st.token, Type: st.typ, UserID: st.userID,
 		ChannelID: st.channelID, GuildID: st.guildID, MessageID: st.messageID, s: s,
