@@ -112,7 +112,14 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 		b.log.Error("announcement given up", "announcement", a.ID, "kind", a.Kind, "game", a.Game, "err", err)
 		outcome = "failed: " + clip(err.Error(), 200)
 	}
-	if err := b.db.Delivered(ctx, a.ID, outcome); err != nil {
+	err = b.db.Delivered(ctx, a.ID, outcome)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		// Another copy of the bot on this database (another shard's process)
+		// delivered it too and marked it first; Discord kept one message of
+		// the two by their shared nonce.
+		b.log.Debug("announcement delivered by another process", "announcement", a.ID)
+	case err != nil:
 		b.log.Error("marking an announcement delivered", "announcement", a.ID, "err", err)
 	}
 }
