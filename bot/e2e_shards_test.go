@@ -97,11 +97,23 @@ func (h *harness) playInGuild(g fakediscord.Guild, game string, rng *rand.Rand) 
 	}
 }
 
-// turnFromDM makes the player on move act once through the controls of their
-// turn DM, an interaction that reaches shard 0 whatever the game's guild.
+// turnFromDM makes the next player on move act once through the controls of
+// their turn DM, an interaction that reaches shard 0 whatever the game's
+// guild. The DM is built with the version current when it is delivered, and
+// clicks within a turn update the thread's board only, so the current turn
+// is finished in the thread first.
 func (h *harness) turnFromDM(id int64, rng *rand.Rand) {
 	h.t.Helper()
 	g := h.game(id)
+	for n, start := 0, g.ToMove; g.Active() && g.ToMove == start; n++ {
+		if n == 50 {
+			h.t.Fatalf("game %d: the turn did not end after %d clicks", id, n)
+		}
+		var board fakediscord.Message
+		g, board = h.board(id)
+		h.step(g, board, rng)
+		g = h.game(id)
+	}
 	if !g.Active() {
 		return
 	}
