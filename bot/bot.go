@@ -19,8 +19,19 @@ import (
 // Config is what the bot is built from. The caller builds the session, so
 // tests can point it at a fake Discord.
 type Config struct {
+	// Session makes the REST calls (messages, DMs, answers), which do not
+	// depend on the shard; unsharded, it is also the gateway connection.
 	Session *discordgo.Session
-	DB      *store.DB
+	// Shards, when set, are the gateway sessions of the shards this process
+	// runs, one per shard, each with its ShardID and ShardCount; Session may
+	// be one of them (nil: the first). Interactions from every shard reach
+	// the same handlers.
+	Shards []*discordgo.Session
+	// IdentifyGap is the wait between two shards' IDENTIFY: Discord allows
+	// one per 5 s (for max_concurrency 1, every bot below 150,000 servers).
+	// 0 means 5 s; a negative value does not wait (tests).
+	IdentifyGap time.Duration
+	DB          *store.DB
 	// Source draws throws and first-player coins: games.Crypto in production
 	// (D3), seeded in tests so games are reproducible.
 	Source games.Source
@@ -48,19 +59,23 @@ type Config struct {
 
 // Bot handles Discord interactions for Kilab.
 type Bot struct {
-	s     *discordgo.Session
+	s     *discordgo.Session   // REST
+	gw    []*discordgo.Session // the gateway connections, one per shard
 	dc    Discord
 	db    *store.DB
 	src   games.Source
 	guild string
 	log   *slog.Logger
 
-	acks  *acker
-	met   *metrics
-	ready chan struct{}
+	acks        *acker
+	met         *metrics
+	ready       chan struct{}
+	identifyGap time.Duration
 	// opened is set once Open has finished (commands registered, delivery
-	// started); connected follows the gateway connection. Both feed Ready.
-	opened, connected atomic.Bool
+	// started); shardsUp counts the gateway sessions connected. Both feed
+	// Ready.
+	opened   atomic.Bool
+	shardsUp atomic.Int32
 
 	http  *endpoint // nil: interactions come over the gateway
 	names sync.Map  // user id -> display name, from interactions seen
@@ -102,6 +117,9 @@ func (l *lockedSource) Uint64() uint64 {
 
 // New builds a bot; Open connects it.
 func New(c Config) *Bot {
+	if c.Session == nil && len(c.Shards) > 0 {
+		c.Session = c.Shards[0]
+	}
 	return newBot(c, rest{c.Session})
 }
 
@@ -121,8 +139,15 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.AckBudget == 0 {
 		c.AckBudget = DefaultAckBudget
 	}
-	b := &Bot{s: c.Session, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}), met: newMetrics(c.DB),
+	if c.IdentifyGap == 0 {
+		c.IdentifyGap = 5 * time.Second
+	}
+	b := &Bot{s: c.Session, gw: c.Shards, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, identifyGap: c.IdentifyGap,
+		ready: make(chan struct{}), met: newMetrics(c.DB),
 		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
+	if len(b.gw) == 0 && c.Session != nil {
+		b.gw = []*discordgo.Session{c.Session}
+	}
 	b.acks = newAcker(dc, c.AckBudget, func(i *discordgo.Interaction, err error) {
 		b.log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
 	})
@@ -134,10 +159,13 @@ func newBot(c Config, dc Discord) *Bot {
 	return b
 }
 
-// Open connects to the gateway and waits for READY, or in endpoint mode asks
-// Discord who the bot is; then it registers the commands (a bulk overwrite:
-// the same on every start, so restarts are idempotent), and in endpoint mode
-// starts serving interactions.
+// Open connects every shard's session to the gateway, each waiting for its
+// READY, or in endpoint mode asks Discord who the bot is; then it registers
+// the commands (a bulk overwrite: the same on every start, so restarts are
+// idempotent), and in endpoint mode starts serving interactions. Only the
+// process running shard 0 (or unsharded, or in endpoint mode) registers, so
+// processes of different versions, as in a rolling restart, do not take
+// turns overwriting each other's commands.
 func (b *Bot) Open(ctx context.Context) error {
 	if b.http != nil {
 		if len(b.http.verify.key) != ed25519.PublicKeySize {
@@ -149,8 +177,10 @@ func (b *Bot) Open(ctx context.Context) error {
 	} else if err := b.connect(ctx); err != nil {
 		return err
 	}
-	if err := b.dc.RegisterCommands(b.s.State.User.ID, b.guild, Commands()); err != nil {
-		return fmt.Errorf("registering commands: %w", err)
+	if b.http != nil || b.runsShardZero() {
+		if err := b.dc.RegisterCommands(b.self(), b.guild, Commands()); err != nil {
+			return fmt.Errorf("registering commands: %w", err)
+		}
 	}
 	if err := b.resume(ctx); err != nil {
 		return err
@@ -163,32 +193,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	b.startDelivery()
 	b.startSchedule()
 	b.opened.Store(true)
-	b.log.Info("ready", "user", b.s.State.User.Username, "guild", b.guild, "interactions", b.InteractionsURL())
-	return nil
-}
-
-// connect opens the gateway and waits for READY.
-func (b *Bot) connect(ctx context.Context) error {
-	var once sync.Once
-	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { once.Do(func() { close(b.ready) }) })
-	b.s.AddHandler(func(*discordgo.Session, *discordgo.Connect) { b.connected.Store(true) })
-	b.s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.connected.Store(false) })
-	// Synchronous events: the handler below runs in the gateway's goroutine,
-	// so an interaction is counted when it arrives; its work goes to its own
-	// goroutine at once.
-	b.s.SyncEvents = true
-	b.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.dispatch(ic.Interaction) })
-	b.s.Identify.Intents = discordgo.IntentsGuilds // no privileged intents needed
-	if err := b.s.Open(); err != nil {
-		return fmt.Errorf("connecting to Discord: %w", err)
-	}
-	select {
-	case <-b.ready:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(30 * time.Second):
-		return errors.New("connecting to Discord: no READY within 30 s")
-	}
+	b.log.Info("ready", "user", b.self(), "guild", b.guild, "shards", b.shardNames(), "interactions", b.InteractionsURL())
 	return nil
 }
 
@@ -222,7 +227,7 @@ func (b *Bot) Close() error {
 		b.stop()
 		b.scheduler.Wait()
 	}
-	err := errors.Join(b.stopListening(), b.s.Close())
+	err := errors.Join(b.stopListening(), b.disconnect())
 	b.gate.Lock()
 	for b.active > 0 {
 		b.idle.Wait()
@@ -294,12 +299,12 @@ func (b *Bot) startSchedule() {
 }
 
 // self is the bot's own user id, the computer's seat in its games ("" before
-// READY).
+// READY), as the first shard's READY told it.
 func (b *Bot) self() string {
-	if b.s == nil || b.s.State == nil || b.s.State.User == nil {
+	if len(b.gw) == 0 || b.gw[0].State == nil || b.gw[0].State.User == nil {
 		return ""
 	}
-	return b.s.State.User.ID
+	return b.gw[0].State.User.ID
 }
 
 // Handle answers one interaction, counts it in the metrics and logs it with

@@ -124,7 +124,14 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 		outcome, counted = "failed: "+clip(err.Error(), 200), "given_up"
 	}
 	b.met.announcements.WithLabelValues(a.Kind, counted).Inc()
-	if err := b.db.Delivered(ctx, a.ID, outcome); err != nil {
+	err = b.db.Delivered(ctx, a.ID, outcome)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		// Another copy of the bot on this database (another shard's process)
+		// delivered it too and marked it first; Discord kept one message of
+		// the two by their shared nonce.
+		log.Debug("announcement delivered by another process")
+	case err != nil:
 		log.Error("marking an announcement delivered", "err", err)
 	}
 }

@@ -27,7 +27,7 @@ func (b *Bot) Ready(ctx context.Context) error {
 		return errors.New("closing")
 	case !b.opened.Load():
 		return errors.New("not connected to Discord yet")
-	case b.http == nil && !b.connected.Load():
+	case b.http == nil && int(b.shardsUp.Load()) < len(b.gw):
 		return errors.New("disconnected from the Discord gateway")
 	}
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)

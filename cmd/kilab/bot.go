@@ -49,6 +49,7 @@ type settings struct {
 	// sweepEvery is how often deadlines, reminders and expiries are swept
 	// (SWEEP_EVERY; 0: the bot's default, a minute).
 	sweepEvery time.Duration
+	shards     shardPlan
 }
 
 func readSettings(getenv func(string) string) (settings, error) {
@@ -88,7 +89,17 @@ func readSettings(getenv func(string) string) (settings, error) {
 		}
 		s.sweepEvery = d
 	}
-	return s, s.readEndpoint(getenv)
+	var err error
+	if s.shards, err = parseShards(getenv("SHARD_COUNT"), getenv("SHARD_IDS")); err != nil {
+		return s, err
+	}
+	if err := s.readEndpoint(getenv); err != nil {
+		return s, err
+	}
+	if s.interactionsAddr != "" && s.shards.count > 0 {
+		return s, errors.New("SHARD_COUNT is for the gateway; with INTERACTIONS_ADDR the bot takes interactions over HTTP and opens no gateway: set one or the other")
+	}
+	return s, nil
 }
 
 // readEndpoint reads the HTTP interactions settings: both or neither, since
@@ -119,7 +130,7 @@ func (s *settings) readEndpoint(getenv func(string) string) error {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSWEEP_EVERY (default 1m). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -159,6 +170,9 @@ type Main struct {
 	Transport http.RoundTripper // nil: the default, through DISCORD_API_URL if set
 	Source    games.Source      // nil: crypto-random throws
 	Now       func() time.Time  // nil: the wall clock
+	// IdentifyGap is the wait between two shards' IDENTIFY (0: Discord's 5 s;
+	// negative: none, for tests).
+	IdentifyGap time.Duration
 
 	db  *store.DB
 	bot *bot.Bot
@@ -169,12 +183,10 @@ type Main struct {
 // bot; it returns once the bot is ready, leaving it running until Close. The
 // token comes first so that a wrong one creates no database file.
 func (m *Main) Run(ctx context.Context) error {
-	s, err := discordgo.New("Bot " + m.Settings.token)
+	s, err := m.session()
 	if err != nil {
 		return err
 	}
-	s.Client = &http.Client{Transport: m.transport(), Timeout: 20 * time.Second}
-	s.LogLevel = discordgo.LogError
 	if _, err := s.User("@me", discordgo.WithContext(ctx)); err != nil {
 		return explainConnect(err)
 	}
@@ -187,7 +199,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.db = db
 	asebai.UseTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
-	m.bot = bot.New(bot.Config{Session: s, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
+	shards, err := m.shardSessions()
+	if err != nil {
+		return err
+	}
+	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
 		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
@@ -200,6 +216,32 @@ func (m *Main) Run(ctx context.Context) error {
 		return explainConnect(err)
 	}
 	return nil
+}
+
+// session builds a discordgo session with the bot's token and transport.
+func (m *Main) session() (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + m.Settings.token)
+	if err != nil {
+		return nil, err
+	}
+	s.Client = &http.Client{Transport: m.transport(), Timeout: 20 * time.Second}
+	s.LogLevel = discordgo.LogError
+	return s, nil
+}
+
+// shardSessions builds one gateway session per shard SHARD_IDS gives this
+// process; none when unsharded, and the REST session connects alone.
+func (m *Main) shardSessions() ([]*discordgo.Session, error) {
+	var out []*discordgo.Session
+	for _, id := range m.Settings.shards.ids {
+		s, err := m.session()
+		if err != nil {
+			return nil, err
+		}
+		s.ShardID, s.ShardCount = id, m.Settings.shards.count
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // transport sends REST calls to DISCORD_API_URL (a proxy such as nirn-proxy)
@@ -248,6 +290,9 @@ func explainConnect(err error) error {
 	}
 	if strings.Contains(err.Error(), "4004") {
 		return errors.New("the token was rejected by Discord (authentication failed): check DISCORD_TOKEN")
+	}
+	if strings.Contains(err.Error(), "4011") {
+		return errors.New("sharding is required by Discord for a bot in this many servers (close code 4011): set SHARD_COUNT (see the README)")
 	}
 	return err
 }

@@ -38,6 +38,13 @@
 // the test rather than switching the check off. A violation fails the test and is answered with the
 // 400 Invalid Form Body Discord would send, so the bot's error path runs too.
 //
+// The gateway speaks shards as Discord does: IDENTIFY's shard field
+// ([shard_id, num_shards]) picks a session's guilds, each event goes to the
+// session of the shard that owns its guild ((guild_id >> 22) % num_shards;
+// DMs to shard 0), and bad shard values close the connection with 4010 or,
+// below WithShardsRequired, 4011. AddGuildOnShard places a guild on a shard;
+// WaitShards waits for all of them.
+//
 // The fake keeps Discord's behaviour where a bot can trip over it: interaction
 // tokens answer once and only within three seconds, follow-ups need an
 // acknowledged interaction, threads started from a message take the message's

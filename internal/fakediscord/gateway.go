@@ -35,12 +35,16 @@ const privilegedIntents = 1<<1 | 1<<8 | 1<<15
 
 type gatewayState struct {
 	sessions map[string]*gwSession
-	current  *gwSession // the session dispatches go to
+	// current holds, per shard [id, count], the session last identified or
+	// resumed for it: dispatches for the shard's guilds go there.
+	current  map[[2]int]*gwSession
+	attaches int // counts attachments, to prefer the newest session
 	conns    map[*gwConn]bool
 }
 
 func (g *gatewayState) init() {
 	g.sessions = map[string]*gwSession{}
+	g.current = map[[2]int]*gwSession{}
 	g.conns = map[*gwConn]bool{}
 }
 
@@ -48,7 +52,9 @@ func (g *gatewayState) init() {
 // resumes gets the events it missed.
 type gwSession struct {
 	id       string
-	num      int // order of identification
+	num      int    // order of identification
+	shard    [2]int // [shard_id, num_shards] from IDENTIFY; [0, 1] without
+	attached int    // when it was last attached, in gatewayState.attaches
 	intents  int64
 	compress bool
 	resumes  int
@@ -192,8 +198,8 @@ func (s *Server) connectionEnded(conn *gwConn, err error) {
 	defer s.mu.Unlock()
 	if sess := conn.sess; sess != nil {
 		sess.invalid = true
-		if s.gw.current == sess {
-			s.gw.current = nil
+		if s.gw.current[sess.shard] == sess {
+			delete(s.gw.current, sess.shard)
 		}
 		s.broadcast()
 	}
@@ -226,9 +232,10 @@ func (s *Server) handleOp(conn *gwConn, p gwPayload) bool {
 }
 
 type identifyData struct {
-	Token    string `json:"token"`
-	Intents  int64  `json:"intents"`
-	Compress bool   `json:"compress"`
+	Token    string          `json:"token"`
+	Intents  int64           `json:"intents"`
+	Compress bool            `json:"compress"`
+	Shard    json.RawMessage `json:"shard"`
 }
 
 func (s *Server) tokenOK(tok string) bool {
@@ -252,12 +259,18 @@ func (s *Server) identify(conn *gwConn, raw json.RawMessage) bool {
 		s.errorf("IDENTIFY asks for privileged intents %#x; Kilab must not need them", d.Intents&privilegedIntents)
 		return false
 	}
-	sess := &gwSession{id: s.ids.next(), intents: d.Intents, compress: d.Compress}
+	shard, ok := s.checkShard(conn, d.Shard)
+	if !ok {
+		return false
+	}
+	sess := &gwSession{id: s.ids.next(), shard: shard, intents: d.Intents, compress: d.Compress}
 	sess.sendMu.Lock()
 	s.attach(conn, sess)
 	sess.emit("READY", s.readyPayload(sess), sess.compress)
 	if sess.intents&intentGuilds != 0 {
-		sess.emit("GUILD_CREATE", s.guildCreatePayload(), sess.compress)
+		for _, g := range s.guildsOnShard(shard) {
+			sess.emit("GUILD_CREATE", s.guildCreatePayload(g), sess.compress)
+		}
 	}
 	sess.sendMu.Unlock()
 	return true
@@ -273,7 +286,9 @@ func (s *Server) attach(conn *gwConn, sess *gwSession) {
 		sess.num = len(s.gw.sessions)
 	}
 	s.gw.sessions[sess.id] = sess
-	s.gw.current = sess
+	s.gw.current[sess.shard] = sess
+	s.gw.attaches++
+	sess.attached = s.gw.attaches
 	s.broadcast()
 	s.mu.Unlock()
 }
@@ -351,30 +366,41 @@ func zlibBytes(b []byte) []byte {
 	return buf.Bytes()
 }
 
+// readyPayload lists, as Discord does, only the guilds of the session's
+// shard, and echoes the shard of a sharded session.
 func (s *Server) readyPayload(sess *gwSession) object {
 	me := wireUser(&s.bot)
 	me["verified"], me["mfa_enabled"] = true, false
-	return object{
+	guilds := []object{}
+	for _, g := range s.guildsOnShard(sess.shard) {
+		guilds = append(guilds, object{"id": g.ID, "unavailable": true})
+	}
+	p := object{
 		"v": 9, "user": me, "session_id": sess.id, "resume_gateway_url": s.GatewayURL(),
-		"guilds":           []object{{"id": s.guild.ID, "unavailable": true}},
+		"guilds":           guilds,
 		"application":      object{"id": s.appID, "flags": 0},
 		"private_channels": []any{}, "presences": []any{}, "relationships": []any{},
 		"user_settings": object{}, "session_type": "normal", "_trace": []string{"fakediscord"},
 	}
+	if sess.shard[1] > 1 {
+		p["shard"] = []int{sess.shard[0], sess.shard[1]}
+	}
+	return p
 }
 
-// guildCreatePayload is the guild as the bot learns it after READY: channels
+// guildCreatePayload is a guild as the bot learns it after READY: channels
 // and active threads, and of the members only itself (no privileged intent).
-func (s *Server) guildCreatePayload() object {
+func (s *Server) guildCreatePayload(guild Guild) object {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	g := s.wireGuild()
+	g := s.wireGuild(guild)
 	var channels, threads []object
 	for _, c := range s.sortedChannels() {
 		switch {
+		case c.GuildID != guild.ID:
 		case c.IsThread():
 			threads = append(threads, s.wireChannel(c))
-		case c.GuildID != "":
+		default:
 			channels = append(channels, s.wireChannel(c))
 		}
 	}
@@ -399,11 +425,12 @@ func (s *Server) sortedChannels() []*Channel {
 	return out
 }
 
-// dispatchIntent sends an event to the current session if its intents ask
-// for it (intent 0: always, as for INTERACTION_CREATE).
-func (s *Server) dispatchIntent(intent int64, event string, data any) {
+// dispatchIntent sends an event about guildID ("" for DMs and events of no
+// guild) to the session of the shard that owns it, if its intents ask for
+// it (intent 0: always, as for INTERACTION_CREATE).
+func (s *Server) dispatchIntent(guildID string, intent int64, event string, data any) {
 	s.mu.Lock()
-	sess := s.gw.current
+	sess := s.gw.route(guildID)
 	closed := s.closed
 	s.mu.Unlock()
 	if sess == nil {
@@ -420,9 +447,13 @@ func (s *Server) dispatchIntent(intent int64, event string, data any) {
 	sess.sendMu.Unlock()
 }
 
-// Dispatch sends any gateway event to the bot's session, e.g.
-// Dispatch("GUILD_MEMBER_REMOVE", map[string]any{...}).
-func (s *Server) Dispatch(event string, data any) { s.dispatchIntent(0, event, data) }
+// Dispatch sends any gateway event to the bot's session that owns the
+// event's guild_id (shard 0 when it has none), e.g.
+// Dispatch("GUILD_MEMBER_REMOVE", map[string]any{"guild_id": ...}).
+func (s *Server) Dispatch(event string, data map[string]any) {
+	guildID, _ := data["guild_id"].(string)
+	s.dispatchIntent(guildID, 0, event, data)
+}
 
 // WaitConnected waits until a bot session is identified (or resumed), its
 // connection live and heartbeating. Waiting for the first heartbeat matters
@@ -431,8 +462,12 @@ func (s *Server) Dispatch(event string, data any) { s.dispatchIntent(0, event, d
 // the closed session.
 func (s *Server) WaitConnected(ctx context.Context) error {
 	err := s.wait(ctx, func() bool {
-		cur := s.gw.current
-		return cur != nil && cur.connected && cur.beats > 0
+		for _, cur := range s.gw.current {
+			if !cur.connected || cur.beats == 0 {
+				return false
+			}
+		}
+		return len(s.gw.current) > 0
 	})
 	if err != nil {
 		return fmt.Errorf("fakediscord: no live gateway session: %w", err)
@@ -442,7 +477,9 @@ func (s *Server) WaitConnected(ctx context.Context) error {
 
 // GatewaySession describes a session as the fake saw it.
 type GatewaySession struct {
-	ID        string
+	ID string
+	// Shard is the session's [shard_id, num_shards]: [0, 1] unsharded.
+	Shard     [2]int
 	Intents   int64
 	Compress  bool
 	Resumes   int
@@ -457,7 +494,7 @@ func (s *Server) GatewaySessions() []GatewaySession {
 	out := make([]GatewaySession, len(s.gw.sessions))
 	for _, sess := range s.gw.sessions {
 		out[sess.num] = GatewaySession{
-			ID: sess.id, Intents: sess.intents, Compress: sess.compress, Resumes: sess.resumes,
+			ID: sess.id, Shard: sess.shard, Intents: sess.intents, Compress: sess.compress, Resumes: sess.resumes,
 			Connected: sess.connected, Ended: sess.invalid,
 		}
 	}

@@ -203,7 +203,7 @@ func (s *Server) send(st *ixState, payload object) *Interaction {
 	if url != "" {
 		s.post(url, st, payload)
 	} else {
-		s.dispatchIntent(0, "INTERACTION_CREATE", payload)
+		s.dispatchIntent(st.guildID, 0, "INTERACTION_CREATE", payload)
 	}
 	return &Interaction{
 		ID: st.id, Token: st.token, Type: st.typ, UserID: st.userID,

@@ -21,11 +21,13 @@ type User struct {
 }
 
 // Guild is a server. The fake starts with one, holding the bot, every user
-// added later and one text channel.
+// added later and one text channel; AddGuild adds more.
 type Guild struct {
 	ID      string
 	Name    string
 	OwnerID string
+	// ChannelID is the guild's first text channel.
+	ChannelID string
 }
 
 // Channel is a guild text channel, a thread under one, or a DM between the bot

@@ -30,7 +30,7 @@ func (s *Server) commandScopeFor(c *call) (*commandScope, *failure) {
 		return nil, &failure{http.StatusForbidden, codeMissingAccess, "Missing Access"}
 	}
 	g := c.param("guild_id")
-	if g != "" && g != s.guild.ID {
+	if g != "" && !s.knownGuild(g) {
 		return nil, &failure{http.StatusForbidden, codeMissingAccess, "Missing Access"}
 	}
 	s.mu.Lock()
@@ -127,7 +127,7 @@ func (s *Server) command(guildID, name string) *discordgo.ApplicationCommand {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, scope := range []string{guildID, ""} {
-		if scope != "" && scope != s.guild.ID {
+		if scope != "" && s.guildByID(scope) == nil {
 			continue
 		}
 		if sc := s.commands[scope]; sc != nil {

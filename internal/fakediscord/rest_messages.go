@@ -185,7 +185,7 @@ func (s *Server) deleteMessage(c *call) {
 	s.remove(m)
 	c.noContent()
 	c.after = append(c.after, func() {
-		s.dispatchIntent(intentFor(m), "MESSAGE_DELETE", object{"id": m.ID, "channel_id": m.ChannelID, "guild_id": m.GuildID})
+		s.dispatchIntent(m.GuildID, intentFor(m), "MESSAGE_DELETE", object{"id": m.ID, "channel_id": m.ChannelID, "guild_id": m.GuildID})
 	})
 }
 
@@ -231,5 +231,5 @@ func (s *Server) dispatchMessage(event string, m *Message) {
 		delete(data["member"].(object), "user")
 	}
 	s.mu.Unlock()
-	s.dispatchIntent(intentFor(m), event, data)
+	s.dispatchIntent(m.GuildID, intentFor(m), event, data)
 }

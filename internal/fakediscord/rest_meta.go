@@ -24,7 +24,7 @@ func (s *Server) metaRoutes() []route {
 	}
 }
 
-// AddUser adds a person to the guild and returns them.
+// AddUser adds a person to every guild and returns them.
 func (s *Server) AddUser(username string) User {
 	u := &User{ID: s.ids.next(), Username: username, GlobalName: username}
 	s.mu.Lock()
@@ -61,7 +61,7 @@ func (s *Server) getGateway(c *call) {
 
 func (s *Server) getGatewayBot(c *call) {
 	c.json(http.StatusOK, object{
-		"url": s.GatewayURL(), "shards": 1,
+		"url": s.GatewayURL(), "shards": max(1, s.cfg.shardsRequired),
 		"session_start_limit": object{"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1},
 	})
 }
@@ -90,18 +90,19 @@ func (s *Server) getApplication(c *call) {
 }
 
 func (s *Server) getGuild(c *call) {
-	if c.param("guild_id") != s.guild.ID {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.guildByID(c.param("guild_id"))
+	if g == nil {
 		c.fail(http.StatusNotFound, 10004, "Unknown Guild")
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c.json(http.StatusOK, s.wireGuild())
+	c.json(http.StatusOK, s.wireGuild(*g))
 }
 
 func (s *Server) getMember(c *call) {
 	u, ok := s.User(c.param("user_id"))
-	if c.param("guild_id") != s.guild.ID || !ok {
+	if !s.knownGuild(c.param("guild_id")) || !ok {
 		c.fail(http.StatusNotFound, codeUnknownMember, "Unknown Member")
 		return
 	}

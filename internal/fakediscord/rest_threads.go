@@ -124,5 +124,5 @@ func (s *Server) answerThread(c *call, th *Channel) {
 	for k, v := range wire {
 		event[k] = v
 	}
-	c.after = append(c.after, func() { s.dispatchIntent(intentGuilds, "THREAD_CREATE", event) })
+	c.after = append(c.after, func() { s.dispatchIntent(th.GuildID, intentGuilds, "THREAD_CREATE", event) })
 }

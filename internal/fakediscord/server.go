@@ -26,7 +26,7 @@ type Server struct {
 
 	bot      User
 	appID    string
-	guild    Guild
+	guild    Guild // the first guild
 	channel  string
 	spec     *Spec
 	rtClient *http.Client
@@ -35,6 +35,7 @@ type Server struct {
 	changed chan struct{} // closed and replaced on every change, to wake waiters
 	closed  bool
 
+	guilds     []Guild // oldest first
 	users      map[string]*User
 	channels   map[string]*Channel
 	messages   map[string]*Message
@@ -64,6 +65,8 @@ type config struct {
 	botName     string
 	guildName   string
 	channelName string
+	// shardsRequired is the fewest shards an IDENTIFY may ask for.
+	shardsRequired int
 }
 
 // Option configures a Server.
@@ -154,6 +157,8 @@ func (s *Server) seed() {
 	ch := &Channel{ID: s.ids.next(), Type: discordgo.ChannelTypeGuildText, GuildID: s.guild.ID, Name: s.cfg.channelName}
 	s.channels[ch.ID] = ch
 	s.channel = ch.ID
+	s.guild.ChannelID = ch.ID
+	s.guilds = []Guild{s.guild}
 }
 
 // Close stops the gateway and the HTTP server. Later reports are dropped, so

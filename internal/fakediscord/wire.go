@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"cmp"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -80,22 +81,23 @@ func (s *Server) lastMessageID(channelID string) any {
 	return ids[len(ids)-1]
 }
 
-func (s *Server) wireGuild() object {
+func (s *Server) wireGuild(g Guild) object {
 	return object{
-		"id": s.guild.ID, "name": s.guild.Name, "icon": nil, "owner_id": s.guild.OwnerID,
+		"id": g.ID, "name": g.Name, "icon": nil, "owner_id": g.OwnerID,
 		"splash": nil, "discovery_splash": nil, "afk_channel_id": nil, "afk_timeout": 300,
 		"verification_level": 1, "default_message_notifications": 1, "explicit_content_filter": 2,
-		"roles": []object{s.everyoneRole()}, "emojis": []any{}, "stickers": []any{}, "features": []string{},
-		"mfa_level": 0, "system_channel_id": s.channel, "system_channel_flags": 0,
+		"roles": []object{everyoneRole(g.ID)}, "emojis": []any{}, "stickers": []any{}, "features": []string{},
+		"mfa_level": 0, "system_channel_id": g.ChannelID, "system_channel_flags": 0,
 		"rules_channel_id": nil, "vanity_url_code": nil, "description": nil, "banner": nil,
 		"premium_tier": 0, "preferred_locale": "en-US", "public_updates_channel_id": nil,
 		"nsfw_level": 0, "premium_progress_bar_enabled": false, "application_id": nil,
 	}
 }
 
-func (s *Server) everyoneRole() object {
+// everyoneRole is a guild's @everyone role, which takes the guild's id.
+func everyoneRole(guildID string) object {
 	return object{
-		"id": s.guild.ID, "name": "@everyone", "color": 0, "hoist": false, "icon": nil,
+		"id": guildID, "name": "@everyone", "color": 0, "hoist": false, "icon": nil,
 		"unicode_emoji": nil, "position": 0, "permissions": strconv.FormatInt(memberPermissions, 10),
 		"managed": false, "mentionable": false, "flags": 0,
 	}
@@ -184,7 +186,7 @@ func (s *Server) addInteractionFields(o object, m *Message) {
 	o["application_id"], o["webhook_id"] = s.appID, s.appID
 	o["interaction_metadata"] = object{
 		"id": meta.ID, "type": meta.Type, "user": user,
-		"authorizing_integration_owners": object{"0": s.guild.ID},
+		"authorizing_integration_owners": object{"0": cmp.Or(m.GuildID, s.guild.ID)},
 	}
 	o["interaction"] = object{"id": meta.ID, "type": meta.Type, "name": meta.Name, "user": user}
 	if meta.ReferenceID != "" {
