@@ -184,7 +184,7 @@ func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
 func (db *DB) Later(ctx context.Context, id int64, at time.Time) error {
 	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1,
 			due_at = CASE WHEN EXISTS (SELECT 1 FROM challenges c
-				WHERE c.id = announcements.challenge_id AND c.message_id <> '') THEN ?1 ELSE ?2 END
+				WHERE c.id = announcements.challenge_id AND c.message_id <> '') THEN CAST(?1 AS BIGINT) ELSE CAST(?2 AS BIGINT) END
 		WHERE id = ?3 AND done_at IS NULL`, db.now().UnixMilli(), at.UnixMilli(), id)
 	return err
 }
