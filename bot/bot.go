@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 	"time"
 
@@ -33,6 +34,11 @@ type Config struct {
 	// AckBudget is how long a handler may work before its interaction is
 	// deferred: 0 means DefaultAckBudget; a negative value never defers.
 	AckBudget time.Duration
+	// Instance names this copy of the bot among those sharing a database: it
+	// holds its claims on announcements under this name, and, restarted
+	// under it, takes back at once what it held when it stopped. "" means
+	// the host's name, right for one copy per machine or container.
+	Instance string
 }
 
 // Bot handles Discord interactions for Kilab.
@@ -43,6 +49,8 @@ type Bot struct {
 	src   games.Source
 	guild string
 	log   *slog.Logger
+	// instance is Config.Instance: whose claims are whose.
+	instance string
 
 	acks  *acker
 	ready chan struct{}
@@ -104,7 +112,10 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.AckBudget == 0 {
 		c.AckBudget = DefaultAckBudget
 	}
-	b := &Bot{s: c.Session, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, ready: make(chan struct{}),
+	if c.Instance == "" {
+		c.Instance, _ = os.Hostname()
+	}
+	b := &Bot{s: c.Session, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, instance: c.Instance, ready: make(chan struct{}),
 		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
 	b.acks = newAcker(dc, c.AckBudget, func(i *discordgo.Interaction, err error) {
 		b.log.Warn("deferring an interaction", "interaction", i.ID, "err", err)

@@ -46,6 +46,14 @@ type dialect struct {
 	atClose string
 }
 
+// lockRowsMark marks where a query that claims rows takes its row locks:
+// a comment to SQLite, the dialect's skipLocked clause to PostgreSQL.
+const lockRowsMark = "/* lock rows */"
+
+func (db *DB) lockRows(query string) string {
+	return strings.Replace(query, lockRowsMark, db.dialect.skipLocked, 1)
+}
+
 // dialectOf picks the dialect a source names: a postgres:// or
 // postgresql:// URL, or else the path of a SQLite file.
 func dialectOf(source string) *dialect {
