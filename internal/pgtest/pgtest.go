@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,10 +36,14 @@ func Server() (string, bool) {
 // run it, or fails under CI=true, where PostgreSQL is part of the machine.
 func Schema(t testing.TB, server string) string {
 	t.Helper()
+	if err, seen := unreachableServers.Load(server); seen {
+		unreachable(t, server, err.(error)) // once per run is enough waiting for it
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, server)
 	if err != nil {
+		unreachableServers.Store(server, err)
 		unreachable(t, server, err)
 	}
 	defer conn.Close(ctx)
@@ -56,6 +61,10 @@ func Schema(t testing.TB, server string) string {
 	u.RawQuery = q.Encode()
 	return u.String()
 }
+
+// unreachableServers remembers the servers a test of this run could not
+// reach, and why.
+var unreachableServers sync.Map
 
 func unreachable(t testing.TB, server string, err error) {
 	t.Helper()
