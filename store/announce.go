@@ -90,7 +90,7 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 	now := db.now().UnixMilli()
 	for _, n := range ns {
 		_, err := tx.ExecContext(ctx, `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at)
-			VALUES (NULLIF(?, 0), NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?)
+			VALUES (NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`, game, challenge, n.Kind, n.User, version, text, millis(n.Until), now, now)
 		if err != nil {
 			return fmt.Errorf("recording a %s announcement: %w", n.Kind, err)

@@ -122,7 +122,7 @@ func insertChallenge(ctx context.Context, tx *sql.Tx, c Challenge, opts string, 
 	err := tx.QueryRowContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id,
 			challenger_id, opponent_id, kind, variant, options, first, time_limit_ms, rated, rematch_of,
 			created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?) RETURNING id`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(CAST(? AS BIGINT), 0), ?, ?) RETURNING id`,
 		c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
 		c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli()).Scan(&id)
 	return id, err
