@@ -11,8 +11,9 @@ FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/kilab /kilab
 # The database lives on a volume owned by the non-root user, so games survive a new image.
 COPY --from=build --chown=65532:65532 /out/data /data
+# The working directory puts the default SQLite file at /data/kilab.db. No
+# DATABASE_PATH is set here, so that DATABASE_URL alone selects PostgreSQL.
 WORKDIR /data
-ENV DATABASE_PATH=/data/kilab.db
 VOLUME ["/data"]
 USER 65532:65532
 ENTRYPOINT ["/kilab"]

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -55,6 +56,11 @@ type Config struct {
 	InteractionsAddr string
 	// PublicKey is the application's key, which signs every HTTP interaction.
 	PublicKey ed25519.PublicKey
+	// Instance names this copy of the bot among those sharing a database: it
+	// holds its claims on announcements under this name, and, restarted
+	// under it, takes back at once what it held when it stopped. "" means
+	// the host's name, right for one copy per machine or container.
+	Instance string
 }
 
 // Bot handles Discord interactions for Kilab.
@@ -66,6 +72,8 @@ type Bot struct {
 	src   games.Source
 	guild string
 	log   *slog.Logger
+	// instance is Config.Instance: whose claims are whose.
+	instance string
 
 	acks        *acker
 	met         *metrics
@@ -142,8 +150,11 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.IdentifyGap == 0 {
 		c.IdentifyGap = 5 * time.Second
 	}
+	if c.Instance == "" {
+		c.Instance, _ = os.Hostname()
+	}
 	b := &Bot{s: c.Session, gw: c.Shards, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, identifyGap: c.IdentifyGap,
-		ready: make(chan struct{}), met: newMetrics(c.DB),
+		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
 		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
 	if len(b.gw) == 0 && c.Session != nil {
 		b.gw = []*discordgo.Session{c.Session}

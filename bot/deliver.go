@@ -22,8 +22,21 @@ import (
 // delays them, and nothing loses them. Delivery is at least once; a message is
 // created with a nonce Discord enforces, so one sent again after a crash
 // before it was marked delivered does not show twice.
+//
+// Several copies of the bot may share one database (PostgreSQL). Each claims
+// what it is about to deliver (store.ClaimAnnouncements) rather than merely
+// listing what is due, so two copies never send the same announcement; a
+// copy that stops holding claims loses them when their lease runs out, and
+// another delivers what they held.
 const (
-	deliverBatch = 50
+	// deliverBatch is how many announcements a copy claims at a time: few
+	// enough that it delivers them well within claimLease, and that copies
+	// share the work.
+	deliverBatch = 20
+	// claimLease is how long a claim keeps other copies off: longer than a
+	// batch takes, short enough that a crashed copy's claims come back soon
+	// (and within the minutes Discord remembers a nonce for).
+	claimLease = 2 * time.Minute
 	// deliverPoll is how often the loop looks for announcements due without
 	// being woken: retries whose backoff ran out.
 	deliverPoll = time.Second
@@ -79,7 +92,7 @@ func (b *Bot) Deliver(ctx context.Context) error {
 	b.delivering.Lock()
 	defer b.delivering.Unlock()
 	for ctx.Err() == nil {
-		due, err := b.db.DueAnnouncements(ctx, deliverBatch)
+		due, err := b.db.ClaimAnnouncements(ctx, b.instance, deliverBatch, claimLease)
 		if err != nil {
 			return err
 		}

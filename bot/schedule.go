@@ -23,8 +23,13 @@ const (
 	resumeGrace = time.Hour
 )
 
-// resume runs at start-up, before the first sweep.
+// resume runs at start-up, before the first sweep and the first delivery.
 func (b *Bot) resume(ctx context.Context) error {
+	// What this copy had claimed when it stopped is due again now, rather
+	// than when the claims lapse.
+	if err := b.db.ReleaseClaims(ctx, b.instance); err != nil {
+		return fmt.Errorf("releasing the claims of %s: %w", b.instance, err)
+	}
 	n, err := b.db.ResumeDeadlines(ctx, resumeGrace)
 	if err != nil {
 		return fmt.Errorf("resuming deadlines: %w", err)

@@ -104,11 +104,12 @@ func leftMark(left bool) string {
 	return ""
 }
 
-// deliverTournamentNotices posts the tournament notices due: a round's
-// pairings and the final standings, in the tournament's channel.
+// deliverTournamentNotices posts the tournament notices due, claimed as
+// announcements are: a round's pairings and the final standings, in the
+// tournament's channel.
 func (b *Bot) deliverTournamentNotices(ctx context.Context) error {
 	for ctx.Err() == nil {
-		due, err := b.db.DueTournamentNotices(ctx, deliverBatch)
+		due, err := b.db.ClaimTournamentNotices(ctx, b.instance, deliverBatch, claimLease)
 		if err != nil || len(due) == 0 {
 			return err
 		}

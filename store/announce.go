@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"kilab/games"
@@ -88,7 +90,7 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 	now := db.now().UnixMilli()
 	for _, n := range ns {
 		_, err := tx.ExecContext(ctx, `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at)
-			VALUES (NULLIF(?, 0), NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?)
+			VALUES (NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`, game, challenge, n.Kind, n.User, version, text, millis(n.Until), now, now)
 		if err != nil {
 			return fmt.Errorf("recording a %s announcement: %w", n.Kind, err)
@@ -100,11 +102,10 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 // DueAnnouncements returns up to limit announcements due now, oldest first.
 // Within a game they come strictly in order: one waits while an older one of
 // its game is undelivered (a retry waiting out its backoff included), so a
-// board never overtakes the thread it belongs in.
+// board never overtakes the thread it belongs in. It only lists them; a
+// deliverer claims them with ClaimAnnouncements.
 func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT a.id, COALESCE(a.game_id, 0), COALESCE(a.challenge_id, 0), a.kind,
-			a.user_id, a.version, a.changes, a.until_at, a.attempts, a.created_at
-		FROM announcements a
+	rows, err := db.read.QueryContext(ctx, `SELECT `+announcementColumns+` FROM announcements a
 		WHERE a.done_at IS NULL AND a.due_at <= ?
 			AND NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
@@ -112,6 +113,42 @@ func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, 
 	if err != nil {
 		return nil, err
 	}
+	return scanAnnouncements(rows)
+}
+
+// ClaimAnnouncements claims for owner, until lease from now, up to limit of
+// the announcements DueAnnouncements would list that nobody holds a claim on,
+// and returns them oldest first. Two copies of Kilab delivering at once never
+// get the same announcement: SQLite's one writer takes the claims one call
+// after the other; on PostgreSQL each call locks the rows it takes and skips
+// those another holds. A claim ends when the announcement is delivered or put
+// off (Retry, Later), or when its lease runs out: what a copy that stopped
+// had claimed is taken over then (or at once by the copy restarted under the
+// same owner name, with ReleaseClaims). Delivery stays at least once.
+func (db *DB) ClaimAnnouncements(ctx context.Context, owner string, limit int, lease time.Duration) ([]Announcement, error) {
+	now := db.now()
+	rows, err := db.write.QueryContext(ctx, db.lockRows(qClaimAnnouncements), now.Add(lease).UnixMilli(), owner, now.UnixMilli(), limit)
+	if err != nil {
+		return nil, err
+	}
+	out, err := scanAnnouncements(rows)
+	slices.SortFunc(out, func(a, b Announcement) int { return cmp.Compare(a.ID, b.ID) }) // RETURNING keeps no order
+	return out, err
+}
+
+const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claimed_by = ?2
+	WHERE id IN (SELECT a.id FROM announcements a
+		WHERE a.done_at IS NULL AND a.due_at <= ?3 AND (a.claimed_until IS NULL OR a.claimed_until <= ?3)
+			AND NOT EXISTS (SELECT 1 FROM announcements p
+				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
+		ORDER BY a.id LIMIT ?4 ` + lockRowsMark + `)
+	RETURNING ` + announcementColumns
+
+// announcementColumns are what scanAnnouncements reads, in its order.
+const announcementColumns = `id, COALESCE(game_id, 0), COALESCE(challenge_id, 0), kind,
+	user_id, version, changes, until_at, attempts, created_at`
+
+func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 	defer rows.Close()
 	var out []Announcement
 	for rows.Next() {
@@ -133,6 +170,22 @@ func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, 
 		out = append(out, a)
 	}
 	return out, rows.Err()
+}
+
+// ReleaseClaims gives up the claims owner holds on announcements and
+// tournament notices not yet delivered. A copy of Kilab calls it as it
+// starts: under the same owner name as before a crash, what it held then is
+// due again at once instead of when the claims lapse.
+func (db *DB) ReleaseClaims(ctx context.Context, owner string) error {
+	return db.update(ctx, func(tx *sql.Tx) error {
+		for _, table := range []string{"announcements", "tournament_notices"} {
+			if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET claimed_until = NULL
+				WHERE claimed_by = ? AND done_at IS NULL AND claimed_until IS NOT NULL`, owner); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // NextAnnouncement is when the earliest undelivered announcement falls due;
@@ -169,9 +222,11 @@ func (db *DB) Delivered(ctx context.Context, id int64, outcome string) error {
 	return mustAffect(res, fmt.Errorf("announcement %d: %w", id, ErrNotFound))
 }
 
-// Retry puts an announcement off until at, counting the failed attempt.
+// Retry puts an announcement off until at, counting the failed attempt, and
+// ends its claim: once due, any copy may take it.
 func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1, due_at = ? WHERE id = ? AND done_at IS NULL`,
+	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1, due_at = ?, claimed_until = NULL
+		WHERE id = ? AND done_at IS NULL`,
 		at.UnixMilli(), id)
 	return err
 }
@@ -182,9 +237,9 @@ func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
 // announcements due, but it may run between the delivery finding no message
 // and this call, and a plain Retry would then undo it.
 func (db *DB) Later(ctx context.Context, id int64, at time.Time) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1,
+	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1, claimed_until = NULL,
 			due_at = CASE WHEN EXISTS (SELECT 1 FROM challenges c
-				WHERE c.id = announcements.challenge_id AND c.message_id <> '') THEN ?1 ELSE ?2 END
+				WHERE c.id = announcements.challenge_id AND c.message_id <> '') THEN CAST(?1 AS BIGINT) ELSE CAST(?2 AS BIGINT) END
 		WHERE id = ?3 AND done_at IS NULL`, db.now().UnixMilli(), at.UnixMilli(), id)
 	return err
 }

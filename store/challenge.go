@@ -102,7 +102,7 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 		// The opponent hears of it by DM, even if the process stops right now.
 		return db.announce(ctx, tx, 0, id, 0, []Notice{{Kind: AnnounceChallengeDM, User: c.Opponent}}, nil)
 	})
-	if isUnique(err) && c.RematchOf != 0 {
+	if db.dialect.unique(err) && c.RematchOf != 0 {
 		return Challenge{}, fmt.Errorf("game %d already has its rematch: %w", c.RematchOf, ErrConflict)
 	}
 	if err != nil {
@@ -118,16 +118,14 @@ const challengeColumns = `c.id, c.guild_id, c.channel_id, c.message_id, c.challe
 const challengeFrom = ` FROM challenges c LEFT JOIN games g ON g.challenge_id = c.id`
 
 func insertChallenge(ctx context.Context, tx *sql.Tx, c Challenge, opts string, now time.Time) (int64, error) {
-	res, err := tx.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id,
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id,
 			challenger_id, opponent_id, kind, variant, options, first, time_limit_ms, rated, rematch_of,
 			created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(CAST(? AS BIGINT), 0), ?, ?) RETURNING id`,
 		c.GuildID, c.ChannelID, c.MessageID, c.Challenger, c.Opponent, c.Kind, c.Config.Variant, opts,
-		c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli())
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
+		c.First, c.TimeLimit.Milliseconds(), boolInt(c.Rated), c.RematchOf, now.UnixMilli(), c.Expires.UnixMilli()).Scan(&id)
+	return id, err
 }
 
 // StartComputerGame records a challenge to the computer and starts its game at
@@ -169,7 +167,7 @@ func (db *DB) StartComputerGame(ctx context.Context, c Challenge, s Start, comp 
 		}
 		return db.announce(ctx, tx, g.ID, 0, g.Version, append([]Notice{{Kind: AnnounceStart}}, TurnNotices(g)...), nil)
 	})
-	if isUnique(err) && c.RematchOf != 0 {
+	if db.dialect.unique(err) && c.RematchOf != 0 {
 		return c, g, fmt.Errorf("game %d already has its rematch: %w", c.RematchOf, ErrConflict)
 	}
 	if err != nil {
@@ -345,6 +343,7 @@ func (db *DB) endChallenge(ctx context.Context, id int64, user string, to Challe
 func (db *DB) ExpireChallenges(ctx context.Context) ([]Challenge, error) {
 	var out []Challenge
 	err := db.update(ctx, func(tx *sql.Tx) error {
+		out = nil // a run again starts afresh
 		now := db.now().UnixMilli()
 		rows, err := tx.QueryContext(ctx, qExpireChallenges, now)
 		if err != nil {

@@ -273,7 +273,12 @@ func TestEndIsAtomicWithRatings(t *testing.T) {
 	ctx := context.Background()
 	db, _ := newDB(t)
 	g := move(t, db, newGame(t, db), 0, "a")
-	if _, err := db.write.Exec(`CREATE TRIGGER fail_rating BEFORE INSERT ON ratings BEGIN SELECT RAISE(ABORT, 'no ratings today'); END`); err != nil {
+	failRating := map[*dialect]string{
+		sqliteDialect: `CREATE TRIGGER fail_rating BEFORE INSERT ON ratings BEGIN SELECT RAISE(ABORT, 'no ratings today'); END`,
+		postgresDialect: `CREATE FUNCTION fail_rating() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE 'no ratings today'; END $$;
+			CREATE TRIGGER fail_rating BEFORE INSERT ON ratings FOR EACH ROW EXECUTE FUNCTION fail_rating()`,
+	}
+	if _, err := db.write.Exec(failRating[db.dialect]); err != nil {
 		t.Fatal(err)
 	}
 	_, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Plies: []games.Ply{{Player: 1, Move: "win"}},

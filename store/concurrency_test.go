@@ -12,15 +12,12 @@ import (
 )
 
 // Many clicks on the same turn, from one process or two: each round exactly
-// one commit wins and the rest get ErrConflict, never SQLITE_BUSY.
+// one commit wins and the rest get ErrConflict, never SQLITE_BUSY nor a
+// PostgreSQL serialization failure (update runs those again).
 func TestConcurrentCommitsApplyOnce(t *testing.T) {
 	ctx := context.Background()
-	db, _ := newDB(t)
-	other, err := Open(ctx, pathOf(t, db)) // a second process, as far as SQLite can tell
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
+	src := testSource(t)
+	db, other := openTest(t, src), openTest(t, src) // two processes, as far as the database can tell
 	g := newGame(t, db)
 	const clickers = 24
 	rounds := 20
@@ -55,6 +52,7 @@ func TestConcurrentCommitsApplyOnce(t *testing.T) {
 		if wins.Load() != 1 {
 			t.Fatalf("round %d: %d commits won, want 1", round, wins.Load())
 		}
+		var err error
 		if g, err = db.Game(ctx, g.ID); err != nil || g.Version != int64(round+2) {
 			t.Fatalf("round %d: version %d, %v", round, g.Version, err)
 		}
@@ -123,14 +121,4 @@ func TestConcurrentWritersAndReaders(t *testing.T) {
 	if final.Version != 1+writers*each || len(rec) != writers*each || rec[len(rec)-1].N != writers*each {
 		t.Fatalf("version %d, %d plies; want %d and %d", final.Version, len(rec), 1+writers*each, writers*each)
 	}
-}
-
-func pathOf(t *testing.T, db *DB) string {
-	t.Helper()
-	var seq int
-	var name, file string
-	if err := db.read.QueryRow(`PRAGMA database_list`).Scan(&seq, &name, &file); err != nil {
-		t.Fatal(err)
-	}
-	return file
 }

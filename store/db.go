@@ -6,12 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"runtime"
-	"strings"
+	"math/rand/v2"
 	"time"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // BusyTimeout is how long a connection waits for another process's write lock
@@ -25,86 +21,109 @@ type DB struct {
 	// come from it, so tests can move time by hand. Open sets it to time.Now.
 	Now func() time.Time
 
-	// SQLite allows one writer at a time. All writes go through write, a pool of
-	// one connection whose transactions begin IMMEDIATE, so goroutines queue in
-	// database/sql rather than failing with SQLITE_BUSY halfway through a
-	// transaction; reads use read, several query-only connections that WAL
-	// lets run beside the writer.
-	write *sql.DB
-	read  *sql.DB
+	// Writes go through write and reads through read: for SQLite two pools
+	// (see openSQLite), for PostgreSQL one.
+	write   *sql.DB
+	read    *sql.DB
+	dialect *dialect
 }
 
-// Open opens the database at path, creating it if needed, and brings its
-// schema up to date. A database written by a newer Kilab is refused with
-// ErrSchemaTooNew.
-func Open(ctx context.Context, path string) (*DB, error) {
-	return open(ctx, path, migrationFiles)
+// Open opens the database source names and brings its schema up to date:
+// with a postgres:// or postgresql:// URL the PostgreSQL database it names,
+// which several copies of Kilab may share; otherwise the SQLite file at that
+// path, created if needed. A database written by a newer Kilab is refused
+// with ErrSchemaTooNew.
+func Open(ctx context.Context, source string) (*DB, error) {
+	return open(ctx, source, nil)
 }
 
-func open(ctx context.Context, path string, migrations []migration) (*DB, error) {
-	// The driver reads what follows a '?' as its settings.
-	if path == "" || strings.Contains(path, "?") {
-		return nil, fmt.Errorf("store: bad database path %q", path)
+// open opens source with the migrations ms, or with its dialect's own where
+// ms is nil.
+func open(ctx context.Context, source string, ms []migration) (*DB, error) {
+	db := &DB{Now: time.Now, dialect: dialectOf(source)}
+	if ms == nil {
+		ms = db.dialect.migrations
 	}
-	db := &DB{Now: time.Now}
 	var err error
-	if db.write, err = sql.Open("sqlite", dsn(path, false)); err != nil {
+	if db.write, db.read, err = db.dialect.open(source); err != nil {
 		return nil, err
 	}
-	db.write.SetMaxOpenConns(1)
-	if err = db.migrate(ctx, migrations); err != nil {
-		db.write.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	if err = db.migrate(ctx, ms); err != nil {
+		db.closePools()
+		return nil, fmt.Errorf("store: open %s: %w", describe(source), err)
 	}
-	// The readers open only once WAL is on, set by the writer's first connection.
-	if db.read, err = sql.Open("sqlite", dsn(path, true)); err != nil {
-		db.write.Close()
-		return nil, err
-	}
-	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
-	db.read.SetMaxIdleConns(max(4, runtime.GOMAXPROCS(0)))
 	return db, nil
 }
 
-// dsn gives the connection settings. synchronous=FULL makes a commit wait for the
-// WAL to reach the disk, so an acknowledged move survives a power cut; the
-// pragmas run on every new connection, as foreign_keys and synchronous are per
-// connection in SQLite.
-func dsn(path string, readOnly bool) string {
-	q := url.Values{}
-	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", BusyTimeout.Milliseconds()))
-	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "synchronous(FULL)")
-	if readOnly {
-		q.Add("_pragma", "query_only(1)")
-	} else {
-		q.Add("_pragma", "journal_mode(WAL)")
-		q.Set("_txlock", "immediate")
+// Close closes the database, after what its dialect does on closing.
+func (db *DB) Close() error {
+	var err error
+	if db.dialect.atClose != "" {
+		_, err = db.write.Exec(db.dialect.atClose)
 	}
-	return path + "?" + q.Encode()
+	return errors.Join(err, db.closePools())
 }
 
-// Close closes the database. It first lets SQLite refresh the statistics its
-// query planner uses (PRAGMA optimize, as SQLite advises before closing), which
-// costs little when nothing changed.
-func (db *DB) Close() error {
-	_, err := db.write.Exec(`PRAGMA optimize`)
-	return errors.Join(err, db.read.Close(), db.write.Close())
+func (db *DB) closePools() error {
+	if db.read == db.write {
+		return db.write.Close()
+	}
+	return errors.Join(db.read.Close(), db.write.Close())
 }
+
+// maxTxAttempts bounds how often update runs a transaction that keeps losing
+// to others running beside it (PostgreSQL only).
+const maxTxAttempts = 8
 
 // update runs fn in a write transaction and commits it if fn returns nil.
+// Where the database fails the transaction because another one overlapped it
+// (PostgreSQL's serialization failures and deadlocks), update rolls it back
+// and runs fn again, a few times, after a short random wait. That is safe
+// because every fn passed here is database work only: it reads and writes
+// through tx, and whatever it keeps outside (the game it returns, a list it
+// builds) it sets afresh on each run; it sends nothing and draws no random
+// number. Keep it so.
 func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := db.write.BeginTx(ctx, nil)
+	for attempt := 1; ; attempt++ {
+		err := db.transact(ctx, db.dialect.writeTx, fn)
+		if err == nil || attempt == maxTxAttempts || !db.dialect.retryable(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return errors.Join(err, ctx.Err())
+		case <-time.After(retryWait(attempt)):
+		}
+	}
+}
+
+// retryWait is the wait before attempt+1: random, so that the transactions
+// that collided do not collide again, and longer each time.
+func retryWait(attempt int) time.Duration {
+	d := time.Millisecond << min(attempt, 7)
+	return d/2 + rand.N(d)
+}
+
+// transact runs fn in one transaction with opts and commits it if fn
+// returns nil.
+func (db *DB) transact(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
+	tx, err := db.write.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
-	// A no-op after Commit; on an error or a panic it hands the one write
-	// connection back, which every other writer is waiting for.
+	// A no-op after Commit; on an error or a panic it hands the connection
+	// back, which with SQLite every other writer is waiting for.
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
 		return err
 	}
 	return tx.Commit()
+}
+
+// snapshot begins a read-only transaction whose queries all see the database
+// as it was at one moment.
+func (db *DB) snapshot(ctx context.Context) (*sql.Tx, error) {
+	return db.read.BeginTx(ctx, db.dialect.snapshot)
 }
 
 // now is the clock's time in whole milliseconds, the precision the database keeps.

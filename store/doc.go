@@ -1,18 +1,26 @@
 // Package store keeps Kilab's games, their records, challenges, ratings and
 // user settings in SQLite (modernc.org/sqlite: pure Go, no cgo), so games can
-// run for days and survive any restart.
+// run for days and survive any restart; or in PostgreSQL (pgx through
+// database/sql), which several copies of Kilab may share. Open picks the
+// database from what it is given: a file path or a postgres:// URL. What
+// differs between the two lives in one dialect value (dialect.go); the
+// queries and transactions are the same code.
 //
-// Durability: the database runs in WAL mode with synchronous=FULL, so a commit
-// that returned nil is on disk and survives a power cut, not only a crash. The
-// schema is the numbered files in migrations/, embedded and applied in order by
-// Open, each in its own transaction.
+// Durability: SQLite runs in WAL mode with synchronous=FULL, so a commit
+// that returned nil is on disk and survives a power cut, not only a crash;
+// PostgreSQL gives the same with its default synchronous_commit. The schema
+// is the numbered files in migrations/ (SQLite) and migrations/postgres/,
+// embedded and applied in order by Open, each in its own transaction.
 //
 // Concurrency: every change to a game is one transaction guarded by the game's
 // version, the number a board's buttons carry. A commit made against an older
 // version fails with ErrConflict and changes nothing, so two clicks on the same
-// turn apply once. Writes share one connection and begin IMMEDIATE, so they
-// queue instead of failing with SQLITE_BUSY; reads run on their own
-// connections beside them.
+// turn apply once. With SQLite, writes share one connection and begin
+// IMMEDIATE, so they queue instead of failing with SQLITE_BUSY; reads run on
+// their own connections beside them. With PostgreSQL, write transactions run
+// SERIALIZABLE and are run again when the server fails one for overlapping
+// another, so a transaction that reads and then writes may rely on nothing
+// changing between the two, as with SQLite's single writer.
 //
 // The store keeps positions as the games' notation strings and never
 // interprets them: the bot plays the rules (kilab/games) and hands the store

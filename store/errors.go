@@ -1,11 +1,6 @@
 package store
 
-import (
-	"errors"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
-)
+import "errors"
 
 // Sentinel errors. The store wraps them with what was asked for, for example
 //
@@ -34,10 +29,3 @@ var (
 	// will not touch it rather than misread it.
 	ErrSchemaTooNew = errors.New("store: database schema is newer than this program")
 )
-
-// isUnique reports whether err is SQLite refusing a second row where a UNIQUE
-// index allows one.
-func isUnique(err error) bool {
-	var se *sqlite.Error
-	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
-}

@@ -161,6 +161,8 @@ func (db *DB) CreateGame(ctx context.Context, n NewGame) (Game, error) {
 	return g, err
 }
 
+// The ids that may be 0 are cast to BIGINT before NULLIF: PostgreSQL would
+// otherwise type the placeholder as NULLIF's other argument, 0, an INTEGER.
 func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge int64) (int64, error) {
 	if err := n.check(); err != nil {
 		return 0, err
@@ -175,18 +177,16 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 		return 0, err
 	}
 	deadline, remind := deadlines(start, n.TimeLimit)
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
 			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening,
 			computer_seat, computer_level, tournament_id)
-		VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0))`,
+		VALUES (NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(CAST(? AS BIGINT), 0)) RETURNING id`,
 		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, opts,
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
 		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening,
-		n.Computer.seat(), n.Computer.Level, n.Tournament)
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
+		n.Computer.seat(), n.Computer.Level, n.Tournament).Scan(&id)
+	return id, err
 }
 
 // deadlines gives a turn that starts at now its deadline and reminder time.

@@ -11,14 +11,15 @@ import (
 	"strings"
 )
 
-// The schema is the numbered files in migrations/, applied in order: 0001_init.sql,
-// 0002_....sql. A file, once released, never changes; a change to the schema is a
-// new file.
+// The schema is two series of numbered files, applied in order: 0001_init.sql,
+// 0002_....sql. migrations/ holds SQLite's, migrations/postgres/ PostgreSQL's,
+// whose 0001_init.sql creates the schema SQLite reached in ten steps. A file,
+// once released, never changes; a change to the schema is a new file in
+// each series, saying the same thing in each dialect (the numbers differ:
+// each series counts its own).
 //
-//go:embed migrations/*.sql
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationsFS embed.FS
-
-var migrationFiles = mustLoadMigrations(migrationsFS, "migrations")
 
 type migration struct {
 	version int
@@ -67,10 +68,20 @@ const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
 // migrate applies the migrations the database lacks, each in its own
 // transaction together with the row that records it, so a crash leaves the
 // database at one version or the next and never in between. Several processes
-// opening one database at once are safe: the version is read again inside each
-// write transaction.
+// opening one database at once are safe: each transaction excludes the
+// others (SQLite's one writer, PostgreSQL's lockMigrations), and reads the
+// version again inside. The transactions are not update's: PostgreSQL's
+// serializable snapshot would be taken before the lock is granted, and miss
+// what the process that held it did.
 func (db *DB) migrate(ctx context.Context, ms []migration) error {
-	if _, err := db.write.ExecContext(ctx, createMigrationsTable); err != nil {
+	err := db.transact(ctx, nil, func(tx *sql.Tx) error {
+		if err := db.lockMigrations(ctx, tx); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, db.dialect.createMigrations)
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	have, err := schemaVersion(ctx, db.write)
@@ -82,14 +93,25 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 			have, len(ms), ErrSchemaTooNew)
 	}
 	for _, m := range ms[have:] {
-		if err := db.update(ctx, func(tx *sql.Tx) error { return db.applyMigration(ctx, tx, m) }); err != nil {
+		if err := db.transact(ctx, nil, func(tx *sql.Tx) error { return db.applyMigration(ctx, tx, m) }); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
 	return nil
 }
 
+func (db *DB) lockMigrations(ctx context.Context, tx *sql.Tx) error {
+	if db.dialect.lockMigrations == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, db.dialect.lockMigrations)
+	return err
+}
+
 func (db *DB) applyMigration(ctx context.Context, tx *sql.Tx, m migration) error {
+	if err := db.lockMigrations(ctx, tx); err != nil {
+		return err
+	}
 	have, err := schemaVersion(ctx, tx)
 	if err != nil || have >= m.version {
 		return err // applied meanwhile by another process

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,9 +16,9 @@ import (
 
 func tempPath(t testing.TB) string { return filepath.Join(t.TempDir(), "kilab.db") }
 
-func openAt(t *testing.T, path string, ms []migration) *DB {
+func openAt(t *testing.T, source string, ms []migration) *DB {
 	t.Helper()
-	db, err := open(context.Background(), path, ms)
+	db, err := open(context.Background(), source, ms)
 	if err != nil {
 		t.Fatalf("open with %d migrations: %v", len(ms), err)
 	}
@@ -35,7 +36,8 @@ func pragma(t *testing.T, q querier, name string) string {
 }
 
 func TestOpenSetsPragmas(t *testing.T) {
-	db := openAt(t, tempPath(t), migrationFiles)
+	sqliteOnly(t)
+	db := openAt(t, tempPath(t), sqliteDialect.migrations)
 	for _, c := range []struct {
 		name string
 		q    querier
@@ -50,13 +52,18 @@ func TestOpenSetsPragmas(t *testing.T) {
 	if got := pragma(t, db.read, "query_only"); got != "1" {
 		t.Errorf("reader query_only = %s, want 1", got)
 	}
+}
+
+func TestSchemaVersion(t *testing.T) {
+	db, _ := newDB(t)
 	v, err := db.SchemaVersion(context.Background())
-	if err != nil || v != len(migrationFiles) {
-		t.Fatalf("SchemaVersion = %d, %v; want %d", v, err, len(migrationFiles))
+	if want := len(testDialect().migrations); err != nil || v != want {
+		t.Fatalf("SchemaVersion = %d, %v; want %d", v, err, want)
 	}
 }
 
 func TestOpenBadPath(t *testing.T) {
+	sqliteOnly(t)
 	for _, p := range []string{"", "a?mode=ro", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db")} {
 		if db, err := Open(context.Background(), p); err == nil {
 			db.Close()
@@ -65,11 +72,17 @@ func TestOpenBadPath(t *testing.T) {
 	}
 }
 
-// schema returns the database's tables and indexes as SQLite keeps them.
+// schema returns the database's tables and indexes as the database keeps
+// them: SQLite their statements; PostgreSQL their columns, indexes and
+// constraints, without the schema's name, which differs between tests.
 func schema(t *testing.T, db *DB) []string {
 	t.Helper()
-	rows, err := db.read.Query(`SELECT type || ' ' || name || ': ' || COALESCE(sql, '') FROM sqlite_schema
-		WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`)
+	q := `SELECT type || ' ' || name || ': ' || COALESCE(sql, '') FROM sqlite_schema
+		WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`
+	if db.dialect == postgresDialect {
+		q = qPostgresSchema
+	}
+	rows, err := db.read.Query(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,36 +98,52 @@ func schema(t *testing.T, db *DB) []string {
 	return out
 }
 
+const qPostgresSchema = `SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' ||
+		is_nullable || ' ' || COALESCE(column_default, '')
+	FROM information_schema.columns WHERE table_schema = current_schema()
+	UNION ALL SELECT 'index ' || indexname || ': ' || replace(indexdef, current_schema() || '.', '')
+	FROM pg_indexes WHERE schemaname = current_schema()
+	UNION ALL SELECT 'constraint ' || conrelid::regclass || ' ' || conname || ': ' || pg_get_constraintdef(oid)
+	FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+	ORDER BY 1`
+
 // seeds holds data written at an earlier schema version that must survive
-// every later migration: whoever adds migration N+1 adds seeds[N], rows as
-// schema N has them; the test checks every table keeps its rows.
-var seeds = map[int]string{
-	// Version 8: a game with its announcements, two draw offers at one
-	// version among them, which 0009's rebuilt unique index must still allow.
-	8: `INSERT INTO games (id, guild_id, channel_id, kind, variant, player0, player1, position, to_move, rated,
-			time_limit_ms, deadline, remind_at, created_at, updated_at)
-		VALUES (1, 'g', 'c', 'aseb', 'standard', 'a', 'b', 'start', 0, 1, 86400000, 86400000, 69120000, 0, 0);
-		INSERT INTO announcements (game_id, kind, user_id, version, due_at, created_at) VALUES
-			(1, 'board', '', 1, 0, 0), (1, 'draw_offer', 'a', 1, 0, 0), (1, 'draw_offer', 'a', 1, 0, 0);`,
+// every later migration: whoever adds migration N+1 to a dialect's series
+// adds seeds[dialect][N], rows as schema N has them; the test checks every
+// table keeps its rows.
+var seeds = map[string]map[int]string{
+	"sqlite": {
+		// Version 8: a game with its announcements, two draw offers at one
+		// version among them, which 0009's rebuilt unique index must still
+		// allow.
+		8: `INSERT INTO games (id, guild_id, channel_id, kind, variant, player0, player1, position, to_move, rated,
+				time_limit_ms, deadline, remind_at, created_at, updated_at)
+			VALUES (1, 'g', 'c', 'aseb', 'standard', 'a', 'b', 'start', 0, 1, 86400000, 86400000, 69120000, 0, 0);
+			INSERT INTO announcements (game_id, kind, user_id, version, due_at, created_at) VALUES
+				(1, 'board', '', 1, 0, 0), (1, 'draw_offer', 'a', 1, 0, 0), (1, 'draw_offer', 'a', 1, 0, 0);`,
+	},
+	"postgres": {},
 }
 
 // Opening a database left at any earlier version must bring it to exactly the
-// schema a fresh database gets, keeping its data. Version 0 is an empty file.
+// schema a fresh database gets, keeping its data. Version 0 is an empty file,
+// or an empty PostgreSQL schema.
 func TestMigrateFromEachVersion(t *testing.T) {
-	fresh := schema(t, openAt(t, tempPath(t), migrationFiles))
+	ms := testDialect().migrations
+	fresh := schema(t, openAt(t, testSource(t), ms))
 	if len(fresh) < 5 {
 		t.Fatalf("fresh schema has %d objects: %v", len(fresh), fresh)
 	}
-	for from := 0; from < len(migrationFiles); from++ {
-		path := tempPath(t)
+	for from := 0; from < len(ms); from++ {
+		path := testSource(t)
 		var before map[string]int
-		if from == 0 { // a file of zero bytes, as a fresh deployment might touch
+		if from == 0 && testDialect() == sqliteDialect { // a file of zero bytes, as a fresh deployment might touch
 			if err := os.WriteFile(path, nil, 0o600); err != nil {
 				t.Fatal(err)
 			}
-		} else {
-			old := openAt(t, path, migrationFiles[:from])
-			if s, ok := seeds[from]; ok {
+		} else if from > 0 {
+			old := openAt(t, path, ms[:from])
+			if s, ok := seeds[testDialect().name][from]; ok {
 				if _, err := old.write.Exec(s); err != nil {
 					t.Fatalf("seed at version %d: %v", from, err)
 				}
@@ -122,7 +151,7 @@ func TestMigrateFromEachVersion(t *testing.T) {
 			before = rowCounts(t, old)
 			old.Close()
 		}
-		db := openAt(t, path, migrationFiles)
+		db := openAt(t, path, ms)
 		after := rowCounts(t, db)
 		for table, n := range before {
 			if table != "schema_migrations" && after[table] != n {
@@ -133,6 +162,9 @@ func TestMigrateFromEachVersion(t *testing.T) {
 			t.Errorf("from version %d: schema differs from a fresh database:\n%s\nwant\n%s",
 				from, strings.Join(got, "\n"), strings.Join(fresh, "\n"))
 		}
+		if db.dialect != sqliteDialect {
+			continue
+		}
 		if got := pragma(t, db.read, "integrity_check"); got != "ok" {
 			t.Errorf("from version %d: integrity_check = %s", from, got)
 		}
@@ -141,7 +173,11 @@ func TestMigrateFromEachVersion(t *testing.T) {
 
 func rowCounts(t *testing.T, db *DB) map[string]int {
 	t.Helper()
-	rows, err := db.read.Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+	q := `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`
+	if db.dialect == postgresDialect {
+		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`
+	}
+	rows, err := db.read.Query(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,11 +199,12 @@ func rowCounts(t *testing.T, db *DB) map[string]int {
 	return counts
 }
 
-// extra is a later schema, to test upgrading and refusing across versions
-// while the real schema has fewer of them.
+// withExtra is a later schema of the run's dialect, to test upgrading and
+// refusing across versions while the real schema has fewer of them.
 func withExtra(t *testing.T, stmts ...string) []migration {
 	t.Helper()
 	fsys := fstest.MapFS{}
+	migrationFiles := testDialect().migrations
 	for _, m := range migrationFiles {
 		fsys["m/"+m.name+".sql"] = &fstest.MapFile{Data: []byte(m.sql)}
 	}
@@ -184,7 +221,8 @@ func withExtra(t *testing.T, stmts ...string) []migration {
 
 func TestUpgradeKeepsData(t *testing.T) {
 	ctx := context.Background()
-	path := tempPath(t)
+	path := testSource(t)
+	migrationFiles := testDialect().migrations
 	db := openAt(t, path, migrationFiles)
 	if err := db.SetReminders(ctx, "u1", false); err != nil {
 		t.Fatal(err)
@@ -206,8 +244,8 @@ func TestUpgradeKeepsData(t *testing.T) {
 
 func TestNewerSchemaRefused(t *testing.T) {
 	ctx := context.Background()
-	path := tempPath(t)
-	openAt(t, path, withExtra(t, `CREATE TABLE later (x)`)).Close()
+	path := testSource(t)
+	openAt(t, path, withExtra(t, `CREATE TABLE later (x INTEGER)`)).Close()
 	db, err := Open(ctx, path)
 	if err == nil {
 		db.Close()
@@ -221,9 +259,10 @@ func TestNewerSchemaRefused(t *testing.T) {
 // A migration that fails halfway leaves no trace: its transaction rolls back.
 func TestFailedMigrationRollsBack(t *testing.T) {
 	ctx := context.Background()
-	path := tempPath(t)
+	path := testSource(t)
+	migrationFiles := testDialect().migrations
 	openAt(t, path, migrationFiles).Close()
-	_, err := open(ctx, path, withExtra(t, `CREATE TABLE half (x); INSERT INTO nosuchtable VALUES (1);`))
+	_, err := open(ctx, path, withExtra(t, `CREATE TABLE half (x INTEGER); INSERT INTO nosuchtable VALUES (1);`))
 	if err == nil || !strings.Contains(err.Error(), "nosuchtable") {
 		t.Fatalf("open with a broken migration: %v", err)
 	}
@@ -231,9 +270,7 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	if v, _ := db.SchemaVersion(ctx); v != len(migrationFiles) {
 		t.Fatalf("version = %d after a failed migration, want %d", v, len(migrationFiles))
 	}
-	var n int
-	db.read.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'half'`).Scan(&n)
-	if n != 0 {
+	if counts := rowCounts(t, db); slices.Contains(slices.Collect(maps.Keys(counts)), "half") {
 		t.Fatal("table from the failed migration exists")
 	}
 }
@@ -246,8 +283,10 @@ func TestLoadMigrationsWantsContiguousNumbers(t *testing.T) {
 	if _, err := loadMigrations(fsys, "m"); err == nil {
 		t.Fatal("a gap in migration numbers was accepted")
 	}
-	if len(migrationFiles) == 0 || migrationFiles[0].name != "0001_init" {
-		t.Fatalf("embedded migrations: %+v", migrationFiles)
+	for _, d := range []*dialect{sqliteDialect, postgresDialect} {
+		if len(d.migrations) == 0 || d.migrations[0].name != "0001_init" {
+			t.Fatalf("embedded %s migrations: %+v", d.name, d.migrations)
+		}
 	}
 }
 
@@ -269,7 +308,7 @@ func TestAnnouncementsOnceAfterRebuild(t *testing.T) {
 			t.Fatalf("%s: %v", kind, err)
 		}
 	}
-	if err := insert(AnnounceBoard); !isUnique(err) {
+	if err := insert(AnnounceBoard); !db.dialect.unique(err) {
 		t.Fatalf("a second board at one version: %v, want a unique violation", err)
 	}
 }

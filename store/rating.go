@@ -80,7 +80,7 @@ func (db *DB) saveRating(ctx context.Context, tx *sql.Tx, g Game, c RatingChange
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET rating = excluded.rating,
 			deviation = excluded.deviation, volatility = excluded.volatility,
-			wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws,
+			wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws,
 			updated_at = excluded.updated_at`,
 		g.GuildID, g.Kind, c.User, r.Rating, r.Deviation, r.Volatility, win, loss, draw, db.now().UnixMilli())
 	return err
@@ -122,7 +122,7 @@ func (db *DB) Leaderboard(ctx context.Context, guild, kind string, offset, limit
 	if offset < 0 || limit <= 0 {
 		return nil, 0, fmt.Errorf("leaderboard page from %d, %d long: %w", offset, limit, ErrInvalid)
 	}
-	tx, err := db.read.BeginTx(ctx, nil) // the count and the page from one snapshot
+	tx, err := db.snapshot(ctx) // the count and the page from one snapshot
 	if err != nil {
 		return nil, 0, err
 	}

@@ -27,7 +27,7 @@ func (db *DB) Record(ctx context.Context, game int64) ([]Played, error) {
 // GameRecord returns the game and its record as they stood at one moment: a
 // commit landing between reading one and the other cannot make them disagree.
 func (db *DB) GameRecord(ctx context.Context, game int64) (Game, []Played, error) {
-	tx, err := db.read.BeginTx(ctx, nil)
+	tx, err := db.snapshot(ctx)
 	if err != nil {
 		return Game{}, nil, err
 	}

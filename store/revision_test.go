@@ -38,8 +38,10 @@ func royalurGame(t *testing.T, db *DB, position string, toMove games.Player) Gam
 // its plies revision 1, and its record replays, the old pass included, to
 // the position stored with it.
 func TestMigratedRecordReplaysUnderItsRevision(t *testing.T) {
+	sqliteOnly(t) // PostgreSQL's first schema already had revisions
 	ctx := context.Background()
 	path := tempPath(t)
+	migrationFiles := sqliteDialect.migrations
 	old := openAt(t, path, migrationFiles[:4])
 	// The game as schema 4 stored it: today's CreateGame writes later columns.
 	res, err := old.write.Exec(`INSERT INTO games (guild_id, channel_id, kind, variant, options, player0, player1,

@@ -31,7 +31,7 @@ type Tally struct{ Wins, Losses, Draws int }
 
 // Stats returns user's record on guild, with up to recent finished games.
 func (db *DB) Stats(ctx context.Context, guild, user string, recent int) (Stats, error) {
-	tx, err := db.read.BeginTx(ctx, nil) // counts, ratings and games from one snapshot
+	tx, err := db.snapshot(ctx) // counts, ratings and games from one snapshot
 	if err != nil {
 		return Stats{}, err
 	}
@@ -74,12 +74,15 @@ func kindStats(ctx context.Context, q rowQuerier, guild, user string) ([]KindSta
 	return out, rows.Err()
 }
 
+// The counts are count(*) FILTER, which both SQLite and PostgreSQL read
+// (PostgreSQL has no sum of booleans).
 const qKindStats = `SELECT kind,
-		sum(computer_seat < 0 AND ((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1))),
-		sum(computer_seat < 0 AND ((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1))),
-		sum(computer_seat < 0 AND result = 'draw'), sum(result = 'aborted'), sum(status = 'active'),
-		sum(computer_seat >= 0 AND ((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1))),
-		sum(computer_seat >= 0 AND ((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1))),
-		sum(computer_seat >= 0 AND result = 'draw')
+		count(*) FILTER (WHERE computer_seat < 0 AND ((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1))),
+		count(*) FILTER (WHERE computer_seat < 0 AND ((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1))),
+		count(*) FILTER (WHERE computer_seat < 0 AND result = 'draw'), count(*) FILTER (WHERE result = 'aborted'),
+		count(*) FILTER (WHERE status = 'active'),
+		count(*) FILTER (WHERE computer_seat >= 0 AND ((result = 'first' AND player0 = ?1) OR (result = 'second' AND player1 = ?1))),
+		count(*) FILTER (WHERE computer_seat >= 0 AND ((result = 'second' AND player0 = ?1) OR (result = 'first' AND player1 = ?1))),
+		count(*) FILTER (WHERE computer_seat >= 0 AND result = 'draw')
 	FROM games WHERE (player0 = ?1 OR player1 = ?1) AND guild_id = ?2
 	GROUP BY kind ORDER BY kind`

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kilab/games"
+	"kilab/internal/pgtest"
 )
 
 // clock is a fake DB.Now that tests move by hand.
@@ -30,17 +31,56 @@ func (c *clock) Add(d time.Duration) {
 
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// newDB opens a fresh database in a temporary directory on a fake clock.
+// newDB opens a fresh database on a fake clock: a SQLite file, or a
+// PostgreSQL schema when the run is on PostgreSQL (see testSource).
 func newDB(t testing.TB) (*DB, *clock) {
 	t.Helper()
-	db, err := Open(context.Background(), tempPath(t))
+	db := openTest(t, testSource(t))
+	c := &clock{t: epoch}
+	db.Now = c.Now
+	return db, c
+}
+
+// testSource returns where a fresh database for one test lives: a SQLite
+// file in a temporary directory or, when pgtest.Env names a PostgreSQL
+// server, a schema of the test's own on it. The whole suite runs on either:
+//
+//	go test ./store
+//	KILAB_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable go test ./store
+func testSource(t testing.TB) string {
+	t.Helper()
+	if server, ok := pgtest.Server(); ok {
+		return pgtest.Schema(t, server)
+	}
+	return tempPath(t)
+}
+
+// testDialect is the dialect the run is on.
+func testDialect() *dialect {
+	if _, ok := pgtest.Server(); ok {
+		return postgresDialect
+	}
+	return sqliteDialect
+}
+
+// sqliteOnly skips a test of what only SQLite has (pragmas, files, WAL).
+func sqliteOnly(t testing.TB) {
+	t.Helper()
+	if testDialect() != sqliteDialect {
+		t.Skip("SQLite only")
+	}
+}
+
+// openTest opens source, closing it when the test ends: a second call on
+// the same source is a second process, as far as the database can tell.
+func openTest(t testing.TB, source string) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), source)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	c := &clock{t: epoch}
-	db.Now = c.Now
-	return db, c
+	return db
 }
 
 const (

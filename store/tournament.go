@@ -107,14 +107,11 @@ func (db *DB) CreateTournament(ctx context.Context, t Tournament) (Tournament, e
 		t.Rounds = 0
 	}
 	now := db.now()
-	res, err := db.write.ExecContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, creator_id, kind, variant, options,
-			format, rounds, time_limit_ms, rated, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	var id int64
+	err = db.write.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, creator_id, kind, variant, options,
+			format, rounds, time_limit_ms, rated, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		t.GuildID, t.ChannelID, t.Creator, t.Kind, t.Config.Variant, opts, string(t.Format), t.Rounds,
-		t.TimeLimit.Milliseconds(), boolInt(t.Rated), now.UnixMilli())
-	if err != nil {
-		return t, err
-	}
-	id, err := res.LastInsertId()
+		t.TimeLimit.Milliseconds(), boolInt(t.Rated), now.UnixMilli()).Scan(&id)
 	if err != nil {
 		return t, err
 	}

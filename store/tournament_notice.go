@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"slices"
 	"time"
 )
 
@@ -32,9 +34,10 @@ func (db *DB) tournamentNotice(ctx context.Context, tx *sql.Tx, id int64, kind s
 }
 
 // DueTournamentNotices returns up to limit notices due now, oldest first,
-// a tournament's strictly in order.
+// a tournament's strictly in order. It only lists them; a deliverer claims
+// them with ClaimTournamentNotices.
 func (db *DB) DueTournamentNotices(ctx context.Context, limit int) ([]TournamentNotice, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT n.id, n.tournament_id, n.kind, n.round, n.attempts FROM tournament_notices n
+	rows, err := db.read.QueryContext(ctx, `SELECT id, tournament_id, kind, round, attempts FROM tournament_notices n
 		WHERE n.done_at IS NULL AND n.due_at <= ?
 			AND NOT EXISTS (SELECT 1 FROM tournament_notices p
 				WHERE p.done_at IS NULL AND p.tournament_id = n.tournament_id AND p.id < n.id)
@@ -42,6 +45,33 @@ func (db *DB) DueTournamentNotices(ctx context.Context, limit int) ([]Tournament
 	if err != nil {
 		return nil, err
 	}
+	return scanTournamentNotices(rows)
+}
+
+// ClaimTournamentNotices claims for owner, until lease from now, up to limit
+// of the notices DueTournamentNotices would list that nobody holds a claim
+// on, and returns them oldest first, as ClaimAnnouncements does for
+// announcements.
+func (db *DB) ClaimTournamentNotices(ctx context.Context, owner string, limit int, lease time.Duration) ([]TournamentNotice, error) {
+	now := db.now()
+	rows, err := db.write.QueryContext(ctx, db.lockRows(qClaimTournamentNotices), now.Add(lease).UnixMilli(), owner, now.UnixMilli(), limit)
+	if err != nil {
+		return nil, err
+	}
+	out, err := scanTournamentNotices(rows)
+	slices.SortFunc(out, func(a, b TournamentNotice) int { return cmp.Compare(a.ID, b.ID) })
+	return out, err
+}
+
+const qClaimTournamentNotices = `UPDATE tournament_notices SET claimed_until = ?1, claimed_by = ?2
+	WHERE id IN (SELECT n.id FROM tournament_notices n
+		WHERE n.done_at IS NULL AND n.due_at <= ?3 AND (n.claimed_until IS NULL OR n.claimed_until <= ?3)
+			AND NOT EXISTS (SELECT 1 FROM tournament_notices p
+				WHERE p.done_at IS NULL AND p.tournament_id = n.tournament_id AND p.id < n.id)
+		ORDER BY n.id LIMIT ?4 ` + lockRowsMark + `)
+	RETURNING id, tournament_id, kind, round, attempts`
+
+func scanTournamentNotices(rows *sql.Rows) ([]TournamentNotice, error) {
 	defer rows.Close()
 	var out []TournamentNotice
 	for rows.Next() {
@@ -61,9 +91,11 @@ func (db *DB) TournamentNoticeDone(ctx context.Context, id int64, outcome string
 	return err
 }
 
-// RetryTournamentNotice puts a notice off until at, counting the attempt.
+// RetryTournamentNotice puts a notice off until at, counting the attempt,
+// and ends its claim.
 func (db *DB) RetryTournamentNotice(ctx context.Context, id int64, at time.Time) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE tournament_notices SET attempts = attempts + 1, due_at = ? WHERE id = ? AND done_at IS NULL`,
+	_, err := db.write.ExecContext(ctx, `UPDATE tournament_notices SET attempts = attempts + 1, due_at = ?, claimed_until = NULL
+		WHERE id = ? AND done_at IS NULL`,
 		at.UnixMilli(), id)
 	return err
 }

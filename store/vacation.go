@@ -66,12 +66,8 @@ func (db *DB) StartVacation(ctx context.Context, user string, days int) (Vacatio
 		if days > left {
 			return fmt.Errorf("%s asked for %d days of vacation, %d left: %w", user, days, left, ErrAllowance)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?)`,
-			user, v.Start.UnixMilli(), v.End.UnixMilli())
-		if err != nil {
-			return err
-		}
-		if v.ID, err = res.LastInsertId(); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?) RETURNING id`,
+			user, v.Start.UnixMilli(), v.End.UnixMilli()).Scan(&v.ID); err != nil {
 			return err
 		}
 		return db.shiftTurns(ctx, tx, user, now, v.End.Sub(now), v.End)

@@ -38,10 +38,14 @@ To get a token:
 
 // settings are the bot's configuration, from .env and the environment.
 type settings struct {
-	token, dbPath, guildID, apiURL string
-	tablesDir                      string // solved Aseb tables; "" : none, the computer searches
-	metricsAddr                    string // where /metrics, /healthz and /readyz listen; "": nowhere
-	level                          slog.Level
+	token, guildID, apiURL string
+	// dbPath is the SQLite file (DATABASE_PATH), dbURL the PostgreSQL
+	// database (DATABASE_URL); one of the two is set.
+	dbPath, dbURL string
+	instance      string // KILAB_INSTANCE: this copy's name among those sharing a database
+	tablesDir     string // solved Aseb tables; "" : none, the computer searches
+	metricsAddr   string // where /metrics, /healthz and /readyz listen; "": nowhere
+	level         slog.Level
 	// interactionsAddr, with publicKey, serves interactions over HTTP
 	// instead of the gateway.
 	interactionsAddr string
@@ -54,18 +58,20 @@ type settings struct {
 
 func readSettings(getenv func(string) string) (settings, error) {
 	s := settings{
-		token:   strings.TrimSpace(getenv("DISCORD_TOKEN")),
-		dbPath:  strings.TrimSpace(getenv("DATABASE_PATH")),
-		guildID: strings.TrimSpace(getenv("DISCORD_GUILD_ID")),
-		apiURL:  strings.TrimSpace(getenv("DISCORD_API_URL")),
-
+		token:       strings.TrimSpace(getenv("DISCORD_TOKEN")),
+		dbPath:      strings.TrimSpace(getenv("DATABASE_PATH")),
+		dbURL:       strings.TrimSpace(getenv("DATABASE_URL")),
+		guildID:     strings.TrimSpace(getenv("DISCORD_GUILD_ID")),
+		apiURL:      strings.TrimSpace(getenv("DISCORD_API_URL")),
+		instance:    strings.TrimSpace(getenv("KILAB_INSTANCE")),
 		metricsAddr: strings.TrimSpace(getenv("METRICS_ADDR")),
 	}
-	if s.dbPath == "" {
-		s.dbPath = "kilab.db"
+	if err := s.checkDatabase(); err != nil {
+		return s, err
 	}
-	// The computer's solved Aseb tables live next to the database unless
-	// TABLES_DIR says otherwise; "off" has it search instead.
+	// The computer's solved Aseb tables live next to the database (in the
+	// working directory, for PostgreSQL) unless TABLES_DIR says otherwise;
+	// "off" has it search instead.
 	switch s.tablesDir = strings.TrimSpace(getenv("TABLES_DIR")); s.tablesDir {
 	case "":
 		s.tablesDir = filepath.Join(filepath.Dir(s.dbPath), "kilab-tables")
@@ -126,11 +132,47 @@ func (s *settings) readEndpoint(getenv func(string) string) error {
 	return nil
 }
 
+// checkDatabase settles which database the bot uses: PostgreSQL where
+// DATABASE_URL is set, else the SQLite file DATABASE_PATH names (kilab.db
+// by default). Both set is refused rather than one silently ignored.
+func (s *settings) checkDatabase() error {
+	switch {
+	case s.dbURL != "" && s.dbPath != "":
+		return errors.New("DATABASE_URL and DATABASE_PATH are both set: set DATABASE_URL for PostgreSQL or DATABASE_PATH for SQLite, not both")
+	case s.dbURL != "":
+		u, err := url.Parse(s.dbURL)
+		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
+			return errors.New("DATABASE_URL is not a PostgreSQL URL (postgres://user:password@host:5432/database); for SQLite set DATABASE_PATH instead")
+		}
+	case strings.Contains(s.dbPath, "://"):
+		return errors.New("DATABASE_PATH is a URL, not a file: put a PostgreSQL URL in DATABASE_URL instead")
+	case s.dbPath == "":
+		s.dbPath = "kilab.db"
+	}
+	return nil
+}
+
+// database is what store.Open takes, and databaseName how messages name it
+// (a URL without its password).
+func (s settings) database() string {
+	if s.dbURL != "" {
+		return s.dbURL
+	}
+	return s.dbPath
+}
+
+func (s settings) databaseName() string {
+	if u, err := url.Parse(s.dbURL); s.dbURL != "" && err == nil {
+		return u.Redacted()
+	}
+	return s.dbPath
+}
+
 // runBot starts the Discord bot. It reads .env first (values already in the
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (default kilab.db), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -190,9 +232,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if _, err := s.User("@me", discordgo.WithContext(ctx)); err != nil {
 		return explainConnect(err)
 	}
-	db, err := store.Open(ctx, m.Settings.dbPath)
+	db, err := store.Open(ctx, m.Settings.database())
 	if err != nil {
-		return fmt.Errorf("opening the database %s: %w", m.Settings.dbPath, err)
+		return fmt.Errorf("opening the database %s: %w", m.Settings.databaseName(), err)
 	}
 	if m.Now != nil {
 		db.Now = m.Now
@@ -204,7 +246,8 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
-		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery})
+		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery,
+		Instance: m.Settings.instance})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {

@@ -129,6 +129,36 @@ func TestReadSettings(t *testing.T) {
 	}
 }
 
+// DATABASE_URL chooses PostgreSQL, DATABASE_PATH SQLite (the default); both
+// at once, or a URL where the other belongs, is a clear error.
+func TestReadSettingsDatabase(t *testing.T) {
+	const pg = "postgres://kilab:secret@db:5432/kilab"
+	s, err := readSettings(mapEnv(map[string]string{"DATABASE_URL": pg, "KILAB_INSTANCE": " web-2 "}))
+	if err != nil || s.database() != pg || s.dbPath != "" || s.tablesDir != "kilab-tables" || s.instance != "web-2" {
+		t.Fatalf("DATABASE_URL: %+v, %v", s, err)
+	}
+	if name := s.databaseName(); strings.Contains(name, "secret") {
+		t.Errorf("the database is named with its password: %s", name)
+	}
+	if s, _ := readSettings(mapEnv(nil)); s.database() != "kilab.db" {
+		t.Errorf("default database %q", s.database())
+	}
+	for _, bad := range []map[string]string{
+		{"DATABASE_URL": pg, "DATABASE_PATH": "k.db"},
+		{"DATABASE_URL": "kilab.db"},
+		{"DATABASE_URL": "mysql://db/kilab"},
+		{"DATABASE_PATH": pg},
+	} {
+		_, err := readSettings(mapEnv(bad))
+		if err == nil || !strings.Contains(err.Error(), "DATABASE_") {
+			t.Errorf("%v: %v, want an error naming the variable", bad, err)
+		}
+		if err != nil && strings.Contains(err.Error(), "secret") {
+			t.Errorf("%v: the error shows the password: %v", bad, err)
+		}
+	}
+}
+
 func mapEnv(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 // DISCORD_API_URL sends discord.com's REST calls to the proxy, path kept.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"kilab/internal/fakediscord"
+	"kilab/internal/pgtest"
 	"kilab/store"
 )
 
@@ -23,22 +24,31 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// crashRig is a fake Discord, a database file and the bot running as a
-// child process against them.
+// crashRig is a fake Discord, a database and the bot running as a child
+// process against them. The database is a SQLite file or, when pgtest.Env
+// names a PostgreSQL server, a schema of its own there.
 type crashRig struct {
-	t      *testing.T
-	ctx    context.Context
-	srv    *fakediscord.Server
-	dbPath string
-	child  *exec.Cmd
-	out    strings.Builder
+	t     *testing.T
+	ctx   context.Context
+	srv   *fakediscord.Server
+	db    string // what store.Open takes
+	child *exec.Cmd
+	out   strings.Builder
+}
+
+// crashDatabase returns a fresh database for the rig.
+func crashDatabase(t *testing.T) string {
+	if server, ok := pgtest.Server(); ok {
+		return pgtest.Schema(t, server)
+	}
+	return filepath.Join(t.TempDir(), "kilab.db")
 }
 
 func (r *crashRig) start() {
 	r.t.Helper()
 	cmd := exec.Command(os.Args[0], "run")
 	cmd.Env = append(os.Environ(), "KILAB_TEST_CHILD=1",
-		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), "DATABASE_PATH="+r.dbPath,
+		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), r.dbEnv(),
 		"DISCORD_API_URL="+r.srv.URL(), "DISCORD_GUILD_ID="+r.srv.Guild().ID, "LOG_LEVEL=warn")
 	cmd.Dir = r.t.TempDir() // no .env there
 	cmd.Stdout, cmd.Stderr = &r.out, &r.out
@@ -56,6 +66,13 @@ func (r *crashRig) start() {
 	}
 }
 
+func (r *crashRig) dbEnv() string {
+	if strings.Contains(r.db, "://") {
+		return "DATABASE_URL=" + r.db
+	}
+	return "DATABASE_PATH=" + r.db
+}
+
 // kill ends the child as a crash does: no shutdown at all.
 func (r *crashRig) kill() {
 	_ = r.child.Process.Kill()
@@ -64,7 +81,7 @@ func (r *crashRig) kill() {
 
 // readGame reads a game from the database the child writes.
 func (r *crashRig) readGame(id int64) (store.Game, bool) {
-	db, err := store.Open(r.ctx, r.dbPath)
+	db, err := store.Open(r.ctx, r.db)
 	if err != nil {
 		return store.Game{}, false // not created yet
 	}
@@ -86,7 +103,7 @@ func (r *crashRig) boards(channel string, g store.Game) []fakediscord.Message {
 }
 
 // The bot killed at each point between a move's commit and its delivery, then
-// restarted: the next player always gets the thread board and the turn DM,
+// restarted (on SQLite, or on PostgreSQL with pgtest.Env set): the next player always gets the thread board and the turn DM,
 // each exactly once.
 func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 	if testing.Short() {
@@ -109,7 +126,7 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 		t.Run(p.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db")}
+			r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), db: crashDatabase(t)}
 			r.start()
 			defer func() { r.kill() }()
 			g, next := r.playUntilCrash(p.route, p.after, p.dm)
@@ -133,7 +150,7 @@ func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, str
 	if _, err := r.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]).Reply(r.ctx); err != nil {
 		t.Fatal(err)
 	}
-	const id = 1
+	id := r.gameOf(ana.ID)
 	for clicks := 0; clicks < 300; clicks++ {
 		g := r.waitGame(id, func(g store.Game) bool { return g.ThreadID != "" })
 		board := r.waitBoard(g.ThreadID, g)
@@ -180,6 +197,24 @@ func (r *crashRig) holdAt(route string, after bool, channel string) *fakediscord
 		return r.srv.HoldAfter(pred)
 	}
 	return r.srv.Hold(pred)
+}
+
+// gameOf waits for the game user plays and returns its id: not always 1,
+// as PostgreSQL's ids have gaps where a transaction was run again.
+func (r *crashRig) gameOf(user string) int64 {
+	r.t.Helper()
+	for ; ; time.Sleep(20 * time.Millisecond) {
+		if db, err := store.Open(r.ctx, r.db); err == nil {
+			gs, _ := db.ActiveGames(r.ctx, user, "")
+			db.Close()
+			if len(gs) > 0 {
+				return gs[0].ID
+			}
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("no game for %s: %s", user, r.out.String())
+		}
+	}
 }
 
 // waitGame waits until the game satisfies ok.

@@ -191,7 +191,8 @@ func (r *loadRig) startCopy(addr string) *copyProc {
 	c.cmd.Env = append(os.Environ(), "KILAB_TEST_CHILD=1", r.dbEnv(),
 		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), "DISCORD_API_URL="+r.srv.URL(),
 		"DISCORD_GUILD_ID="+r.srv.Guild().ID, "LOG_LEVEL=warn", "TABLES_DIR=off", "SWEEP_EVERY=1s",
-		"INTERACTIONS_ADDR="+addr, "DISCORD_PUBLIC_KEY="+r.srv.PublicKeyHex(), "METRICS_ADDR="+c.metrics)
+		"INTERACTIONS_ADDR="+addr, "DISCORD_PUBLIC_KEY="+r.srv.PublicKeyHex(), "METRICS_ADDR="+c.metrics,
+		"KILAB_INSTANCE=copy-"+addr) // a copy restarted at the same address takes back its claims at once
 	c.cmd.Dir = r.dir
 	c.cmd.Stdout, c.cmd.Stderr = c.out, c.out
 	if err := c.cmd.Start(); err != nil {
@@ -344,7 +345,7 @@ func (r *loadRig) reportf(format string, args ...any) {
 // openStore opens the SQLite file at path, or the PostgreSQL database at url.
 func openStore(ctx context.Context, url, path string) (*store.DB, error) {
 	if url != "" {
-		return nil, fmt.Errorf("PostgreSQL is not supported by this store yet")
+		return store.Open(ctx, url)
 	}
 	return store.Open(ctx, path)
 }

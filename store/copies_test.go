@@ -1,0 +1,292 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"kilab/games"
+	"kilab/tournament"
+)
+
+// Several copies of Kilab on one database: each test opens two handles on
+// one source (two processes, as far as the database can tell) on one fake
+// clock, and has them race. On SQLite the one writer serialises them; on
+// PostgreSQL the claims, the version guards and SERIALIZABLE do.
+
+// twoCopies opens two handles on a fresh database, sharing a fake clock.
+func twoCopies(t *testing.T) (*DB, *DB, *clock) {
+	t.Helper()
+	src := testSource(t)
+	a, b := openTest(t, src), openTest(t, src)
+	c := &clock{t: epoch}
+	a.Now, b.Now = c.Now, c.Now
+	return a, b, c
+}
+
+// race runs fn once per copy and worker, all starting at once.
+func race(copies []*DB, workers int, fn func(db *DB, name string)) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, db := range copies {
+		for w := range workers {
+			name := fmt.Sprintf("copy%d/%d", i, w)
+			wg.Go(func() {
+				<-start
+				fn(db, name)
+			})
+		}
+	}
+	close(start)
+	wg.Wait()
+}
+
+// gamesToAnnounce makes n games, each with a commit that records its
+// announcements (a board, a turn DM, a retirement).
+func gamesToAnnounce(t *testing.T, db *DB, n int) {
+	t.Helper()
+	for i := range n {
+		g := newGameOf(t, db, fmt.Sprintf("p%d", i), fmt.Sprintf("q%d", i), false)
+		if _, _, err := db.Commit(context.Background(), Commit{Game: g.ID, Version: g.Version, Moved: true,
+			Plies: []games.Ply{{Player: 0, Move: "a"}}, Position: "b", ToMove: 1, Announce: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Copies delivering at once send every announcement once, and a game's in
+// order.
+func TestCopiesClaimEachAnnouncementOnce(t *testing.T) {
+	ctx := context.Background()
+	a, b, _ := twoCopies(t)
+	gamesToAnnounce(t, a, 12)
+	var (
+		mu     sync.Mutex
+		sent   = map[int64]string{}
+		byGame = map[int64][]int64{}
+		errs   []error
+	)
+	race([]*DB{a, b}, 3, func(db *DB, name string) {
+		for {
+			due, err := db.ClaimAnnouncements(ctx, name, 4, time.Minute)
+			if err != nil || len(due) == 0 {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+				return
+			}
+			for _, an := range due {
+				mu.Lock() // "sent", before it is marked: a later one of its game cannot be claimed yet
+				if by, dup := sent[an.ID]; dup {
+					errs = append(errs, fmt.Errorf("announcement %d sent by %s and %s", an.ID, by, name))
+				}
+				sent[an.ID], byGame[an.Game] = name, append(byGame[an.Game], an.ID)
+				mu.Unlock()
+				if err := db.Delivered(ctx, an.ID, "sent"); err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+				}
+			}
+		}
+	})
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	if len(sent) != 12*3 {
+		t.Fatalf("%d announcements sent, want %d", len(sent), 12*3)
+	}
+	for game, ids := range byGame {
+		for i := 1; i < len(ids); i++ {
+			if ids[i] < ids[i-1] {
+				t.Fatalf("game %d's announcements went out as %v", game, ids)
+			}
+		}
+	}
+	if left, _ := a.DueAnnouncements(ctx, 10); len(left) != 0 {
+		t.Fatalf("%d announcements left undelivered", len(left))
+	}
+}
+
+// A claim keeps an announcement from other copies until it lapses, is
+// released by its owner restarting, or ends with a retry.
+func TestClaimsLapseAndAreReleased(t *testing.T) {
+	ctx := context.Background()
+	a, b, clk := twoCopies(t)
+	gamesToAnnounce(t, a, 1)
+	claim := func(db *DB, owner string, want int) []Announcement {
+		t.Helper()
+		got, err := db.ClaimAnnouncements(ctx, owner, 10, time.Minute)
+		if err != nil || len(got) != want {
+			t.Fatalf("%s claimed %d, %v; want %d", owner, len(got), err, want)
+		}
+		return got
+	}
+	first := claim(a, "a", 1) // the board; the DM waits for it
+	claim(b, "b", 0)
+	clk.Add(time.Minute) // a crashed: its claim lapses
+	if again := claim(b, "b", 1); again[0].ID != first[0].ID {
+		t.Fatalf("b took over %d, want %d", again[0].ID, first[0].ID)
+	}
+	claim(a, "a", 0)
+	if err := b.ReleaseClaims(ctx, "b"); err != nil { // b restarts under its name
+		t.Fatal(err)
+	}
+	claim(a, "a", 1)
+	if err := a.Retry(ctx, first[0].ID, clk.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	claim(b, "b", 0) // put off: due later, and in order, so nothing of its game is due
+	clk.Add(time.Hour)
+	if got := claim(b, "b", 1); got[0].ID != first[0].ID || got[0].Attempts != 1 {
+		t.Fatalf("after the retry: %+v", got[0])
+	}
+}
+
+// Tournament notices are claimed once as announcements are.
+func TestCopiesClaimEachTournamentNoticeOnce(t *testing.T) {
+	ctx := context.Background()
+	a, b, clk := twoCopies(t)
+	for range 3 {
+		tm := newTournament(t, a, tournament.RoundRobin, 0, "x", "y", "z")
+		if _, err := a.StartTournament(ctx, tm.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	got := map[int64]int{}
+	race([]*DB{a, b}, 2, func(db *DB, name string) {
+		ns, err := db.ClaimTournamentNotices(ctx, name, 10, time.Minute)
+		if err != nil {
+			t.Error(err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for _, n := range ns {
+			got[n.ID]++
+		}
+	})
+	if len(got) != 3 {
+		t.Fatalf("claimed %v, want the 3 round notices", got)
+	}
+	for id, n := range got {
+		if n != 1 {
+			t.Fatalf("notice %d claimed %d times", id, n)
+		}
+	}
+	clk.Add(time.Minute)
+	ns, err := b.ClaimTournamentNotices(ctx, "b", 10, time.Minute)
+	if err != nil || len(ns) != 3 {
+		t.Fatalf("after the lease: %d claimed, %v", len(ns), err)
+	}
+	if err := b.RetryTournamentNotice(ctx, ns[0].ID, clk.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if ns, _ := a.ClaimTournamentNotices(ctx, "a", 10, time.Minute); len(ns) != 1 || ns[0].Attempts != 1 {
+		t.Fatalf("after a retry: %+v", ns)
+	}
+}
+
+// Two copies ending the last two games of a round at the same moment start
+// the next round once: each end reads whether the round is over and writes
+// its own pairing, which one writer (SQLite) or SERIALIZABLE (PostgreSQL)
+// keeps from both seeing the other's game still in play.
+func TestCopiesEndingARoundStartTheNextOnce(t *testing.T) {
+	ctx := context.Background()
+	a, b, _ := twoCopies(t)
+	tm := newTournament(t, a, tournament.RoundRobin, 0, "w", "x", "y", "z")
+	if _, err := a.StartTournament(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; round <= 6; round++ {
+		cur, gs := roundGames(t, a, tm.ID)
+		if cur.Round != round || len(gs) != 2 {
+			t.Fatalf("round %d: at round %d with %d games in play", round, cur.Round, len(gs))
+		}
+		var wg sync.WaitGroup
+		for i, db := range []*DB{a, b} {
+			wg.Go(func() {
+				g := gs[i]
+				if _, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, End: &End{FirstWins, "test"}, Announce: true}); err != nil {
+					t.Errorf("round %d: %v", round, err)
+				}
+			})
+		}
+		wg.Wait()
+		if t.Failed() {
+			return
+		}
+	}
+	final, _ := a.Tournament(ctx, tm.ID)
+	ps, _ := a.Pairings(ctx, tm.ID)
+	if final.Status != TournamentFinished || len(ps) != 12 {
+		t.Fatalf("after 6 rounds: %s with %d pairings", final.Status, len(ps))
+	}
+	var tournamentGames int
+	a.read.QueryRow(`SELECT count(*) FROM games WHERE tournament_id = ?`, tm.ID).Scan(&tournamentGames)
+	notices, _ := a.DueTournamentNotices(ctx, 50)
+	if tournamentGames != 12 || len(notices) != 1 { // notices come one at a time, in order
+		t.Fatalf("%d games, %d notices due; want 12 and 1", tournamentGames, len(notices))
+	}
+}
+
+// Two copies sweeping at once send each reminder and end each game on time
+// once: MarkReminded and the version-guarded Commit are the claims.
+func TestCopiesSweepOnce(t *testing.T) {
+	ctx := context.Background()
+	a, b, clk := twoCopies(t)
+	const n = 8
+	for i := range n {
+		move(t, a, newGameOf(t, a, fmt.Sprintf("p%d", i), fmt.Sprintf("q%d", i), true), 0, "a")
+	}
+	count := func(sweep func(db *DB, g Game) error, due func(db *DB) ([]Game, error)) map[int64]int {
+		var mu sync.Mutex
+		won := map[int64]int{}
+		race([]*DB{a, b}, 2, func(db *DB, _ string) {
+			gs, err := due(db)
+			if err != nil {
+				t.Error(err)
+			}
+			for _, g := range gs {
+				err := sweep(db, g)
+				mu.Lock()
+				if err == nil {
+					won[g.ID]++
+				} else if !errors.Is(err, ErrConflict) && !errors.Is(err, ErrFinished) {
+					t.Error(err)
+				}
+				mu.Unlock()
+			}
+		})
+		return won
+	}
+	clk.Add(3 * day * 9 / 10)
+	reminded := count(func(db *DB, g Game) error { return db.MarkReminded(ctx, g.ID, g.Version) },
+		func(db *DB) ([]Game, error) { return db.DueReminders(ctx, 100) })
+	clk.Add(day)
+	ended := count(func(db *DB, g Game) error {
+		r, why := g.TimeoutResult()
+		_, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, End: &End{r, why}, Announce: true})
+		return err
+	}, func(db *DB) ([]Game, error) { return db.DueDeadlines(ctx, 100) })
+	for name, won := range map[string]map[int64]int{"reminded": reminded, "ended": ended} {
+		if len(won) != n {
+			t.Errorf("%s %d games, want %d", name, len(won), n)
+		}
+		for id, k := range won {
+			if k != 1 {
+				t.Errorf("game %d %s %d times", id, name, k)
+			}
+		}
+	}
+	for id := range ended {
+		g, _ := a.Game(ctx, id)
+		want := fmt.Sprintf("board result_dm:%s result_dm:%s retire", g.Players[0], g.Players[1])
+		if as, _, _ := a.Announcements(ctx, id); kindsOf(as) != want {
+			t.Errorf("game %d announced %s, want %s", id, kindsOf(as), want)
+		}
+	}
+}

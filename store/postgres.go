@@ -1,0 +1,189 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// PostgreSQL lets several copies of Kilab share one database. Its write
+// transactions run SERIALIZABLE: the store's transactions read, decide and
+// write (a round that ends starts the next, a challenge accepted once, a
+// vacation's allowance), relying on no other writer between the read and the
+// write, which SQLite gives by having one writer and PostgreSQL by failing
+// one of two overlapping transactions with a serialization failure, which
+// update then runs again.
+var postgresDialect = &dialect{
+	name:       "postgres",
+	migrations: mustLoadMigrations(migrationsFS, "migrations/postgres"),
+	createMigrations: `CREATE TABLE IF NOT EXISTS schema_migrations (
+	version    INTEGER PRIMARY KEY,
+	name       TEXT    NOT NULL,
+	applied_at BIGINT  NOT NULL
+)`,
+	// Advisory locks are per database; the schema's name keeps databases
+	// that share a server in different schemas (the tests) apart.
+	lockMigrations: `SELECT pg_advisory_xact_lock(hashtext('kilab migrations ' || current_schema()))`,
+	open:           openPostgres,
+	writeTx:        &sql.TxOptions{Isolation: sql.LevelSerializable},
+	snapshot:       &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
+	// serialization_failure, deadlock_detected
+	retryable:  pgCode("40001", "40P01"),
+	unique:     pgCode("23505"), // unique_violation
+	skipLocked: ` FOR UPDATE SKIP LOCKED`,
+}
+
+// maxPostgresConns bounds each copy's connections, so that several copies
+// stay within the server's max_connections (100 by default).
+const maxPostgresConns = 10
+
+func openPostgres(source string) (*sql.DB, *sql.DB, error) {
+	cfg, err := pgx.ParseConfig(source)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: database URL: %w", err) // pgconn hides the password
+	}
+	db := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)})
+	db.SetMaxOpenConns(maxPostgresConns)
+	db.SetMaxIdleConns(maxPostgresConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	// The server runs reads beside writes itself: one pool serves both.
+	return db, db, nil
+}
+
+func pgCode(codes ...string) func(error) bool {
+	return func(err error) bool {
+		var pe *pgconn.PgError
+		return errors.As(err, &pe) && slices.Contains(codes, pe.Code)
+	}
+}
+
+// pgConnector hands out connections that rewrite the store's queries to
+// PostgreSQL's placeholders on their way to pgx.
+type pgConnector struct{ driver.Connector }
+
+func (c pgConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sc, ok := conn.(*stdlib.Conn)
+	if !ok {
+		conn.Close()
+		return nil, fmt.Errorf("store: pgx gave a %T, not a *stdlib.Conn", conn)
+	}
+	return pgConn{sc}, nil
+}
+
+// pgConn is a pgx connection whose queries go through rebind. Everything
+// else (transactions, pings, session resets, argument checks) is pgx's own.
+type pgConn struct{ *stdlib.Conn }
+
+func (c pgConn) Prepare(query string) (driver.Stmt, error) {
+	return c.Conn.Prepare(rebind(query))
+}
+
+func (c pgConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	return c.Conn.PrepareContext(ctx, rebind(query))
+}
+
+func (c pgConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	return c.Conn.ExecContext(ctx, rebind(query), args)
+}
+
+func (c pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	return c.Conn.QueryContext(ctx, rebind(query), args)
+}
+
+// rebind rewrites SQLite's placeholders to PostgreSQL's: ?N becomes $N, and
+// a bare ? takes the number after the largest so far, as in SQLite. Question
+// marks in string literals, quoted names and comments stay as they are.
+func rebind(query string) string {
+	if !strings.Contains(query, "?") {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	last := 0
+	for i := 0; i < len(query); {
+		if skip := quoted(query[i:]); skip > 0 {
+			b.WriteString(query[i : i+skip])
+			i += skip
+			continue
+		}
+		if query[i] != '?' {
+			b.WriteByte(query[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+			j++
+		}
+		n := last + 1
+		if j > i+1 {
+			n, _ = strconv.Atoi(query[i+1 : j])
+		}
+		last = max(last, n)
+		b.WriteString("$" + strconv.Itoa(n))
+		i = j
+	}
+	return b.String()
+}
+
+// quoted returns the length of the string literal, quoted name, comment or
+// dollar-quoted text s starts with, or 0 if it starts with none.
+func quoted(s string) int {
+	switch {
+	case s[0] == '\'' || s[0] == '"': // a doubled quote inside reads as an end and a new start
+		if end := strings.IndexByte(s[1:], s[0]); end >= 0 {
+			return end + 2
+		}
+		return len(s)
+	case strings.HasPrefix(s, "--"):
+		if end := strings.IndexByte(s, '\n'); end >= 0 {
+			return end + 1
+		}
+		return len(s)
+	case strings.HasPrefix(s, "/*"):
+		if end := strings.Index(s[2:], "*/"); end >= 0 {
+			return end + 4
+		}
+		return len(s)
+	case s[0] == '$':
+		tag := dollarTag(s)
+		if tag == "" {
+			return 0
+		}
+		if end := strings.Index(s[len(tag):], tag); end >= 0 {
+			return len(tag) + end + len(tag)
+		}
+		return len(s)
+	}
+	return 0
+}
+
+// dollarTag returns the $tag$ (or $$) that opens dollar-quoted text at the
+// start of s, or "" ($1 is a placeholder, not a tag).
+func dollarTag(s string) string {
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '$':
+			return s[:i+1]
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || (i > 1 && c >= '0' && c <= '9'):
+		default:
+			return ""
+		}
+	}
+	return ""
+}
