@@ -73,7 +73,7 @@ func (db *DB) closePools() error {
 
 // maxTxAttempts bounds how often update runs a transaction that keeps losing
 // to others running beside it (PostgreSQL only).
-const maxTxAttempts = 8
+const maxTxAttempts = 12
 
 // update runs fn in a write transaction and commits it if fn returns nil.
 // Where the database fails the transaction because another one overlapped it
@@ -100,7 +100,7 @@ func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // retryWait is the wait before attempt+1: random, so that the transactions
 // that collided do not collide again, and longer each time.
 func retryWait(attempt int) time.Duration {
-	d := time.Millisecond << min(attempt, 7)
+	d := time.Millisecond << min(attempt, 8)
 	return d/2 + rand.N(d)
 }
 

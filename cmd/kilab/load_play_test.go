@@ -62,7 +62,7 @@ func (r *loadRig) startGame(i int) (*loadGame, error) {
 		m = gameNumber.FindStringSubmatch(acc.Embeds[0].Description)
 	}
 	if m == nil {
-		return nil, fmt.Errorf("accepting challenge %d: %+v, %v", i, acc.Embeds, err)
+		return nil, fmt.Errorf("accepting challenge %d: %q %+v (ephemeral %v), %v", i, acc.Content, acc.Embeds, acc.Ephemeral(), err)
 	}
 	var id int64
 	fmt.Sscan(m[1], &id)

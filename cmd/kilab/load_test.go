@@ -198,6 +198,11 @@ func (r *loadRig) startCopy(addr string) *copyProc {
 	if err := c.cmd.Start(); err != nil {
 		r.t.Fatal(err)
 	}
+	r.t.Cleanup(func() {
+		if r.t.Failed() {
+			r.t.Logf("copy at %s said:\n%s", addr, clipLog(c.out.String(), 4000))
+		}
+	})
 	for {
 		if resp, err := http.Get("http://" + c.metrics + "/readyz"); err == nil {
 			resp.Body.Close()
@@ -348,4 +353,12 @@ func openStore(ctx context.Context, url, path string) (*store.DB, error) {
 		return store.Open(ctx, url)
 	}
 	return store.Open(ctx, path)
+}
+
+// clipLog keeps the end of a long log.
+func clipLog(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
 }
