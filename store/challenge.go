@@ -158,11 +158,7 @@ func (db *DB) StartComputerGame(ctx context.Context, c Challenge, s Start, comp 
 		}
 		n := NewGame{GuildID: c.GuildID, ChannelID: c.ChannelID, Kind: c.Kind, Config: c.Config,
 			Players: s.Players, Position: s.Position, ToMove: s.ToMove, TimeLimit: c.TimeLimit, Opening: s.Opening, Computer: comp}
-		gameID, err := db.insertGame(ctx, tx, n, id)
-		if err != nil {
-			return err
-		}
-		if g, err = getGame(ctx, tx, gameID); err != nil {
+		if g, err = db.insertGame(ctx, tx, n, id); err != nil {
 			return err
 		}
 		return db.announce(ctx, tx, g.ID, 0, g.Version, append([]Notice{{Kind: AnnounceStart}}, TurnNotices(g)...), nil)
@@ -257,14 +253,10 @@ func (db *DB) AcceptChallenge(ctx context.Context, id int64, user string, s Star
 		}
 		n := NewGame{GuildID: c.GuildID, ChannelID: c.ChannelID, Kind: c.Kind, Config: c.Config,
 			Players: s.Players, Position: s.Position, ToMove: s.ToMove, TimeLimit: c.TimeLimit, Rated: c.Rated, Opening: s.Opening}
-		gameID, err := db.insertGame(ctx, tx, n, c.ID)
-		if err != nil {
+		if g, err = db.insertGame(ctx, tx, n, c.ID); err != nil {
 			return err
 		}
 		if err := db.closeChallenge(ctx, tx, c.ID, ChallengeAccepted); err != nil {
-			return err
-		}
-		if g, err = getGame(ctx, tx, gameID); err != nil {
 			return err
 		}
 		return db.announce(ctx, tx, g.ID, 0, g.Version, append([]Notice{{Kind: AnnounceStart}}, TurnNotices(g)...), nil)
@@ -340,29 +332,30 @@ func (db *DB) endChallenge(ctx context.Context, id int64, user string, to Challe
 // ExpireChallenges closes every open challenge whose expiry has passed and
 // returns them, so the scheduler can update their messages. Each is returned
 // by exactly one call.
+//
+// The expiry is one statement, not a transaction: it changes each challenge
+// once, whoever runs it at the same time, and PostgreSQL re-checks its WHERE
+// against a row another writer just changed. In a serializable transaction
+// its scan of the open challenges, every minute on every copy, would fail
+// the transactions that make and accept challenges meanwhile.
 func (db *DB) ExpireChallenges(ctx context.Context) ([]Challenge, error) {
+	rows, err := db.write.QueryContext(ctx, qExpireChallenges, db.now().UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	ids, err := scanIDs(rows)
+	if err != nil {
+		return nil, err
+	}
 	var out []Challenge
-	err := db.update(ctx, func(tx *sql.Tx) error {
-		out = nil // a run again starts afresh
-		now := db.now().UnixMilli()
-		rows, err := tx.QueryContext(ctx, qExpireChallenges, now)
+	for _, id := range ids {
+		c, err := getChallenge(ctx, db.read, id)
 		if err != nil {
-			return err
+			return out, err
 		}
-		ids, err := scanIDs(rows)
-		if err != nil {
-			return err
-		}
-		for _, id := range ids {
-			c, err := getChallenge(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			out = append(out, c)
-		}
-		return nil
-	})
-	return out, err
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 const qExpireChallenges = `UPDATE challenges SET status = 'expired', closed_at = ?1

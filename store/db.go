@@ -73,7 +73,7 @@ func (db *DB) closePools() error {
 
 // maxTxAttempts bounds how often update runs a transaction that keeps losing
 // to others running beside it (PostgreSQL only).
-const maxTxAttempts = 12
+const maxTxAttempts = 25
 
 // update runs fn in a write transaction and commits it if fn returns nil.
 // Where the database fails the transaction because another one overlapped it
@@ -100,7 +100,7 @@ func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // retryWait is the wait before attempt+1: random, so that the transactions
 // that collided do not collide again, and longer each time.
 func retryWait(attempt int) time.Duration {
-	d := time.Millisecond << min(attempt, 8)
+	d := time.Millisecond << min(attempt, 6) // at most 64 ms give or take half: 25 attempts stay within about 2 s
 	return d/2 + rand.N(d)
 }
 

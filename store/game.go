@@ -151,11 +151,8 @@ func (n NewGame) check() error {
 func (db *DB) CreateGame(ctx context.Context, n NewGame) (Game, error) {
 	var g Game
 	err := db.update(ctx, func(tx *sql.Tx) error {
-		id, err := db.insertGame(ctx, tx, n, 0)
-		if err != nil {
-			return err
-		}
-		g, err = getGame(ctx, tx, id)
+		var err error
+		g, err = db.insertGame(ctx, tx, n, 0)
 		return err
 	})
 	return g, err
@@ -163,30 +160,33 @@ func (db *DB) CreateGame(ctx context.Context, n NewGame) (Game, error) {
 
 // The ids that may be 0 are cast to BIGINT before NULLIF: PostgreSQL would
 // otherwise type the placeholder as NULLIF's other argument, 0, an INTEGER.
-func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge int64) (int64, error) {
+// insertGame starts a game and returns it as stored. The row comes back
+// from the INSERT itself: reading it again by id would, on PostgreSQL, lock
+// the index page new games share, and two serializable transactions starting
+// games at once would then fail each other.
+func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge int64) (Game, error) {
 	if err := n.check(); err != nil {
-		return 0, err
+		return Game{}, err
 	}
 	opts, err := marshalOptions(n.Config.Options)
 	if err != nil {
-		return 0, err
+		return Game{}, err
 	}
 	now := db.now()
 	start, err := turnStart(ctx, tx, n.Players[n.ToMove], now)
 	if err != nil {
-		return 0, err
+		return Game{}, err
 	}
 	deadline, remind := deadlines(start, n.TimeLimit)
-	var id int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
+	return scanGame(tx.QueryRowContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
 			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening,
 			computer_seat, computer_level, tournament_id)
-		VALUES (NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(CAST(? AS BIGINT), 0)) RETURNING id`,
+		VALUES (NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(CAST(? AS BIGINT), 0))
+		RETURNING `+gameColumns,
 		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, opts,
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
 		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening,
-		n.Computer.seat(), n.Computer.Level, n.Tournament).Scan(&id)
-	return id, err
+		n.Computer.seat(), n.Computer.Level, n.Tournament))
 }
 
 // deadlines gives a turn that starts at now its deadline and reminder time.

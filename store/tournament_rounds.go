@@ -262,16 +262,12 @@ func (db *DB) startPairing(ctx context.Context, tx *sql.Tx, t Tournament, p Pair
 		Players: [2]string{p.Pair.First, p.Pair.Second}, Position: start.String(), ToMove: games.First,
 		TimeLimit: t.TimeLimit, Rated: t.Rated, Tournament: t.ID,
 		Opening: fmt.Sprintf("Tournament #%d, round %d of %d: <@%s> moves first, as the pairing says.", t.ID, t.Round, t.Rounds, p.Pair.First)}
-	id, err := db.insertGame(ctx, tx, n, 0)
+	g, err := db.insertGame(ctx, tx, n, 0)
 	if err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE pairings SET game_id = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
-		id, t.ID, p.Round, p.Board); err != nil {
-		return err
-	}
-	g, err := getGame(ctx, tx, id)
-	if err != nil {
+		g.ID, t.ID, p.Round, p.Board); err != nil {
 		return err
 	}
 	return db.announce(ctx, tx, g.ID, 0, g.Version, append([]Notice{{Kind: AnnounceStart}}, TurnNotices(g)...), nil)

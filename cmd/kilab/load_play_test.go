@@ -42,7 +42,31 @@ func (r *loadRig) setUp() {
 		r.t.Fatal(err)
 	}
 	r.games, r.sweep = all[:r.cfg.games], all[r.cfg.games:]
+	r.drain()
 	r.dueSoon(r.sweep)
+}
+
+// drain waits until the copies have delivered what starting the games
+// announced (threads, first boards, DMs), so that the clicks are timed
+// against a bot at work rather than one still catching up.
+func (r *loadRig) drain() {
+	db := r.openDB()
+	defer db.Close()
+	start := time.Now()
+	for {
+		_, waiting, err := db.NextAnnouncement(r.ctx)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		if !waiting {
+			break
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatal("the copies never delivered the games' first announcements")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	r.reportf("%d games started; their first announcements delivered %v later", len(r.games)+len(r.sweep), time.Since(start).Round(100*time.Millisecond))
 }
 
 var gameNumber = regexp.MustCompile(`game #(\d+)`)
