@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"kilab/internal/fakediscord"
+	"kilab/internal/pgtest"
 	"kilab/store"
 )
 
@@ -68,12 +69,17 @@ func TestLoad(t *testing.T) {
 }
 
 // A small load run, so that the rig itself stays in working order: one copy
-// on SQLite, killed and restarted halfway.
+// on SQLite, killed and restarted halfway; with KILAB_TEST_POSTGRES, three
+// copies sharing a PostgreSQL schema of its own, one of them killed.
 func TestLoadSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the bot as processes")
 	}
-	runLoad(t, loadConfig{games: 12, copies: 1, sweeps: 3, rate: 40, duration: 8 * time.Second})
+	cfg := loadConfig{games: 12, copies: 1, sweeps: 3, rate: 40, duration: 8 * time.Second}
+	if server, ok := pgtest.Server(); ok {
+		cfg.dbURL, cfg.copies = pgtest.Schema(t, server), 3
+	}
+	runLoad(t, cfg)
 }
 
 func runLoad(t *testing.T, cfg loadConfig) {
