@@ -251,18 +251,23 @@ func scanGame(s scanner) (Game, error) {
 
 // queryGames runs a query that selects gameColumns.
 func queryGames(ctx context.Context, q rowQuerier, query string, args ...any) ([]Game, error) {
+	return queryAll(ctx, q, scanGame, query, args...)
+}
+
+// queryAll runs a query and reads every row it returns with scan.
+func queryAll[T any](ctx context.Context, q rowQuerier, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Game
+	var out []T
 	for rows.Next() {
-		g, err := scanGame(rows)
+		v, err := scan(rows)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, g)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }

@@ -163,21 +163,8 @@ func getTournament(ctx context.Context, q rowQuerier, id int64) (Tournament, err
 
 // Tournaments returns a server's latest tournaments, newest first.
 func (db *DB) Tournaments(ctx context.Context, guild string, limit int) ([]Tournament, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments
+	return queryAll(ctx, db.read, scanTournament, `SELECT `+tournamentColumns+` FROM tournaments
 		WHERE guild_id = ? AND status <> 'cancelled' ORDER BY id DESC LIMIT ?`, guild, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Tournament
-	for rows.Next() {
-		t, err := scanTournament(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
 }
 
 // TournamentPlayer is one entrant.
