@@ -34,12 +34,11 @@ type boardOpts struct {
 // board builds a board message: an embed with the players, whose turn, the
 // last ply and the time left, the PNG with its alt text, and the controls.
 func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
-	last := s.pictured()
-	png, err := render.Board(s.game, s.g.Config, s.pos, last)
+	pic, err := b.pictures.get(s)
 	if err != nil {
 		return nil, err
 	}
-	alt := render.Describe(s.game, s.g.Config, s.pos, last)
+	png, alt := pic.png, pic.alt
 	m := &Message{
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       clip(fmt.Sprintf("%s · %s", s.game.Title(), configText(s.game, s.g.Config)), 256),

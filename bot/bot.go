@@ -88,6 +88,8 @@ type Bot struct {
 	http  *endpoint // nil: interactions come over the gateway
 	names sync.Map  // user id -> display name, from interactions seen
 
+	pictures *pictures // boards drawn lately
+
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
 	// received, before its handler's goroutine exists: Close waits for every
@@ -155,7 +157,7 @@ func newBot(c Config, dc Discord) *Bot {
 	}
 	b := &Bot{s: c.Session, gw: c.Shards, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, identifyGap: c.IdentifyGap,
 		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
-		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
+		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1), pictures: newPictures()}
 	if len(b.gw) == 0 && c.Session != nil {
 		b.gw = []*discordgo.Session{c.Session}
 	}

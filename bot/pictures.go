@@ -1,0 +1,60 @@
+package bot
+
+import (
+	"sync"
+
+	"kilab/render"
+)
+
+// pictures keeps the boards drawn lately. A turn's board goes to the game's
+// thread and, a moment later, to the next player by DM: the same game at the
+// same version, so the same picture. Drawing it once saves a few
+// milliseconds of a core per turn, which a busy bot spends on everything else.
+type pictures struct {
+	mu   sync.Mutex
+	byID map[pictureKey]picture
+	ring []pictureKey // the keys in the order they came; the oldest goes first
+	next int
+}
+
+// pictureKey is a game at a version: all a board's picture depends on.
+type pictureKey struct{ game, version int64 }
+
+type picture struct {
+	png []byte
+	alt string
+}
+
+// picturesKept bounds the cache: a board is about 50 KB.
+const picturesKept = 128
+
+func newPictures() *pictures {
+	return &pictures{byID: map[pictureKey]picture{}, ring: make([]pictureKey, picturesKept)}
+}
+
+// get returns the picture of s's game at its version, drawing it unless it
+// was drawn lately. The bytes are shared: callers must not change them.
+func (p *pictures) get(s *state) (picture, error) {
+	key := pictureKey{s.g.ID, s.g.Version}
+	p.mu.Lock()
+	pic, ok := p.byID[key]
+	p.mu.Unlock()
+	if ok {
+		return pic, nil
+	}
+	last := s.pictured()
+	png, err := render.Board(s.game, s.g.Config, s.pos, last)
+	if err != nil {
+		return picture{}, err
+	}
+	pic = picture{png: png, alt: render.Describe(s.game, s.g.Config, s.pos, last)}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := p.byID[key]; !ok {
+		delete(p.byID, p.ring[p.next])
+		p.ring[p.next] = key
+		p.next = (p.next + 1) % len(p.ring)
+		p.byID[key] = pic
+	}
+	return pic, nil
+}
