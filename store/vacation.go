@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -167,23 +168,37 @@ func turnStart(ctx context.Context, q rowQuerier, user string, now time.Time) (t
 	return v.End, nil
 }
 
-// Away returns, for those of users on vacation now, when it ends.
+// Away returns, for those of users on vacation now, when it ends. Every
+// board the bot loads asks it, so it is one query whatever the number of
+// users.
 func (db *DB) Away(ctx context.Context, users ...string) (map[string]time.Time, error) {
 	away := map[string]time.Time{}
-	now := db.now()
+	if len(users) == 0 {
+		return away, nil
+	}
+	now := db.now().UnixMilli()
+	args := []any{now, now}
 	for _, u := range users {
-		if _, seen := away[u]; seen {
-			continue
-		}
-		v, on, err := currentVacation(ctx, db.read, u, now)
-		if err != nil {
+		args = append(args, u)
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(users)), ", ")
+	rows, err := db.read.QueryContext(ctx, `SELECT user_id, MAX(ends_at) FROM vacations
+		WHERE starts_at <= ? AND ends_at > ? AND user_id IN (`+marks+`) GROUP BY user_id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			u   string
+			end int64
+		)
+		if err := rows.Scan(&u, &end); err != nil {
 			return nil, err
 		}
-		if on {
-			away[u] = v.End
-		}
+		away[u] = time.UnixMilli(end).UTC()
 	}
-	return away, nil
+	return away, rows.Err()
 }
 
 // VacationDaysLeft is the longest vacation, in whole days, user may start
