@@ -212,3 +212,37 @@ func (h *harness) countEmbeds(channel, s string) int {
 	}
 	return n
 }
+
+// Another server cannot see or run this server's tournament; cancelling an
+// open one takes the buttons off its announcement.
+func TestE2ETournamentCancelAndOtherServers(t *testing.T) {
+	h := newHarness(t, 53)
+	admin := h.srv.AddUser("admin")
+	players := []fakediscord.User{h.srv.AddUser("ana"), h.srv.AddUser("bo")}
+	tm, msg := h.openTournament(admin.ID, players, fakediscord.Sub("seega", fakediscord.Arg("format", "swiss")))
+	id := fakediscord.Arg("tournament", strconv.FormatInt(tm.ID, 10))
+	elsewhere := h.srv.AddGuild("Mehen Club").ChannelID
+	h.ephemeralSays(h.srv.Command(admin.ID, elsewhere, "standings", id), "This server has no tournament")
+	h.ephemeralSays(h.srv.Command(admin.ID, elsewhere, "tournament", fakediscord.Sub("cancel", id)), "This server has no tournament")
+	h.ephemeralSays(h.srv.Command(admin.ID, elsewhere, "tournament", fakediscord.Sub("start", id)), "This server has no tournament")
+	if now := h.tournament(tm.ID); now.Status != store.TournamentOpen {
+		t.Fatalf("another server changed the tournament: %s", now.Status)
+	}
+	h.ephemeralSays(h.srv.Command(admin.ID, h.srv.ChannelID(), "tournament", fakediscord.Sub("start", id)), "needs at least 3 players")
+	if m := h.reply(h.srv.Command(admin.ID, h.srv.ChannelID(), "tournament", fakediscord.Sub("cancel", id))); !strings.Contains(m.Content, "is cancelled") {
+		t.Fatalf("cancel: %q", m.Content)
+	}
+	if ann, _ := h.srv.Message(msg.ID); len(ann.CustomIDs()) != 0 || !strings.Contains(ann.Embeds[0].Description, "cancelled") {
+		t.Fatalf("the cancelled tournament's announcement offers %v: %q", ann.CustomIDs(), ann.Embeds[0].Description)
+	}
+	h.ephemeralSays(h.srv.Command(admin.ID, h.srv.ChannelID(), "tournament", fakediscord.Sub("cancel", id)), "already over")
+}
+
+func (h *harness) tournament(id int64) store.Tournament {
+	h.t.Helper()
+	t, err := h.db.Tournament(h.ctx, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return t
+}
