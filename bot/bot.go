@@ -87,6 +87,8 @@ type Bot struct {
 
 	http  *endpoint // nil: interactions come over the gateway
 	names sync.Map  // user id -> display name, from interactions seen
+	// locales are the locales this copy last recorded (lang.go).
+	locales locales
 
 	pictures *pictures // boards drawn lately
 
@@ -344,6 +346,7 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 		}
 	}()
 	b.remember(i)
+	b.noteLocale(ctx, i)
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -365,7 +368,7 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 // errors nobody expected are logged too. It returns the outcome: the
 // player's error, or a fault.
 func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) string {
-	text, expected := explain(err)
+	text, expected := explain(langOf(i), err)
 	outcome := outcomeUserError
 	if !expected {
 		outcome = outcomeFault

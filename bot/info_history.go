@@ -35,7 +35,7 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 	// rather than returning to fail, which would answer a second time.
 	if err := b.dc.EditOriginal(i, b.historyMessage(s)); err != nil {
 		b.logger(ctx).Error("posting a game's history", "err", err)
-		text, _ := explain(err)
+		text, _ := explain(langOf(i), err)
 		_ = b.dc.EditOriginal(i, &Message{Content: text})
 	}
 	return nil

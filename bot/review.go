@@ -46,7 +46,7 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 	}
 	if err != nil { // answered already: the failure edits the answer
 		b.logger(ctx).Error("reviewing a game", "err", err)
-		text, _ := explain(err)
+		text, _ := explain(langOf(i), err)
 		_ = b.dc.EditOriginal(i, &Message{Content: text})
 	}
 	return nil

@@ -23,6 +23,9 @@ type Settings struct {
 	// zero if it has not. The bot stops trying DMs until the user turns them
 	// on again with SetDMs.
 	DMsClosed time.Time
+	// Locale is the Discord locale of the user's last interaction ("ru",
+	// "en-US"), empty if none was seen: the language of their DMs.
+	Locale string
 }
 
 // CanDM reports whether the bot should try to DM the user at all.
@@ -33,8 +36,8 @@ func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
 func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
 	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
 	var closed sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw FROM users WHERE user_id = ?`, user).
-		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow)
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, locale FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.Locale)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}

@@ -175,13 +175,13 @@ func (s *Server) interactionBase(typ discordgo.InteractionType, userID, channelI
 	st.token = "aW50ZXJhY3Rpb246" + st.id + ":fake-token"
 	p := object{
 		"id": st.id, "application_id": s.appID, "type": int(typ), "token": st.token, "version": 1,
-		"channel_id": ch.ID, "channel": s.wireChannel(ch), "locale": "en-US", "entitlements": []any{},
+		"channel_id": ch.ID, "channel": s.wireChannel(ch), "locale": s.locale(userID), "entitlements": []any{},
 		"app_permissions":       fmt.Sprint(s.appPermissions(ch)),
 		"attachment_size_limit": maxUpload,
 	}
 	if ch.GuildID != "" {
-		p["guild_id"], p["guild_locale"], p["context"] = ch.GuildID, "en-US", 0
-		p["guild"] = object{"id": ch.GuildID, "locale": "en-US", "features": []string{}}
+		p["guild_id"], p["guild_locale"], p["context"] = ch.GuildID, s.locale(ch.GuildID), 0
+		p["guild"] = object{"id": ch.GuildID, "locale": s.locale(ch.GuildID), "features": []string{}}
 		p["member"] = wireMember(u, snowflakeTime(u.ID), fmt.Sprint(memberPermissions))
 		p["authorizing_integration_owners"] = object{"0": ch.GuildID}
 	} else {

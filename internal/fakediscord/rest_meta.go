@@ -24,6 +24,23 @@ func (s *Server) metaRoutes() []route {
 	}
 }
 
+// SetLocale sets the Discord locale ("ru", "es-ES") of a user, which their
+// interactions carry from then on, or of a guild, which interactions in it
+// carry as guild_locale. Everyone starts in en-US.
+func (s *Server) SetLocale(id, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.locales[id] = locale
+}
+
+// locale is the locale of a user or guild; s.mu is held.
+func (s *Server) locale(id string) string {
+	if l, ok := s.locales[id]; ok {
+		return l
+	}
+	return "en-US"
+}
+
 // AddUser adds a person to every guild and returns them.
 func (s *Server) AddUser(username string) User {
 	u := &User{ID: s.ids.next(), Username: username, GlobalName: username}

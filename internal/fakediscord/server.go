@@ -35,8 +35,11 @@ type Server struct {
 	changed chan struct{} // closed and replaced on every change, to wake waiters
 	closed  bool
 
-	guilds     []Guild // oldest first
-	users      map[string]*User
+	guilds []Guild // oldest first
+	users  map[string]*User
+	// locales are the Discord locales of users and guilds that SetLocale
+	// changed from en-US, by id.
+	locales    map[string]string
 	channels   map[string]*Channel
 	messages   map[string]*Message
 	order      map[string][]string // channel id -> message ids, oldest first
@@ -126,8 +129,8 @@ func New(t testing.TB, opts ...Option) *Server {
 	}
 	s := &Server{
 		t: t, cfg: cfg,
-		changed:  make(chan struct{}),
-		users:    map[string]*User{},
+		changed: make(chan struct{}),
+		users:   map[string]*User{}, locales: map[string]string{},
 		channels: map[string]*Channel{},
 		messages: map[string]*Message{},
 		order:    map[string][]string{}, dms: map[string]string{},

@@ -1,0 +1,93 @@
+package bot
+
+import (
+	"context"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/lang"
+	"kilab/store"
+)
+
+// The bot speaks each reader's language (package lang):
+//   - an answer to an interaction, in the locale the interaction came with;
+//   - a DM or reminder, which answers nothing, in the locale of the player's
+//     last interaction (users.locale);
+//   - a post in a server's channel or game thread, read by both players and
+//     onlookers, in the server's preferred locale (guilds.locale), which
+//     Discord sends with every interaction from the server; a game outside
+//     any server (against the computer, in a DM) posts in its player's.
+
+// locales remembers the locales this copy last recorded, by "u"+user id and
+// "g"+guild id, so that recording costs a write only when one changes.
+type locales struct{ m sync.Map }
+
+// swap records locale for key and reports whether it changed.
+func (c *locales) swap(key, locale string) bool {
+	old, ok := c.m.Swap(key, locale)
+	return !ok || old.(string) != locale
+}
+
+func (c *locales) get(key string) (string, bool) {
+	v, ok := c.m.Load(key)
+	if !ok {
+		return "", false
+	}
+	return v.(string), true
+}
+
+// langOf is the language to answer interaction i in.
+func langOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Locale)) }
+
+// noteLocale records the locales interaction i came with when they differ
+// from what this copy last recorded, so that DMs and posts made later speak
+// them. A failure is logged: the interaction goes on in its own locale.
+func (b *Bot) noteLocale(ctx context.Context, i *discordgo.Interaction) {
+	user := userOf(i).ID
+	if user != "" && i.Locale != "" && b.locales.swap("u"+user, string(i.Locale)) {
+		if err := b.db.SetUserLocale(ctx, user, string(i.Locale)); err != nil {
+			b.logger(ctx).Warn("could not record a locale", "err", err)
+		}
+	}
+	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" && b.locales.swap("g"+i.GuildID, string(*i.GuildLocale)) {
+		if err := b.db.SetGuildLocale(ctx, i.GuildID, string(*i.GuildLocale)); err != nil {
+			b.logger(ctx).Warn("could not record a server's locale", "err", err)
+		}
+	}
+}
+
+// userLang is the language of DMs to user: their last interaction's.
+func (b *Bot) userLang(ctx context.Context, user string) *lang.Lang {
+	s, err := b.db.Settings(ctx, user)
+	if err != nil {
+		b.logger(ctx).Warn("could not read a locale", "err", err)
+	}
+	return lang.For(s.Locale)
+}
+
+// guildLang is the language of posts in guild's channels and threads. A game
+// outside any server (guild "") posts in the language of player, its human.
+func (b *Bot) guildLang(ctx context.Context, guild, player string) *lang.Lang {
+	if guild == "" {
+		return b.userLang(ctx, player)
+	}
+	if l, ok := b.locales.get("g" + guild); ok {
+		return lang.For(l)
+	}
+	l, err := b.db.GuildLocale(ctx, guild)
+	if err != nil {
+		b.logger(ctx).Warn("could not read a server's locale", "err", err)
+	}
+	return lang.For(l)
+}
+
+// gameLang is the language of posts about g: its server's, or for a game
+// outside any server, its first human player's.
+func (b *Bot) gameLang(ctx context.Context, g store.Game) *lang.Lang {
+	human := g.Players[0]
+	if g.Computer.Plays() && g.Computer.Seat == 0 {
+		human = g.Players[1]
+	}
+	return b.guildLang(ctx, g.GuildID, human)
+}
