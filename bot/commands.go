@@ -113,9 +113,9 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 }
 
 func optionFor(o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
-	desc := o.Help + " (default " + o.Values[0] + ")"
+	desc := o.Help.String() + " (default " + o.Values[0] + ")"
 	if several {
-		desc = o.Help + " (" + variant + " only; default " + o.Values[0] + ")"
+		desc = o.Help.String() + " (" + variant + " only; default " + o.Values[0] + ")"
 	}
 	if isBool(o.Values) {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: o.Key, Description: clip(desc, 100)}

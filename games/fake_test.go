@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"kilab/lang"
 )
 
 // race is a tiny dice game for these tests, so that package games is tested
@@ -22,14 +24,14 @@ func (race) Seats() [2]string { return [2]string{"a", "b"} }
 
 func (race) Variants() []Variant {
 	return []Variant{
-		{Key: "classic", Title: "Classic", Options: []Option{
-			{Key: "size", Values: []string{"5", "7"}, Help: "board size"},
-			{Key: "fast", Values: []string{"no", "yes"}, Help: "fast play"},
+		{Key: "classic", Title: lang.Text{ID: "Classic"}, Options: []Option{
+			{Key: "size", Values: []string{"5", "7"}, Help: lang.Text{ID: "board size"}},
+			{Key: "fast", Values: []string{"no", "yes"}, Help: lang.Text{ID: "fast play"}},
 		}},
-		{Key: "modern", Title: "Modern", Options: []Option{
-			{Key: "width", Values: []string{"11", "13"}, Help: "board width"},
+		{Key: "modern", Title: lang.Text{ID: "Modern"}, Options: []Option{
+			{Key: "width", Values: []string{"11", "13"}, Help: lang.Text{ID: "board width"}},
 		}},
-		{Key: "bare", Title: "Bare"},
+		{Key: "bare", Title: lang.Text{ID: "Bare"}},
 	}
 }
 

@@ -1,5 +1,7 @@
 package games
 
+import "kilab/lang"
+
 // Game is one rules engine: Aseb, Tab or Seega. The bot, the store, the renderer and
 // the CLI reach every engine through it and through Position, so none of them needs
 // to know which game it handles except to draw it.
@@ -96,16 +98,16 @@ type Config struct {
 
 // Variant is one rule set of a game.
 type Variant struct {
-	Key     string   // what players type: "standard"
-	Title   string   // "Standard (Skiryuk and ancientgames.org)"
-	Options []Option // the options this variant takes
+	Key     string    // what players type: "standard"
+	Title   lang.Text // "Standard (Skiryuk and ancientgames.org)", in each language
+	Options []Option  // the options this variant takes
 }
 
 // Option is a setting of a variant, with the values it may take.
 type Option struct {
-	Key    string   // "pieces"
-	Values []string // allowed values, the default first
-	Help   string   // one line for --help and the slash command
+	Key    string    // "pieces"
+	Values []string  // allowed values, the default first
+	Help   lang.Text // one line for --help and the slash command, in each language
 }
 
 // ScoreLister is implemented by the positions of dice games, for `kilab moves

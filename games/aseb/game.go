@@ -2,6 +2,7 @@ package aseb
 
 import (
 	"fmt"
+	"kilab/lang"
 
 	"kilab/games"
 )
@@ -23,15 +24,15 @@ func (Game) Seats() [2]string { return [2]string{"cones", "spindles"} }
 // Variants lists the variants and their options, the default first.
 func (Game) Variants() []games.Variant {
 	return []games.Variant{
-		{Key: "standard", Title: "Standard: stop short of your own pieces, 0 is thrown again", Options: []games.Option{
-			{Key: "pieces", Values: []string{"5", "7"}, Help: "pieces per side"},
-			{Key: "dice", Values: []string{"sticks", "d4"}, Help: "four throwing sticks, or a four-sided die"},
+		{Key: "standard", Title: lang.T("variant.aseb.standard"), Options: []games.Option{
+			{Key: "pieces", Values: []string{"5", "7"}, Help: lang.T("variant.aseb.opt.pieces")},
+			{Key: "dice", Values: []string{"sticks", "d4"}, Help: lang.T("variant.aseb.opt.dice")},
 		}},
-		{Key: "twenty-squares", Title: "Twenty Squares: exact moves only, 0 ends the turn", Options: []games.Option{
-			{Key: "house4", Values: []string{"false", "true"}, Help: "cell 4 is a house too"},
-			{Key: "enter-past-own", Values: []string{"false", "true"}, Help: "an entering piece may pass your own pieces"},
+		{Key: "twenty-squares", Title: lang.T("variant.aseb.twenty_squares"), Options: []games.Option{
+			{Key: "house4", Values: []string{"false", "true"}, Help: lang.T("variant.aseb.opt.house4")},
+			{Key: "enter-past-own", Values: []string{"false", "true"}, Help: lang.T("variant.aseb.opt.enter_past_own")},
 		}},
-		{Key: "royalur", Title: "RoyalUr: jump your own pieces, houses are safe, 0 ends the turn"},
+		{Key: "royalur", Title: lang.T("variant.aseb.royalur")},
 	}
 }
 

@@ -2,6 +2,7 @@ package seega
 
 import (
 	"cmp"
+	"kilab/lang"
 	"slices"
 	"strconv"
 
@@ -24,14 +25,14 @@ func (Game) Seats() [2]string { return [2]string{"light", "dark"} }
 
 // sizeOption is the board size, the same for both variants (S1).
 var sizeOption = games.Option{Key: "size", Values: []string{"5", "7", "9"},
-	Help: "board size: 5x5 (12 pieces each), 7x7 (24) or 9x9 (40)"}
+	Help: lang.T("variant.seega.opt.size")}
 
 // Variants lists the variants, the default first (S2).
 func (Game) Variants() []games.Variant {
 	return []games.Variant{
-		{Key: "free", Title: "Free placement (Bolton): any empty cell but the centre",
+		{Key: "free", Title: lang.T("variant.seega.free"),
 			Options: []games.Option{sizeOption}},
-		{Key: "lane", Title: "Lane's opening: the first pieces go on the middles of the edges",
+		{Key: "lane", Title: lang.T("variant.seega.lane"),
 			Options: []games.Option{sizeOption}},
 	}
 }

@@ -2,6 +2,7 @@ package tab
 
 import (
 	"fmt"
+	"kilab/lang"
 	"strconv"
 
 	"kilab/games"
@@ -33,11 +34,11 @@ func (Game) Variants() []games.Variant {
 	}
 	return []games.Variant{{
 		Key:   "standard",
-		Title: "Standard (after Lane): four rows, all throws first, pieces stack",
+		Title: lang.T("variant.tab.standard"),
 		Options: []games.Option{{
 			Key:    "width",
 			Values: widths,
-			Help:   "board width in cells, odd, 7 to 29; each player has that many pieces",
+			Help:   lang.T("variant.tab.opt.width"),
 		}},
 	}}
 }
