@@ -3,9 +3,12 @@ package bot
 import (
 	"context"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
 )
@@ -90,4 +93,32 @@ func (b *Bot) gameLang(ctx context.Context, g store.Game) *lang.Lang {
 		human = g.Players[1]
 	}
 	return b.guildLang(ctx, g.GuildID, human)
+}
+
+// seatWord is the name of seat p of game g in l, lower case as mid-sentence
+// ("cones"); the engines' Seats are the keys, in English.
+func seatWord(l *lang.Lang, g games.Game, p games.Player) string {
+	switch key := g.Seats()[p]; key {
+	case "cones":
+		return l.T("seat.cones")
+	case "spindles":
+		return l.T("seat.spindles")
+	case "white":
+		return l.T("seat.white")
+	case "black":
+		return l.T("seat.black")
+	case "light":
+		return l.T("seat.light")
+	case "dark":
+		return l.T("seat.dark")
+	default:
+		return key
+	}
+}
+
+// seatTitle is seatWord with a capital, to open a sentence or a label.
+func seatTitle(l *lang.Lang, g games.Game, p games.Player) string {
+	w := seatWord(l, g, p)
+	r, n := utf8.DecodeRuneInString(w)
+	return string(unicode.ToUpper(r)) + w[n:]
 }
