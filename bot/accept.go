@@ -2,12 +2,12 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -25,50 +25,63 @@ func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a ac
 		return store.ErrNotFound // a challenge is answered in its server, or by its opponent's DM
 	}
 	user := userOf(i).ID
-	var status string
+	var status lang.Text
 	switch a.verb {
 	case "a":
 		return b.accept(ctx, i, c, g, user)
 	case "d":
 		c, err = b.db.DeclineChallenge(ctx, c.ID, user)
-		status = fmt.Sprintf("Declined by <@%s>.", user)
+		status = lang.T("chal.status.declined", "User", user)
 	default:
 		c, err = b.db.CancelChallenge(ctx, c.ID, user)
-		status = fmt.Sprintf("Cancelled by <@%s>.", user)
+		status = lang.T("chal.status.cancelled", "User", user)
 	}
 	if err != nil {
 		return err
 	}
-	b.closeChallenge(i, c, g, status)
+	b.closeChallenge(ctx, i, c, g, status)
 	return nil
 }
 
 // closeChallenge shows a challenge's end on the clicked message and, when the
-// click came from a DM, on the channel's message too.
-func (b *Bot) closeChallenge(i *discordgo.Interaction, c store.Challenge, g games.Game, status string) {
-	m := challengeMessage(c, g, false)
-	m.Embeds[0].Description = closedText(c, status)
-	m.Mentions = nil
-	if err := b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, m); err != nil {
+// click came from a DM, on the channel's message too. Each speaks the
+// language it was posted in: the server's in the channel, the clicker's in
+// their DM.
+func (b *Bot) closeChallenge(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, status lang.Text) {
+	channel := b.guildLang(ctx, c.GuildID, c.Challenger)
+	here := channel
+	if i.GuildID == "" {
+		here = langOf(i)
+	}
+	if err := b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, closedChallenge(here, c, g, status)); err != nil {
 		b.log.Warn("answering a challenge click", "interaction", i.ID, "challenge", c.ID, "err", err)
 	}
 	if i.GuildID == "" {
-		b.edit(c.ChannelID, c.MessageID, m)
+		b.edit(c.ChannelID, c.MessageID, closedChallenge(channel, c, g, status))
 	}
+}
+
+// closedChallenge is a challenge's message in l once it is closed: no buttons,
+// no pings, and status under its terms.
+func closedChallenge(l *lang.Lang, c store.Challenge, g games.Game, status lang.Text) *Message {
+	m := challengeMessage(l, c, g, false)
+	m.Embeds[0].Description = closedText(l, c, status.In(l))
+	m.Mentions = nil
+	return m
 }
 
 func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, user string) error {
 	switch {
 	case user == c.Challenger:
-		return userf("This is your own challenge; Cancel withdraws it.")
+		return lang.Fail("chal.own_challenge")
 	case c.Direct() && user != c.Opponent:
-		return userf("This challenge is for <@%s>.", c.Opponent)
+		return lang.Fail("chal.not_for_you", "Opponent", c.Opponent)
 	}
 	start, err := g.New(c.Config)
 	if err != nil {
 		return err
 	}
-	players, opening, err := b.seats(c, g, user)
+	players, opening, err := b.seats(ctx, c, g, user)
 	if err != nil {
 		return err
 	}
@@ -79,20 +92,22 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 	b.autoStart(ctx, game)
 	b.kick() // the game's thread, first board and DM were recorded with it
 	c.Status, c.GameID = store.ChallengeAccepted, game.ID
-	b.closeChallenge(i, c, g, fmt.Sprintf("Accepted by <@%s>: game #%d.", user, game.ID))
+	b.closeChallenge(ctx, i, c, g, lang.T("chal.status.accepted", "User", user, "Game", game.ID))
 	return nil
 }
 
 // seats puts the two players in seat order, seat 0 moving first, as the
 // challenge says or by the game's own draw (a coin, or Aseb's throw-off, A3).
-// It returns what decided it, for the thread.
-func (b *Bot) seats(c store.Challenge, g games.Game, acceptor string) ([2]string, string, error) {
+// It returns what decided it, for the thread, in the language of the
+// thread's posts (the server's), as the game stores it to post later.
+func (b *Bot) seats(ctx context.Context, c store.Challenge, g games.Game, acceptor string) ([2]string, string, error) {
+	l := b.guildLang(ctx, c.GuildID, c.Challenger)
 	entrants := [2]string{c.Challenger, acceptor}
 	switch c.First {
 	case store.FirstChallenger:
-		return entrants, fmt.Sprintf("<@%s> moves first, as the challenge said.", c.Challenger), nil
+		return entrants, l.T("chal.opening.as_said", "Player", c.Challenger), nil
 	case store.FirstOpponent:
-		return [2]string{acceptor, c.Challenger}, fmt.Sprintf("<@%s> moves first, as the challenge said.", acceptor), nil
+		return [2]string{acceptor, c.Challenger}, l.T("chal.opening.as_said", "Player", acceptor), nil
 	}
 	o, err := g.DrawFirst(c.Config, b.src)
 	if err != nil {
@@ -100,18 +115,18 @@ func (b *Bot) seats(c store.Challenge, g games.Game, acceptor string) ([2]string
 	}
 	first := entrants[o.First]
 	seats := [2]string{first, entrants[1-o.First]}
-	return seats, openingText(entrants, o, first), nil
+	return seats, openingText(l, entrants, o, first), nil
 }
 
-func openingText(entrants [2]string, o games.Opening, first string) string {
+func openingText(l *lang.Lang, entrants [2]string, o games.Opening, first string) string {
 	if len(o.Rounds) == 0 {
-		return fmt.Sprintf("A coin says <@%s> moves first.", first)
+		return l.T("chal.opening.coin", "Player", first)
 	}
-	var b strings.Builder
-	b.WriteString("Throw-off for the first move (whoever alone throws a 1 starts):\n")
+	lines := []string{l.T("chal.opening.throw_off")}
 	for k, r := range o.Rounds {
-		fmt.Fprintf(&b, "Round %d: <@%s> %s · <@%s> %s\n", k+1, entrants[0], throwsText(r[0]), entrants[1], throwsText(r[1]))
+		lines = append(lines, l.T("chal.opening.round", "Round", k+1,
+			"A", entrants[0], "ThrowsA", throwsText(r[0]), "B", entrants[1], "ThrowsB", throwsText(r[1])))
 	}
-	fmt.Fprintf(&b, "<@%s> moves first.", first)
-	return b.String()
+	lines = append(lines, l.T("chal.opening.first", "Player", first))
+	return strings.Join(lines, "\n")
 }

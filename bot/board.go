@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -55,7 +56,7 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 	case o.controls && s.g.Active():
 		m.Components = components(s.g.ID, s.g.Version, s.pos, o.prefix)
 	case o.controls:
-		m.Components = rematchRow(s.g)
+		m.Components = rematchRow(b.gameLang(context.TODO(), s.g), s.g) // TODO(lang): the board's own language
 	}
 	m.Content, m.Mentions = s.headline(o)
 	return m, nil

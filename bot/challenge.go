@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -26,7 +27,7 @@ type challengeSpec struct {
 // challenge handles /challenge GAME [opponent] [options].
 func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
-		return userf("Challenges are made in a server channel, where the game gets its thread: use /challenge there.")
+		return lang.Fail("chal.in_server")
 	}
 	spec, err := parseChallenge(i)
 	if err != nil {
@@ -47,7 +48,9 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, challengeMessage(c, spec.game, true)); err != nil {
+	// The challenge is posted in the channel for all to read: the server's language.
+	l := b.guildLang(ctx, i.GuildID, me.ID)
+	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, challengeMessage(l, c, spec.game, true)); err != nil {
 		return err
 	}
 	if msg, err := b.dc.Original(i); err == nil {
@@ -70,13 +73,13 @@ func idOf(u *discordgo.User) string {
 func (s challengeSpec) check(me *discordgo.User, self string) error {
 	switch {
 	case s.level != "":
-		return userf("The level is the computer's strength: it applies only when you challenge <@%s> itself.", self)
+		return lang.Fail("chal.level_only_computer", "Bot", self)
 	case s.opponent == nil:
 		return nil
 	case s.opponent.ID == me.ID:
-		return userf("You cannot challenge yourself. Leave out the opponent for an open challenge anyone may accept.")
+		return lang.Fail("chal.not_yourself")
 	case s.opponent.Bot:
-		return userf("%s is a bot and cannot play. Challenge a person, or leave out the opponent for an open challenge.", displayName(s.opponent))
+		return lang.Fail("chal.opponent_bot", "Name", displayName(s.opponent))
 	}
 	return nil
 }
@@ -86,7 +89,7 @@ func (s challengeSpec) check(me *discordgo.User, self string) error {
 func parseChallenge(i *discordgo.Interaction) (challengeSpec, error) {
 	data := i.ApplicationCommandData()
 	if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return challengeSpec{}, userf("Choose a game: %s.", orList(each("/challenge ", games.Names())))
+		return challengeSpec{}, chooseGame(langOf(i))
 	}
 	sub := data.Options[0]
 	g, err := games.Lookup(sub.Name)
@@ -135,48 +138,57 @@ func (s *challengeSpec) read(o *discordgo.ApplicationCommandInteractionDataOptio
 
 func validDays(d int) bool { return d == 1 || d == 3 || d == 7 || d == 14 }
 
-// challengeMessage shows a challenge with the buttons its state allows.
-func challengeMessage(c store.Challenge, g games.Game, open bool) *Message {
-	who := "anyone"
+// challengeMessage shows a challenge in l with the buttons its state allows.
+func challengeMessage(l *lang.Lang, c store.Challenge, g games.Game, open bool) *Message {
+	content := l.T("chal.post.open", "Challenger", c.Challenger, "Game", g.Title())
 	var mentions []string
 	if c.Direct() {
-		who = fmt.Sprintf("<@%s>", c.Opponent)
+		content = l.T("chal.post.direct", "Challenger", c.Challenger, "Opponent", c.Opponent, "Game", g.Title())
 		mentions = []string{c.Opponent}
 	}
 	m := &Message{
-		Content:  fmt.Sprintf("<@%s> challenges %s to a game of %s.", c.Challenger, who, g.Title()),
+		Content:  content,
 		Mentions: mentions,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       fmt.Sprintf("%s · %s", g.Title(), configText(g, c.Config)),
-			Description: challengeTerms(c),
+			Title:       clip(fmt.Sprintf("%s · %s", g.Title(), configText(g, c.Config)), 256),
+			Description: challengeTerms(l, c),
 			Color:       kindColour(c.Kind),
-			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Challenge #%d", c.ID)},
+			Footer:      &discordgo.MessageEmbedFooter{Text: l.T("chal.post.footer", "ID", c.ID)},
 		}},
 	}
 	if open {
-		m.Components = challengeButtons(c, true)
+		m.Components = challengeButtons(l, c, true)
 	}
 	return m
 }
 
-func challengeTerms(c store.Challenge) string {
-	opponent := "the one who accepts"
-	if c.Direct() {
-		opponent = fmt.Sprintf("<@%s>", c.Opponent)
+func challengeTerms(l *lang.Lang, c store.Challenge) string {
+	var first string
+	switch c.First {
+	case store.FirstChallenger:
+		first = fmt.Sprintf("<@%s>", c.Challenger)
+	case store.FirstOpponent:
+		first = l.T("chal.terms.acceptor")
+		if c.Direct() {
+			first = fmt.Sprintf("<@%s>", c.Opponent)
+		}
+	default:
+		first = l.T("chal.terms.by_chance")
 	}
-	first := map[store.First]string{store.FirstRandom: "decided by chance", store.FirstChallenger: fmt.Sprintf("<@%s>", c.Challenger), store.FirstOpponent: opponent}[c.First]
-	rated := "rated"
+	rated := l.T("chal.terms.rated")
 	if !c.Rated {
-		rated = "casual (not rated)"
+		rated = l.T("chal.terms.casual")
 	}
 	days := int(c.TimeLimit / (24 * time.Hour))
-	terms := fmt.Sprintf("**Moves first**: %s\n**Time**: %d day%s per move\n**Game**: %s", first, days, plural(days), rated)
+	terms := l.T("chal.terms.body", "First", first, "Time", l.N("chal.terms.time", days), "Rated", rated)
 	if c.Status == store.ChallengeOpen || c.Status == "" {
-		terms += fmt.Sprintf("\n**Expires** <t:%d:R>", c.Expires.Unix()) // only an open challenge can expire
+		terms += "\n" + l.T("chal.terms.expires", "Unix", c.Expires.Unix()) // only an open challenge can expire
 	}
 	return terms
 }
 
+// plural is the English plural "s" of a count; TODO(lang): its last callers
+// (outside the challenge files) move to lang.N, then it goes.
 func plural(n int) string {
 	if n == 1 {
 		return ""
@@ -184,26 +196,26 @@ func plural(n int) string {
 	return "s"
 }
 
-func challengeButtons(c store.Challenge, withCancel bool) []discordgo.MessageComponent {
+func challengeButtons(l *lang.Lang, c store.Challenge, withCancel bool) []discordgo.MessageComponent {
 	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: challengeCID("a", c.ID)},
+		discordgo.Button{Label: l.T("chal.button.accept"), Style: discordgo.SuccessButton, CustomID: challengeCID("a", c.ID)},
 	}
 	if c.Direct() {
-		row = append(row, discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: challengeCID("d", c.ID)})
+		row = append(row, discordgo.Button{Label: l.T("chal.button.decline"), Style: discordgo.DangerButton, CustomID: challengeCID("d", c.ID)})
 	}
 	if withCancel {
-		row = append(row, discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: challengeCID("x", c.ID)})
+		row = append(row, discordgo.Button{Label: l.T("chal.button.cancel"), Style: discordgo.SecondaryButton, CustomID: challengeCID("x", c.ID)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
-// challengeDM is a direct challenge as its opponent gets it by DM, with the
-// same buttons but Cancel, which is the challenger's.
-func challengeDM(c store.Challenge, g games.Game) *Message {
-	m := challengeMessage(c, g, true)
-	m.Components = challengeButtons(c, false)
+// challengeDM is a direct challenge as its opponent gets it by DM, in their
+// language l, with the same buttons but Cancel, which is the challenger's.
+func challengeDM(l *lang.Lang, c store.Challenge, g games.Game) *Message {
+	m := challengeMessage(l, c, g, true)
+	m.Components = challengeButtons(l, c, false)
 	if c.MessageID != "" {
-		m.Content += fmt.Sprintf("\nThe challenge: %s", messageLink(c.GuildID, c.ChannelID, c.MessageID))
+		m.Content += "\n" + l.T("chal.post.link", "Link", messageLink(c.GuildID, c.ChannelID, c.MessageID))
 	}
 	return m
 }
@@ -216,9 +228,28 @@ func channelLink(guild, channel string) string {
 	return fmt.Sprintf("https://discord.com/channels/%s/%s", guild, channel)
 }
 
-// closedText is how a challenge message reads once it is no longer open.
-func closedText(c store.Challenge, status string) string {
-	return strings.TrimSpace(challengeTerms(c) + "\n\n" + status)
+// closedText is how a challenge message reads in l once it is no longer
+// open: its terms, then status, already said in l.
+func closedText(l *lang.Lang, c store.Challenge, status string) string {
+	return strings.TrimSpace(challengeTerms(l, c) + "\n\n" + status)
+}
+
+// chooseGame refuses a /challenge without a game. The list of subcommands
+// is words of l, the reader's, so it is said here rather than by explain.
+func chooseGame(l *lang.Lang) error {
+	cmds := make([]string, 0, len(games.Names()))
+	for _, name := range games.Names() {
+		cmds = append(cmds, l.T("chal.game_command", "Game", name))
+	}
+	return lang.Fail("chal.choose_game", "Games", orWords(l, cmds))
+}
+
+// orWords is "a, b or c" in l.
+func orWords(l *lang.Lang, s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return l.T("chal.or_list", "Items", strings.Join(s[:len(s)-1], ", "), "Last", s[len(s)-1])
 }
 
 // each puts p before each of words.

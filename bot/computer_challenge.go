@@ -2,14 +2,15 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/ai"
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -22,17 +23,19 @@ func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, s
 		level = ai.DefaultLevel
 	}
 	if !slices.Contains(ai.Levels, level) {
-		return userf("The computer plays at %s; there is no level %q.", orList(ai.Levels), level)
+		return noLevel(langOf(i), level)
 	}
 	if _, err := ai.New(spec.game.Name(), level, spec.cfg, b.src); err != nil {
-		return userf("The computer cannot play %s %s yet.", spec.game.Title(), configText(spec.game, spec.cfg))
+		return lang.Fail("chal.computer.cannot_play", "Game", spec.game.Title(), "Config", configText(spec.game, spec.cfg))
 	}
 	c, g, err := b.startComputerGame(ctx, store.Challenge{GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: me.ID,
 		Kind: spec.game.Name(), Config: spec.cfg, First: spec.first, TimeLimit: time.Duration(spec.days) * 24 * time.Hour}, spec.game, level)
 	if err != nil {
 		return err
 	}
-	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, computerGameMessage(c, g, spec.game)); err != nil {
+	// The game's post is in the channel: the server's language.
+	l := b.guildLang(ctx, i.GuildID, me.ID)
+	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, computerGameMessage(l, c, g, spec.game)); err != nil {
 		return err
 	}
 	if msg, err := b.dc.Original(i); err == nil {
@@ -53,7 +56,7 @@ func (b *Bot) startComputerGame(ctx context.Context, c store.Challenge, game gam
 	if err != nil {
 		return c, store.Game{}, err
 	}
-	players, opening, err := b.seats(c, game, c.Opponent)
+	players, opening, err := b.seats(ctx, c, game, c.Opponent)
 	if err != nil {
 		return c, store.Game{}, err
 	}
@@ -65,12 +68,35 @@ func (b *Bot) startComputerGame(ctx context.Context, c store.Challenge, game gam
 		store.Computer{Level: level, Seat: seat})
 }
 
-// computerGameMessage answers /challenge against the computer: the game's
-// terms, and that it has begun.
-func computerGameMessage(c store.Challenge, g store.Game, game games.Game) *Message {
-	m := challengeMessage(c, game, false)
-	m.Content = fmt.Sprintf("<@%s> plays the computer (%s) at %s.", c.Challenger, g.Computer.Level, game.Title())
+// computerGameMessage answers /challenge against the computer in l: the
+// game's terms, and that it has begun.
+func computerGameMessage(l *lang.Lang, c store.Challenge, g store.Game, game games.Game) *Message {
+	m := challengeMessage(l, c, game, false)
+	m.Content = l.T("chal.computer.post", "Player", c.Challenger, "Level", levelWord(l, g.Computer.Level), "Game", game.Title())
 	m.Mentions = nil
-	m.Embeds[0].Description = closedText(c, fmt.Sprintf("The computer accepts at once: game #%d, in its thread. Games against the computer are never rated.", g.ID))
+	m.Embeds[0].Description = closedText(l, c, l.T("chal.computer.accepted", "Game", g.ID))
 	return m
+}
+
+// noLevel refuses a level the computer does not play, listing those it does
+// in l, the reader's language. The level asked for is quoted as typed.
+func noLevel(l *lang.Lang, level string) error {
+	words := make([]string, len(ai.Levels))
+	for k, lv := range ai.Levels {
+		words[k] = levelWord(l, lv)
+	}
+	return lang.Fail("chal.computer.no_level", "Levels", orWords(l, words), "Level", strconv.Quote(level))
+}
+
+// levelWord is the name in l of one of the computer's levels (ai.Levels).
+func levelWord(l *lang.Lang, level string) string {
+	switch level {
+	case "easy":
+		return l.T("chal.level.easy")
+	case "medium":
+		return l.T("chal.level.medium")
+	case "hard":
+		return l.T("chal.level.hard")
+	}
+	return level
 }

@@ -396,7 +396,7 @@ func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) erro
 	if err != nil {
 		return err
 	}
-	m := challengeDM(c, g)
+	m := challengeDM(b.userLang(ctx, c.Opponent), c, g)
 	m.Nonce = nonce(a)
 	_, _, err = b.sendDM(ctx, c.Opponent, m, store.Settings.CanDM)
 	return err
@@ -474,7 +474,7 @@ func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
 func (b *Bot) retireOne(ctx context.Context, g store.Game, m store.BoardMessage) error {
 	var controls []discordgo.MessageComponent
 	if !g.Active() && m.Kind != "offer" {
-		controls = rematchRow(g)
+		controls = rematchRow(b.gameLang(ctx, g), g)
 	}
 	err := b.dc.Edit(m.Channel, m.Message, &Message{Content: retiredText(g, m.Kind), Components: controls, componentsOnly: true})
 	switch errorCode(err) {

@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -29,21 +29,21 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	case err != nil:
 		return err
 	case !drawable(g.Kind):
-		return userf("%s has no draws by agreement: play on, or /resign.", kindTitle(g.Kind))
+		return lang.Fail("act.draw.none", "Game", kindTitle(g.Kind))
 	case g.Computer.Plays():
-		return userf("The computer does not agree to draws: play on, or /resign.")
+		return lang.Fail("act.draw.computer")
 	case g.DrawOffer == seat.Other():
 		return b.agreeDraw(ctx, i, g, seat, false)
 	case g.DrawOffer == seat:
-		return userf("Your draw offer stands until <@%s> answers it or moves.", g.Players[seat.Other()])
+		return lang.Fail("act.draw.offer_stands", "Opponent", g.Players[seat.Other()])
 	}
 	if err := b.db.OfferDraw(ctx, g.ID, g.Version, seat); errors.Is(err, store.ErrConflict) {
-		return userf("Game #%d changed just now; look at the board and offer again if you still want a draw.", g.ID)
+		return lang.Fail("act.draw.changed", "Game", g.ID)
 	} else if err != nil {
 		return err
 	}
 	b.kick() // the offer's message was recorded with it
-	return b.reply(i, "You offered a draw in game #%d.", g.ID)
+	return b.reply(i, "%s", langOf(i).T("act.draw.offered", "Game", g.ID))
 }
 
 // drawClick answers the Accept draw / Decline buttons. Only the player the
@@ -56,36 +56,38 @@ func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action)
 	seat, ok := g.Seat(userOf(i).ID)
 	switch {
 	case !ok:
-		return userf("You are not playing in this game.")
+		return lang.Fail("act.draw.not_playing")
 	case !g.Active():
 		return games.ErrGameOver
 	case g.DrawOffer == seat:
-		return userf("This is your own draw offer: it stands until <@%s> answers it or plays on.", g.Players[seat.Other()])
+		return lang.Fail("act.draw.own_offer", "Opponent", g.Players[seat.Other()])
 	case g.DrawOffer != seat.Other():
-		return userf("There is no draw offer for you to answer: it was declined, or lapsed when your turn passed.")
+		return lang.Fail("act.draw.no_offer")
 	case a.verb == "a":
 		return b.agreeDraw(ctx, i, g, seat, true)
 	}
 	if err := b.db.DeclineDraw(ctx, g.ID); err != nil {
 		return err
 	}
+	// The offer's message is in the game's thread, read by all: its language.
 	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{
-		Content: fmt.Sprintf("<@%s> declined the draw offer in game #%d.", g.Players[seat], g.ID),
+		Content: b.gameLang(ctx, g).T("act.draw.declined", "Player", g.Players[seat], "Game", g.ID),
 	})
 }
 
-// agreeDraw ends the game drawn by agreement.
+// agreeDraw ends the game drawn by agreement, saying so on the offer's
+// message in the thread (onMessage), else privately to the /draw.
 func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.Game, seat games.Player, onMessage bool) error {
 	_, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
 	if err != nil {
 		return err
 	}
 	b.kick()
-	note := fmt.Sprintf("<@%s> accepted the draw: game #%d is drawn.", g.Players[seat], g.ID)
 	if onMessage {
+		note := b.gameLang(ctx, g).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID)
 		err = b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note})
 	} else {
-		err = b.reply(i, "%s", note)
+		err = b.reply(i, "%s", langOf(i).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID))
 	}
 	b.committed(ctx, i, err)
 	return nil

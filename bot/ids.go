@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"kilab/lang"
 )
 
 // A custom_id is a path: what was clicked and everything needed to act on it,
@@ -51,7 +53,7 @@ func gameCID(game, version int64, verb, arg string) string {
 }
 
 // errForged is what a custom_id we did not make gets.
-var errForged = userf("This button is not one of Kilab's.")
+var errForged error = lang.Fail("act.forged")
 
 func parseAction(s string) (action, error) {
 	if len(s) > maxCustomID {

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -21,9 +22,9 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 	seat, ok := g.Seat(me)
 	switch {
 	case !ok:
-		return userf("Only the players of game #%d can ask for a rematch.", g.ID)
+		return lang.Fail("chal.rematch.not_player", "Game", g.ID)
 	case g.Active():
-		return userf("Game #%d is still going on.", g.ID)
+		return lang.Fail("chal.rematch.going_on", "Game", g.ID)
 	}
 	first := store.FirstOpponent // whoever did not start this game starts the next
 	if seat == games.Second {
@@ -41,12 +42,12 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, Rated: g.Rated, RematchOf: g.ID,
 	})
 	if errors.Is(err, store.ErrConflict) {
-		return userf("A rematch of game #%d has already been offered.", g.ID)
+		return lang.Fail("chal.rematch.already_offered", "Game", g.ID)
 	}
 	if err != nil {
 		return err
 	}
-	msg, err := b.dc.Send(c.ChannelID, challengeMessage(c, game, true))
+	msg, err := b.dc.Send(c.ChannelID, challengeMessage(b.guildLang(ctx, c.GuildID, me), c, game, true))
 	if err != nil {
 		if _, cerr := b.db.CancelChallenge(ctx, c.ID, me); cerr != nil {
 			b.logger(ctx).Warn("withdrawing an unposted rematch", "challenge", c.ID, "err", cerr)
@@ -57,13 +58,13 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 		b.logger(ctx).Warn("recording the rematch message", "challenge", c.ID, "err", err)
 	}
 	b.kick() // the opponent's DM was recorded with the challenge
-	return b.reply(i, "Rematch offered to <@%s>: %s", c.Opponent, messageLink(c.GuildID, c.ChannelID, msg.ID))
+	return b.reply(i, "%s", langOf(i).T("chal.rematch.offered", "Opponent", c.Opponent, "Link", messageLink(c.GuildID, c.ChannelID, msg.ID)))
 }
 
-// rematchRow is the Rematch button of a finished game's board.
-func rematchRow(g store.Game) []discordgo.MessageComponent {
+// rematchRow is the Rematch button of a finished game's board, in l.
+func rematchRow(l *lang.Lang, g store.Game) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Rematch", Style: discordgo.SecondaryButton, CustomID: rematchCID(g.ID), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
+		discordgo.Button{Label: l.T("chal.rematch.button"), Style: discordgo.SecondaryButton, CustomID: rematchCID(g.ID), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
 	}}}
 }
 
@@ -73,12 +74,12 @@ func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g s
 	c, ng, err := b.startComputerGame(ctx, store.Challenge{GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: userOf(i).ID,
 		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, RematchOf: g.ID}, game, g.Computer.Level)
 	if errors.Is(err, store.ErrConflict) {
-		return userf("The rematch of game #%d has already begun.", g.ID)
+		return lang.Fail("chal.rematch.already_begun", "Game", g.ID)
 	}
 	if err != nil {
 		return err
 	}
-	msg, err := b.dc.Send(c.ChannelID, computerGameMessage(c, ng, game))
+	msg, err := b.dc.Send(c.ChannelID, computerGameMessage(b.guildLang(ctx, c.GuildID, c.Challenger), c, ng, game))
 	if err == nil {
 		err = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
 	}
@@ -87,5 +88,5 @@ func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g s
 	}
 	b.autoStart(ctx, ng)
 	b.kick()
-	return b.reply(i, "Rematch against the computer: game #%d.", ng.ID)
+	return b.reply(i, "%s", langOf(i).T("chal.rematch.computer", "Game", ng.ID))
 }

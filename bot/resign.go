@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -49,30 +50,31 @@ func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	m := resignPrompt(g, seat, "")
+	m := resignPrompt(langOf(i), g, seat, "")
 	m.Ephemeral = true
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
-// resignPrompt asks the player to confirm, saying what resigning does now.
-func resignPrompt(g store.Game, seat games.Player, note string) *Message {
+// resignPrompt asks the player to confirm in l, saying what resigning does
+// now, under note (already said in l) if any.
+func resignPrompt(l *lang.Lang, g store.Game, seat games.Player, note string) *Message {
 	end := resignEnd(g, seat)
 	var what string
 	switch {
 	case end.Result == store.Aborted:
-		what = "Nobody wins: a player has yet to make a move, so the game is aborted and not rated."
+		what = l.T("act.resign.abort")
 	case g.Rated:
-		what = fmt.Sprintf("<@%s> wins, and the game counts for ratings.", g.Players[seat.Other()])
+		what = l.T("act.resign.rated", "Opponent", g.Players[seat.Other()])
 	default:
-		what = fmt.Sprintf("<@%s> wins (the game is not rated).", g.Players[seat.Other()])
+		what = l.T("act.resign.casual", "Opponent", g.Players[seat.Other()])
 	}
-	text := fmt.Sprintf("Resign %s #%d? %s", kindTitle(g.Kind), g.ID, what)
+	text := l.T("act.resign.ask", "Game", kindTitle(g.Kind), "ID", g.ID, "What", what)
 	if note != "" {
 		text = note + "\n" + text
 	}
 	return &Message{Content: text, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: resignCID(resignVerb(end), g.ID)},
-		discordgo.Button{Label: "Keep playing", Style: discordgo.SecondaryButton, CustomID: resignCID("k", g.ID)},
+		discordgo.Button{Label: l.T("act.resign.button"), Style: discordgo.DangerButton, CustomID: resignCID(resignVerb(end), g.ID)},
+		discordgo.Button{Label: l.T("act.resign.keep_button"), Style: discordgo.SecondaryButton, CustomID: resignCID("k", g.ID)},
 	}}}}
 }
 
@@ -86,11 +88,12 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a actio
 		return err
 	}
 	seat, err := liveSeat(g, userOf(i).ID)
+	l := langOf(i)
 	switch {
 	case err != nil:
 		return err
 	case a.verb == "k":
-		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: fmt.Sprintf("You did not resign: %s #%d goes on.", kindTitle(g.Kind), g.ID)})
+		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: l.T("act.resign.kept", "Game", kindTitle(g.Kind), "ID", g.ID)})
 	}
 	for try := 0; ; try++ {
 		if !g.Active() {
@@ -98,7 +101,7 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a actio
 		}
 		end := resignEnd(g, seat)
 		if resignVerb(end) != a.verb {
-			return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, resignPrompt(g, seat, "The game has changed since you asked."))
+			return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, resignPrompt(l, g, seat, l.T("act.resign.changed")))
 		}
 		ng, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
 		if err == nil {
@@ -121,9 +124,10 @@ func (b *Bot) resigned(ctx context.Context, i *discordgo.Interaction, g store.Ga
 	if err != nil {
 		return err
 	}
-	note := "You resigned."
+	l := langOf(i)
+	note := l.T("act.resign.done")
 	if g.Result == store.Aborted {
-		note = "You resigned before both players had moved: the game is aborted, unrated."
+		note = l.T("act.resign.done_aborted")
 	}
 	b.committed(ctx, i, b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note + " " + s.resultText()}))
 	return nil

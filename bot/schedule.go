@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -91,10 +92,8 @@ func (b *Bot) expireChallenges(ctx context.Context) error {
 	expired, err := b.db.ExpireChallenges(ctx)
 	for _, c := range expired {
 		if g, lerr := games.Lookup(c.Kind); lerr == nil {
-			m := challengeMessage(c, g, false)
-			m.Embeds[0].Description = closedText(c, "Expired: nobody accepted it within 24 hours.")
-			m.Mentions = nil
-			b.edit(c.ChannelID, c.MessageID, m)
+			expired := lang.N("chal.status.expired", int(store.ChallengeTTL/time.Hour))
+			b.edit(c.ChannelID, c.MessageID, closedChallenge(b.guildLang(ctx, c.GuildID, c.Challenger), c, g, expired))
 		}
 	}
 	return err
