@@ -125,6 +125,6 @@ func (b *Bot) resigned(ctx context.Context, i *discordgo.Interaction, g store.Ga
 	if g.Result == store.Aborted {
 		note = "You resigned before both players had moved: the game is aborted, unrated."
 	}
-	b.committed(ctx, i, b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note + " " + s.resultText()}))
+	b.committed(ctx, i, b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note + " " + s.resultText(langOf(i))}))
 	return nil
 }
