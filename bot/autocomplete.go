@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -85,7 +86,7 @@ func (b *Bot) choiceLabel(g store.Game, me string) string {
 	case g.ToMove == seat:
 		turn = "your turn"
 	}
-	return fmt.Sprintf("#%d %s vs %s · %s", g.ID, title, b.name(g.Players[seat.Other()]), turn)
+	return fmt.Sprintf("#%d %s vs %s · %s", g.ID, title, b.name(lang.En, g.Players[seat.Other()]), turn)
 }
 
 func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {

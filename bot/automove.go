@@ -2,10 +2,10 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -21,9 +21,9 @@ const maxAutoMoves = 200
 // not its business: Advance plays those for everyone. Each ply is recorded in
 // rec as the player's; none is a move they chose, so none counts for the
 // abort rule (Commit.Moved). It returns the position after them and what it
-// played, in words.
-func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos games.Position, rec *games.Recorder) (games.Position, []string, error) {
-	var played []string
+// played (autoNote words it).
+func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos games.Position, rec *games.Recorder) (games.Position, []autoPlay, error) {
+	var played []autoPlay
 	prefs := map[games.Player]store.Settings{}
 	for range maxAutoMoves {
 		due := pos.Due()
@@ -38,17 +38,16 @@ func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos 
 			}
 			prefs[due.Player] = set
 		}
-		seat := game.Seats()[due.Player]
 		var next games.Position
 		var err error
 		switch {
 		case due.Kind == games.DueThrow && set.AutoThrow:
 			n := len(allThrows(rec))
 			next, err = games.Roll(pos, due.Player, b.src, rec)
-			played = append(played, seat+" threw "+throwsText(allThrows(rec)[n:]))
+			played = append(played, autoPlay{seat: due.Player, throws: allThrows(rec)[n:]})
 		case due.Kind == games.DueMove && set.AutoMove && len(pos.Moves()) == 1:
 			m := pos.Moves()[0].Notation
-			played = append(played, fmt.Sprintf("%s %s", seat, games.Label(pos, m)))
+			played = append(played, autoPlay{seat: due.Player, from: pos, move: m})
 			if next, err = pos.Play(m); err == nil {
 				rec.Move(due.Player, m)
 				next, err = games.Advance(next, b.src, rec)
@@ -73,12 +72,31 @@ func allThrows(rec *games.Recorder) []games.Throw {
 	return ts
 }
 
-// autoNote says what autoMoves played.
-func autoNote(played []string) string {
+// autoPlay is one thing autoMoves played for a player: a throw, or the only
+// move possible from a position. It is worded later, in the language of
+// whoever reads of it.
+type autoPlay struct {
+	seat   games.Player
+	throws []games.Throw  // a throw: what came up
+	from   games.Position // a move: where it was played from
+	move   string         // and its notation
+}
+
+// autoNote says in l what autoMoves played in game.
+func autoNote(l *lang.Lang, game games.Game, played []autoPlay) string {
 	if len(played) == 0 {
 		return ""
 	}
-	return "Played by itself, needing no choice: " + strings.Join(played, "; ") + ". (/settings automove and autothrow turn this on or off.)"
+	parts := make([]string, len(played))
+	for k, p := range played {
+		seat := seatWord(l, game, p.seat)
+		if p.from == nil {
+			parts[k] = l.T("play.auto.threw", "Seat", seat, "Throws", throwsText(p.throws))
+		} else {
+			parts[k] = l.T("play.auto.moved", "Seat", seat, "Move", games.Label(p.from, p.move))
+		}
+	}
+	return l.T("play.auto.note", "Plays", strings.Join(parts, "; "))
 }
 
 // autoStart plays a new game's opening moves that are the only ones possible

@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -281,7 +282,7 @@ func (b *Bot) refuse(i *discordgo.Interaction) {
 		return
 	}
 	_ = b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true,
-		Content: "Kilab is restarting and did nothing with that. Try again in a minute."})
+		Content: langOf(i).T("play.restarting")})
 }
 
 // startDelivery runs the delivery loop until Close.
@@ -423,24 +424,25 @@ func displayName(u *discordgo.User) string {
 	return u.Username
 }
 
-// name is a user's display name from what the bot has seen, "player" when
-// it has not seen them (autocomplete must answer fast, without a lookup).
-func (b *Bot) name(id string) string {
+// name is a user's display name from what the bot has seen, "player" in l
+// when it has not seen them (autocomplete must answer fast, without a
+// lookup).
+func (b *Bot) name(l *lang.Lang, id string) string {
 	if n, ok := b.names.Load(id); ok {
 		return n.(string)
 	}
-	return "player"
+	return l.T("play.player")
 }
 
 // lookupName is name, asking Discord when the bot has not seen the user since
 // it started (a thread's name outlives the process).
-func (b *Bot) lookupName(id string) string {
+func (b *Bot) lookupName(l *lang.Lang, id string) string {
 	if n, ok := b.names.Load(id); ok {
 		return n.(string)
 	}
 	n, err := b.dc.UserName(id)
 	if err != nil {
-		return "player"
+		return l.T("play.player")
 	}
 	b.names.Store(id, n)
 	return n

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -211,9 +211,10 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 	return skip("unknown kind " + a.Kind)
 }
 
-// deliverBoard posts the game's board in its thread, or DMs it to a player,
-// as the game stands now (its buttons carry the current version). An older
-// announcement a newer one of the same kind replaces says nothing.
+// deliverBoard posts the game's board in its thread, in the server's
+// language, or DMs it to a player, in theirs, as the game stands now (its
+// buttons carry the current version). An older announcement a newer one of
+// the same kind replaces says nothing.
 func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Game) error {
 	if old, err := b.db.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, skipIf(old, "a newer one replaces it"))
@@ -225,20 +226,29 @@ func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Ga
 	if err != nil {
 		return err
 	}
-	m, err := b.board(s, boardOpts{controls: true, mention: a.Kind == store.AnnounceBoard, note: ratingText(a.Changes)})
-	if err != nil {
-		return err
-	}
-	m.Nonce = nonce(a)
 	if a.Kind == store.AnnounceBoard {
+		l := b.gameLang(ctx, g)
+		m, err := b.board(l, s, boardOpts{controls: true, mention: true, note: ratingText(l, a.Changes)})
+		if err != nil {
+			return err
+		}
+		m.Nonce = nonce(a)
 		return b.postBoard(ctx, s, m)
 	}
 	seat, _ := g.Seat(a.User)
-	text := b.turnDMText(s)
-	if a.Kind == store.AnnounceResultDM {
-		text = b.resultDMText(s, a.Changes)
-	}
-	return b.dmBoard(ctx, s, seat, dmCopy(m, text))
+	return b.dmBoard(ctx, s, seat, func(l *lang.Lang) (*Message, error) {
+		m, err := b.board(l, s, boardOpts{controls: true})
+		if err != nil {
+			return nil, err
+		}
+		text := turnDMText(l, s)
+		if a.Kind == store.AnnounceResultDM {
+			text = resultDMText(l, s, a.Changes)
+		}
+		m = dmCopy(m, text)
+		m.Nonce = nonce(a)
+		return m, nil
+	})
 }
 
 func skipIf(cond bool, why string) error {
@@ -263,22 +273,29 @@ func (b *Bot) postBoard(ctx context.Context, s *state, m *Message) error {
 		b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "board"}))
 }
 
-// dmBoard sends a player their copy of the board, if they take DMs.
-func (b *Bot) dmBoard(ctx context.Context, s *state, seat games.Player, m *Message) error {
-	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], m, store.Settings.CanDM)
+// dmBoard sends a player their copy of the board, made by build in their
+// language, if they take DMs.
+func (b *Bot) dmBoard(ctx context.Context, s *state, seat games.Player, build func(*lang.Lang) (*Message, error)) error {
+	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], store.Settings.CanDM, build)
 	if err != nil || msg == nil {
 		return err
 	}
 	return b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "dm"})
 }
 
-// sendDM sends a direct message if the user's settings allow it by want. It
-// returns no message, and no error, where they do not; where Discord says
-// their DMs are closed (50007) the bot stops trying until /settings turns DMs
-// on, and the mention in the thread is their notification.
-func (b *Bot) sendDM(ctx context.Context, user string, m *Message, want func(store.Settings) bool) (string, *discordgo.Message, error) {
+// sendDM sends a direct message if the user's settings allow it by want,
+// made by build in the user's language (their settings carry it, so it costs
+// no query of its own). It returns no message, and no error, where they do
+// not; where Discord says their DMs are closed (50007) the bot stops trying
+// until /settings turns DMs on, and the mention in the thread is their
+// notification.
+func (b *Bot) sendDM(ctx context.Context, user string, want func(store.Settings) bool, build func(*lang.Lang) (*Message, error)) (string, *discordgo.Message, error) {
 	set, err := b.db.Settings(ctx, user)
 	if err != nil || !want(set) {
+		return "", nil, err
+	}
+	m, err := build(lang.For(set.Locale))
+	if err != nil {
 		return "", nil, err
 	}
 	ch, err := b.dc.DMChannel(user)
@@ -318,9 +335,10 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 	return err
 }
 
-// openThread starts the game's thread from its challenge message. A thread
-// started from a message takes the message's id, so one already started (by
-// a start cut short by a crash) is found again from Discord's 160004.
+// openThread starts the game's thread from its challenge message, named in
+// the server's language. A thread started from a message takes the
+// message's id, so one already started (by a start cut short by a crash) is
+// found again from Discord's 160004.
 func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 	var from string
 	if g.ChallengeID != 0 {
@@ -332,9 +350,10 @@ func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return err
 	}
-	name := fmt.Sprintf("%s - %s vs %s", g2.Title(), b.lookupName(g.Players[0]), b.lookupName(g.Players[1]))
+	l := b.gameLang(ctx, *g)
+	name := l.T("play.thread", "Game", g2.Title(), "First", b.lookupName(l, g.Players[0]), "Second", b.lookupName(l, g.Players[1]))
 	if g.Tournament != 0 {
-		name = fmt.Sprintf("Tournament #%d: %s", g.Tournament, name)
+		name = l.T("play.thread_tournament", "Tournament", g.Tournament, "Name", name)
 	}
 	name = clip(name, 100)
 	thread, err := b.dc.Thread(g.ChannelID, from, name)
@@ -362,13 +381,14 @@ func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g stor
 		return err
 	}
 	opp := g.Players[seat.Other()]
+	l := b.gameLang(ctx, g)
 	offer := &Message{
-		Content:  fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>, do you accept? (Moving declines it.)", a.User, g.ID, opp),
+		Content:  l.T("play.draw_offer", "User", a.User, "Game", g.ID, "Opponent", opp),
 		Mentions: []string{opp},
 		Nonce:    nonce(a),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawCID("a", g.ID, g.Version)},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawCID("d", g.ID, g.Version)},
+			discordgo.Button{Label: l.T("play.accept_draw"), Style: discordgo.SuccessButton, CustomID: drawCID("a", g.ID, g.Version)},
+			discordgo.Button{Label: l.T("play.decline_draw"), Style: discordgo.DangerButton, CustomID: drawCID("d", g.ID, g.Version)},
 		}}},
 	}
 	where := threadOf(g)
@@ -396,9 +416,11 @@ func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) erro
 	if err != nil {
 		return err
 	}
-	m := challengeDM(b.userLang(ctx, c.Opponent), c, g)
-	m.Nonce = nonce(a)
-	_, _, err = b.sendDM(ctx, c.Opponent, m, store.Settings.CanDM)
+	_, _, err = b.sendDM(ctx, c.Opponent, store.Settings.CanDM, func(l *lang.Lang) (*Message, error) {
+		m := challengeDM(l, c, g)
+		m.Nonce = nonce(a)
+		return m, nil
+	})
 	return err
 }
 
@@ -411,46 +433,91 @@ func (b *Bot) retire(ctx context.Context, g store.Game, version int64) error {
 	if err != nil {
 		return err
 	}
+	langFor := b.messageLangs(ctx, g)
 	for _, m := range old {
 		if m.Kind == "offer" && g.DrawOffer.Valid() {
 			continue
 		}
-		if err := b.retireOne(ctx, g, m); err != nil {
+		if err := b.retireOne(ctx, langFor(m), g, m); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// retiredText replaces the line above a retired board's picture, which said
-// whose turn it was, so that nobody scrolling back takes an old board for
-// the game as it stands. Edits ping nobody, mentions included. A draw
-// offer keeps its text ("" leaves it): an answered one already says who
-// accepted or declined it.
-func retiredText(g store.Game, kind string) string {
+// messageLangs returns the language each of g's messages was written in,
+// looking each channel's up once: the server's for the game's thread, the
+// player's for their DM copy of a board.
+func (b *Bot) messageLangs(ctx context.Context, g store.Game) func(store.BoardMessage) *lang.Lang {
+	seen := map[string]*lang.Lang{}
+	return func(m store.BoardMessage) *lang.Lang {
+		if l, ok := seen[m.Channel]; ok {
+			return l
+		}
+		l := b.gameLang(ctx, g)
+		if m.Kind == "dm" {
+			l = b.dmReader(ctx, g, m.Channel)
+		}
+		seen[m.Channel] = l
+		return l
+	}
+}
+
+// dmReader is the language of the player g's DM channel belongs to. A DM
+// channel has an id of its own, so it is matched to its player, by asking
+// Discord, only when the game's players read different languages; where
+// that fails, the first player's language is as good a guess as any.
+func (b *Bot) dmReader(ctx context.Context, g store.Game, channel string) *lang.Lang {
+	var users []string
+	var langs []*lang.Lang
+	for p := range games.Player(2) {
+		if g.Human(p) {
+			users = append(users, g.Players[p])
+			langs = append(langs, b.userLang(ctx, g.Players[p]))
+		}
+	}
+	if len(langs) == 1 || langs[0] == langs[1] {
+		return langs[0]
+	}
+	for k, u := range users {
+		if ch, err := b.dc.DMChannel(u); err == nil && ch == channel {
+			return langs[k]
+		}
+	}
+	return langs[0]
+}
+
+// retiredText replaces the line above a retired board's picture, in the
+// language l of the board, which said whose turn it was, so that nobody
+// scrolling back takes an old board for the game as it stands. Edits ping
+// nobody, mentions included. A draw offer keeps its text ("" leaves it): an
+// answered one already says who accepted or declined it.
+func retiredText(l *lang.Lang, g store.Game, kind string) string {
 	switch {
 	case kind == "offer":
 		return ""
 	case g.Active():
-		return fmt.Sprintf("Game #%d has moved on since this board: play from the newest one (or /board game:%d).", g.ID, g.ID)
+		return l.T("play.moved_on", "Game", g.ID)
 	}
-	return fmt.Sprintf("Game #%d is over: %s. /history game:%d has its record.", g.ID, overText(g), g.ID)
+	return l.T("end.retired", "Game", g.ID, "Result", overText(l, g))
 }
 
 // overText is a finished game's result with no seat names: "<@1> won ·
 // resignation".
-func overText(g store.Game) string {
+func overText(l *lang.Lang, g store.Game) string {
 	var text string
 	switch w, won := g.Result.Winner(); {
 	case won:
-		text = fmt.Sprintf("<@%s> won", g.Players[w])
+		text = l.T("end.over.won", "User", g.Players[w])
 	case g.Result == store.Draw:
-		text = "a draw"
+		text = l.T("end.over.draw")
+	case g.Reason == "":
+		return l.T("end.over.aborted")
 	default:
-		return cmp.Or(g.Reason, "aborted")
+		return reasonText(l, g.Reason)
 	}
 	if g.Reason != "" {
-		text += " · " + g.Reason
+		text += " · " + reasonText(l, g.Reason)
 	}
 	return text
 }
@@ -461,9 +528,10 @@ func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
 	if err != nil {
 		return err
 	}
+	langFor := b.messageLangs(ctx, g)
 	for _, m := range old {
 		if m.Kind == "offer" {
-			if err := b.retireOne(ctx, g, m); err != nil {
+			if err := b.retireOne(ctx, langFor(m), g, m); err != nil {
 				return err
 			}
 		}
@@ -471,12 +539,13 @@ func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
 	return nil
 }
 
-func (b *Bot) retireOne(ctx context.Context, g store.Game, m store.BoardMessage) error {
+// retireOne takes the controls off one message, written in l.
+func (b *Bot) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m store.BoardMessage) error {
 	var controls []discordgo.MessageComponent
 	if !g.Active() && m.Kind != "offer" {
-		controls = rematchRow(b.gameLang(ctx, g), g)
+		controls = rematchRow(l, g)
 	}
-	err := b.dc.Edit(m.Channel, m.Message, &Message{Content: retiredText(g, m.Kind), Components: controls, componentsOnly: true})
+	err := b.dc.Edit(m.Channel, m.Message, &Message{Content: retiredText(l, g, m.Kind), Components: controls, componentsOnly: true})
 	switch errorCode(err) {
 	case 0:
 		if err != nil {

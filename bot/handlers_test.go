@@ -19,6 +19,7 @@ import (
 	_ "kilab/games/aseb"
 	_ "kilab/games/seega"
 	_ "kilab/games/tab"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -246,7 +247,7 @@ func checkPicker(t *testing.T, pos games.Position) {
 	found := map[string]bool{}
 	var walk func(prefix string, depth int)
 	walk = func(prefix string, depth int) {
-		rows := movePicker(1, 1, pos, prefix)
+		rows := movePicker(lang.En, 1, 1, pos, prefix)
 		if len(rows) > maxRows || depth > 6 {
 			t.Fatalf("%s: picker %q has %d rows (depth %d)", pos, prefix, len(rows), depth)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
@@ -47,9 +48,9 @@ func (b *Bot) historyMessage(s *state) *Message {
 	base := fmt.Sprintf("kilab-%s-%d", s.g.Kind, s.g.ID)
 	m := &Message{ // Mentions nil: the players are named, not pinged
 		Content: clip(fmt.Sprintf("**%s #%d** · %s: <@%s> (%s%s) vs <@%s> (%s%s) · %s. The record, %d %s, and the replay:",
-			s.game.Title(), s.g.ID, configText(s.game, s.g.Config), s.g.Players[0], s.seatName(games.First), s.computerSuffix(games.First),
-			s.g.Players[1], s.seatName(games.Second), s.computerSuffix(games.Second),
-			s.resultText(), len(s.plies), pluralWord(len(s.plies), "ply", "plies")), 2000),
+			s.game.Title(), s.g.ID, configText(s.game, s.g.Config), s.g.Players[0], s.seatName(games.First), s.computerSuffix(lang.En, games.First),
+			s.g.Players[1], s.seatName(games.Second), s.computerSuffix(lang.En, games.Second),
+			s.resultText(lang.En), len(s.plies), pluralWord(len(s.plies), "ply", "plies")), 2000),
 		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(s, base+".txt")),
 			Description: fmt.Sprintf("The record of %s #%d in Kilab's notation, one ply per line.", s.game.Title(), s.g.ID)}},
 	}
@@ -72,7 +73,7 @@ func pluralWord(n int, one, many string) string {
 
 // replayAlt is the replay's alt text: what it shows and where it ends.
 func replayAlt(s *state) string {
-	end := render.Describe(s.game, s.g.Config, s.pos, s.pictured())
+	end := render.Describe(s.game, s.g.Config, s.pos, s.pictured(lang.En))
 	return clip(fmt.Sprintf("Animated replay of %s #%d (%s), %d %s from the start. At the end: %s",
 		s.game.Title(), s.g.ID, configText(s.game, s.g.Config), len(s.plies), pluralWord(len(s.plies), "ply", "plies"), end), render.MaxDescription)
 }
@@ -86,7 +87,7 @@ func (b *Bot) recordText(s *state, file string) string {
 	cfg := s.g.Config.String()
 	fmt.Fprintf(&w, "# Kilab: %s #%d\n# Game: %s\n# Variant: %s\n", s.game.Title(), s.g.ID, s.g.Kind, cfg)
 	for p := games.First; p <= games.Second; p++ {
-		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)%s\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(s.g.Players[p]), s.g.Players[p], s.computerMark(p))
+		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)%s\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(lang.En, s.g.Players[p]), s.g.Players[p], s.computerMark(lang.En, p))
 	}
 	if s.g.Opening != "" { // the throw-off's throws too (A3, D3)
 		fmt.Fprintf(&w, "# First player: %s\n", b.plainMentions(strings.ReplaceAll(s.g.Opening, "\n", " ")))
@@ -155,7 +156,7 @@ func (s *state) plainResult() string {
 	case s.g.Result == store.Aborted:
 		return "aborted"
 	}
-	return fmt.Sprintf("in play, %s to %s", s.seatName(s.g.ToMove), s.dueVerb())
+	return fmt.Sprintf("in play, %s to %s", s.seatName(s.g.ToMove), s.dueVerb(lang.En))
 }
 
 func finishedText(s *state) string {
@@ -196,6 +197,6 @@ var mention = regexp.MustCompile(`<@(\d+)>`)
 // outside Discord.
 func (b *Bot) plainMentions(text string) string {
 	return mention.ReplaceAllStringFunc(text, func(m string) string {
-		return b.lookupName(mention.FindStringSubmatch(m)[1])
+		return b.lookupName(lang.En, mention.FindStringSubmatch(m)[1])
 	})
 }

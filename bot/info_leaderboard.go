@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -76,7 +77,7 @@ func (b *Bot) leaderboard(ctx context.Context, guild string, g games.Game, offse
 			Description: strings.Join(lines, "\n"),
 			Color:       kindColour(g.Name()),
 			Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d rated player%s · %s",
-				offset/leaderboardPage+1, pages, total, plural(total), provisionalNote)},
+				offset/leaderboardPage+1, pages, total, plural(total), provisionalNote(lang.En))},
 		}},
 		Components: pageButtons(g.Name(), offset, total),
 	}, nil

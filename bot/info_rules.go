@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // kindOption is the game option of /rules and /leaderboard: a game by name,
@@ -59,7 +60,7 @@ func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
 	}
 	if guide, ok := g.(games.NotationGuide); ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Typing a move (/move)", Value: fitLines(append(guide.MoveNotation(), notationDoc), 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Typing a move (/move)", Value: fitLines(append(guide.MoveNotation(), notationDoc(lang.En)), 1024)})
 	}
 	throws, err := throwLines(g)
 	if err != nil {

@@ -42,7 +42,7 @@ func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error 
 	}
 	for _, k := range st.Kinds {
 		if k.Standing != nil && k.Standing.Provisional() {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: provisionalNote}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: provisionalNote(langOf(i))}
 		}
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})

@@ -8,11 +8,12 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
 // notationDoc points to the full notation guide, for /help and /rules.
-const notationDoc = "Buttons show moves in words; the full guide to the notation is docs/notation.md in Kilab's source."
+func notationDoc(l *lang.Lang) string { return l.T("play.notation_doc") }
 
 // maxListedMoves is how many moves a /move without a move lists.
 const maxListedMoves = 12
@@ -20,7 +21,7 @@ const maxListedMoves = 12
 // noMove answers a /move that names no move (a blank, or only spaces): it
 // is neither a throw nor a move, so it says what the player can type now.
 func (b *Bot) noMove(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
-	seat, err := b.checkTurn(ctx, g, userOf(i).ID, action{kind: "g", verb: "m", version: g.Version})
+	_, err := b.checkTurn(ctx, g, userOf(i).ID, action{kind: "g", verb: "m", version: g.Version})
 	if err != nil {
 		return err
 	}
@@ -28,32 +29,31 @@ func (b *Bot) noMove(ctx context.Context, i *discordgo.Interaction, g store.Game
 	if err != nil {
 		return err
 	}
-	return userf("%s", noMoveText(s.game, g, s.pos, seat))
+	return noMoveError(langOf(i), s.game, g, s.pos)
 }
 
-// noMoveText tells the player on move what /move takes now: `throw`, or one of
-// the legal moves, listed in notation and in words.
-func noMoveText(game games.Game, g store.Game, pos games.Position, seat games.Player) string {
+// noMoveError tells the player on move what /move takes now: `throw`, or one
+// of the legal moves, listed in notation and in words. The list and the
+// count are worded in l, the language the refusal is answered in (a plural
+// message carries nothing but its count, so the count is said here).
+func noMoveError(l *lang.Lang, game games.Game, g store.Game, pos games.Position) error {
 	where := fmt.Sprintf("%s #%d", game.Title(), g.ID)
 	if pos.Due().Kind == games.DueThrow {
-		return fmt.Sprintf("Give a move to play: in %s you have to throw first. Type `/move game:%d move:throw`, or press the throw button on the board.", where, g.ID)
+		return lang.Fail("play.nomove.throw", "Where", where, "Game", g.ID)
 	}
 	moves := pos.Moves()
-	lines := []string{fmt.Sprintf("Give a move to play: in %s you can play %s:", where, countOf(len(moves), "move"))}
+	var lines []string
 	for k, m := range moves {
 		if k == maxListedMoves {
-			lines = append(lines, fmt.Sprintf("… and %d more: /board shows them all as buttons.", len(moves)-k))
+			lines = append(lines, l.N("play.nomove.more", len(moves)-k))
 			break
 		}
 		line := "`" + m.Notation + "`"
-		if l := games.Label(pos, m.Notation); l != m.Notation {
-			line += " " + l
+		if label := games.Label(pos, m.Notation); label != m.Notation {
+			line += " " + label
 		}
 		lines = append(lines, line)
 	}
-	lines = append(lines, fmt.Sprintf("For example `/move game:%d move:%s`. /rules %s explains how moves are written.", g.ID, moves[0].Notation, game.Name()))
-	return strings.Join(lines, "\n")
+	return lang.Fail("play.nomove.moves", "Where", where, "Number", l.N("play.nomove.count", len(moves)),
+		"List", strings.Join(lines, "\n"), "Game", g.ID, "Move", moves[0].Notation, "Kind", game.Name())
 }
-
-// countOf is "1 move", "3 moves".
-func countOf(n int, word string) string { return fmt.Sprintf("%d %s%s", n, word, plural(n)) }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"kilab/lang"
 	"kilab/store"
 	"kilab/store/glicko"
 )
@@ -18,17 +19,16 @@ func dmCopy(board *Message, content string) *Message {
 	return &m
 }
 
-// turnDMText is the text of the player on move's DM.
-func (b *Bot) turnDMText(s *state) string {
-	return fmt.Sprintf("Your turn in %s #%d: %s. Play here or in the game's thread: %s",
-		s.game.Title(), s.g.ID, s.dueText(), channelLink(s.g.GuildID, threadOf(s.g)))
+// turnDMText is the text of the player on move's DM, in their language l.
+func turnDMText(l *lang.Lang, s *state) string {
+	return l.T("dm.turn", "Game", s.game.Title(), "ID", s.g.ID, "Due", s.dueText(l), "Link", channelLink(s.g.GuildID, threadOf(s.g)))
 }
 
-// resultDMText tells a player how their game ended and what it did to their
-// rating.
-func (b *Bot) resultDMText(s *state, changes []store.RatingChange) string {
-	return fmt.Sprintf("%s #%d is over: %s.%s %s", s.game.Title(), s.g.ID, s.resultText(),
-		prefixed("\n", ratingText(changes)), channelLink(s.g.GuildID, threadOf(s.g)))
+// resultDMText tells a player in l how their game ended and what it did to
+// their rating.
+func resultDMText(l *lang.Lang, s *state, changes []store.RatingChange) string {
+	return l.T("dm.result", "Game", s.game.Title(), "ID", s.g.ID, "Result", s.resultText(l),
+		"Ratings", prefixed("\n", ratingText(l, changes)), "Link", channelLink(s.g.GuildID, threadOf(s.g)))
 }
 
 func prefixed(prefix, s string) string {
@@ -40,12 +40,12 @@ func prefixed(prefix, s string) string {
 
 // provisionalNote explains the ? of ratingShown, once per message that
 // shows one.
-const provisionalNote = "? marks a provisional rating: too few rated games yet to be sure of it."
+func provisionalNote(l *lang.Lang) string { return l.T("end.provisional") }
 
-// ratingText shows each player's rating change: "<@a> 1500 → 1662 (+162)".
-// A rating still provisional (deviation 110 or more) is marked with a ?, as
-// Lichess does, and the ? explained after.
-func ratingText(changes []store.RatingChange) string {
+// ratingText shows each player's rating change in l: "Ratings: <@a> 1500 →
+// 1662 (+162)". A rating still provisional (deviation 110 or more) is
+// marked with a ?, as Lichess does, and the ? explained after.
+func ratingText(l *lang.Lang, changes []store.RatingChange) string {
 	var parts []string
 	provisional := false
 	for _, c := range changes {
@@ -55,11 +55,10 @@ func ratingText(changes []store.RatingChange) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	text := "Ratings: " + strings.Join(parts, " · ")
 	if provisional {
-		text += " (" + provisionalNote + ")"
+		return l.T("end.ratings_provisional", "Changes", strings.Join(parts, " · "), "Note", provisionalNote(l))
 	}
-	return text
+	return l.T("end.ratings", "Changes", strings.Join(parts, " · "))
 }
 
 func ratingShown(r glicko.Rating) string {

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Discord's limits on components (DESIGN: at most 5 action rows of 5 buttons,
@@ -20,21 +21,22 @@ const (
 	maxOptionLabel = 100
 )
 
-// components are the controls of a board for the player on move: Throw where a
-// throw is due, else the legal moves under the picker prefix.
-func components(gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
+// components are the controls of a board for the player on move, labelled
+// in l: Throw where a throw is due, else the legal moves under the picker
+// prefix.
+func components(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
 	due := pos.Due()
 	switch due.Kind {
 	case games.DueThrow:
-		label := "Throw the sticks"
+		label := l.T("play.throw_sticks")
 		if due.Dice == games.D4 {
-			label = "Throw the die"
+			label = l.T("play.throw_die")
 		}
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: gameCID(gameID, version, "t", ""), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}},
 		}}}
 	case games.DueMove:
-		return movePicker(gameID, version, pos, prefix)
+		return movePicker(l, gameID, version, pos, prefix)
 	}
 	return nil
 }
@@ -58,7 +60,7 @@ func under(moves []games.Move, prefix string) []games.Move {
 // groups (the piece that moves, the row of a placement), split over several
 // select menus when a level has more than 25 entries. Moves are shown in the
 // game's words (games.Label); their ids carry the notation.
-func movePicker(gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
+func movePicker(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
 	cands := under(pos.Moves(), prefix)
 	label := func(m games.Move) string { return games.Label(pos, m.Notation) }
 	var rows []discordgo.MessageComponent
@@ -66,13 +68,13 @@ func movePicker(gameID, version int64, pos games.Position, prefix string) []disc
 	case len(cands) <= maxMoveButtons:
 		rows = moveButtons(gameID, version, cands, label)
 	case len(cands) <= maxOptions:
-		rows = []discordgo.MessageComponent{moveSelect(gameID, version, cands, label)}
+		rows = []discordgo.MessageComponent{moveSelect(l, gameID, version, cands, label)}
 	default:
-		rows = stepSelects(gameID, version, cands, prefix, label)
+		rows = stepSelects(l, gameID, version, cands, prefix, label)
 	}
 	if prefix != "" && len(rows) < maxRows {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: gameCID(gameID, version, "p", parent(prefix))},
+			discordgo.Button{Label: l.T("play.back"), Style: discordgo.SecondaryButton, CustomID: gameCID(gameID, version, "p", parent(prefix))},
 		}})
 	}
 	return rows
@@ -102,13 +104,13 @@ func moveButtons(gameID, version int64, moves []games.Move, label func(games.Mov
 	return rows
 }
 
-func moveSelect(gameID, version int64, moves []games.Move, label func(games.Move) string) discordgo.MessageComponent {
+func moveSelect(l *lang.Lang, gameID, version int64, moves []games.Move, label func(games.Move) string) discordgo.MessageComponent {
 	opts := make([]discordgo.SelectMenuOption, len(moves))
 	for i, m := range moves {
 		opts[i] = discordgo.SelectMenuOption{Label: clip(label(m), maxOptionLabel), Value: m.Notation}
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: gameCID(gameID, version, "s", ""), Placeholder: "Choose your move", Options: opts,
+		CustomID: gameCID(gameID, version, "s", ""), Placeholder: l.T("play.choose_move"), Options: opts,
 	}}}
 }
 
@@ -141,7 +143,7 @@ func stepEntries(cands []games.Move, prefix string, label func(games.Move) strin
 // stepSelects puts the entries in select menus of 25, one per action row.
 // A select's custom_id carries the prefix; the chosen value names the group
 // to open ("=" + move for a move).
-func stepSelects(gameID, version int64, cands []games.Move, prefix string, label func(games.Move) string) []discordgo.MessageComponent {
+func stepSelects(l *lang.Lang, gameID, version int64, cands []games.Move, prefix string, label func(games.Move) string) []discordgo.MessageComponent {
 	entries := stepEntries(cands, prefix, label)
 	var rows []discordgo.MessageComponent
 	for start := 0; start < len(entries) && len(rows) < maxRows-1; start += maxOptions {
@@ -152,7 +154,7 @@ func stepSelects(gameID, version int64, cands []games.Move, prefix string, label
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID:    gameCID(gameID, version, "p", prefix) + chunkSuffix(start),
-			Placeholder: clip(fmt.Sprintf("Choose (%s … %s)", chunk[0].label, chunk[len(chunk)-1].label), 150),
+			Placeholder: clip(l.T("play.choose_range", "First", chunk[0].label, "Last", chunk[len(chunk)-1].label), 150),
 			Options:     opts,
 		}}})
 	}

@@ -3,13 +3,16 @@ package bot
 import (
 	"sync"
 
+	"kilab/lang"
 	"kilab/render"
 )
 
 // pictures keeps the boards drawn lately. A turn's board goes to the game's
 // thread and, a moment later, to the next player by DM: the same game at the
-// same version, so the same picture. Drawing it once saves a few
-// milliseconds of a core per turn, which a busy bot spends on everything else.
+// same version, so the same picture, unless the player reads another
+// language than the server (the picture's words and its alt text are said in
+// the reader's). Drawing it once saves a few milliseconds of a core per turn,
+// which a busy bot spends on everything else.
 type pictures struct {
 	mu   sync.Mutex
 	byID map[pictureKey]picture
@@ -17,8 +20,12 @@ type pictures struct {
 	next int
 }
 
-// pictureKey is a game at a version: all a board's picture depends on.
-type pictureKey struct{ game, version int64 }
+// pictureKey is a game at a version in a language: all a board's picture
+// depends on.
+type pictureKey struct {
+	game, version int64
+	lang          lang.Tag
+}
 
 type picture struct {
 	png []byte
@@ -32,17 +39,17 @@ func newPictures() *pictures {
 	return &pictures{byID: map[pictureKey]picture{}, ring: make([]pictureKey, picturesKept)}
 }
 
-// get returns the picture of s's game at its version, drawing it unless it
-// was drawn lately. The bytes are shared: callers must not change them.
-func (p *pictures) get(s *state) (picture, error) {
-	key := pictureKey{s.g.ID, s.g.Version}
+// get returns the picture of s's game at its version in l, drawing it unless
+// it was drawn lately. The bytes are shared: callers must not change them.
+func (p *pictures) get(l *lang.Lang, s *state) (picture, error) {
+	key := pictureKey{s.g.ID, s.g.Version, l.Tag()}
 	p.mu.Lock()
 	pic, ok := p.byID[key]
 	p.mu.Unlock()
 	if ok {
 		return pic, nil
 	}
-	last := s.pictured()
+	last := s.pictured(l)
 	png, err := render.Board(s.game, s.g.Config, s.pos, last)
 	if err != nil {
 		return picture{}, err

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // /rules shows how each game's moves are typed, with examples, and points to
@@ -74,7 +75,7 @@ func TestPickerLabelsInWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	labels := map[string]string{}
-	for _, r := range movePicker(1, 1, pos, "") {
+	for _, r := range movePicker(lang.En, 1, 1, pos, "") {
 		for _, c := range r.(discordgo.ActionsRow).Components {
 			if b, ok := c.(discordgo.Button); ok {
 				a, _ := parseAction(b.CustomID)

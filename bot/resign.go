@@ -129,6 +129,6 @@ func (b *Bot) resigned(ctx context.Context, i *discordgo.Interaction, g store.Ga
 	if g.Result == store.Aborted {
 		note = l.T("act.resign.done_aborted")
 	}
-	b.committed(ctx, i, b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note + " " + s.resultText()}))
+	b.committed(ctx, i, b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note + " " + s.resultText(langOf(i))}))
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"kilab/ai"
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 )
 
@@ -75,7 +76,7 @@ func (b *Bot) reviewMessage(ctx context.Context, s *state, judge ai.Judge) (*Mes
 			chart.Marks = append(chart.Marks, p.N)
 		}
 		if s.g.Human(seat) {
-			fields = append(fields, &discordgo.MessageEmbedField{Name: clip(fmt.Sprintf("Costliest moves of %s (%s)", b.lookupName(s.g.Players[seat]), s.seatName(seat)), 256),
+			fields = append(fields, &discordgo.MessageEmbedField{Name: clip(fmt.Sprintf("Costliest moves of %s (%s)", b.lookupName(lang.En, s.g.Players[seat]), s.seatName(seat)), 256),
 				Value: clip(costText(s, worst), 1024)})
 		}
 	}
@@ -109,7 +110,7 @@ func reviewIntro(s *state, r ai.Review) string {
 		how = "These chances are exact: Kilab has solved this game, so they assume perfect play by both from each point."
 	}
 	return fmt.Sprintf("%s's chance of winning after every ply, %s at the start. Red dots mark the costliest moves. %s\n**Result**: %s",
-		titleCase(s.seatName(games.First)), pct1(r.Start), how, s.resultText())
+		titleCase(s.seatName(games.First)), pct1(r.Start), how, s.resultText(lang.En))
 }
 
 // costText lists moves as "ply 12: played 5-8 (5 → 8); best 3-7 (3 → 7), 12.3 points of winning chance".

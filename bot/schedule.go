@@ -88,6 +88,8 @@ func (o oldestDue) lag(now time.Time) time.Duration {
 	return now.Sub(o.t)
 }
 
+// expireChallenges closes the challenges nobody accepted in time and says so
+// on their messages, in their server's language.
 func (b *Bot) expireChallenges(ctx context.Context) error {
 	expired, err := b.db.ExpireChallenges(ctx)
 	for _, c := range expired {
@@ -100,7 +102,7 @@ func (b *Bot) expireChallenges(ctx context.Context) error {
 }
 
 // remind DMs the player on move when 80% of their time is used (as Lichess
-// does), if they want reminders.
+// does), if they want reminders, in their language.
 func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 	due, err := b.db.DueReminders(ctx, sweepBatch)
 	if err != nil {
@@ -113,34 +115,38 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 		if err := b.db.MarkReminded(ctx, g.ID, g.Version); err != nil {
 			continue // claimed by another sweep, or the game moved on: nothing to say
 		}
+		// The reminder is claimed either way: it is sent at most once, or
+		// not at all to a player who wants none.
 		user := g.Players[g.ToMove]
-		if set, err := b.db.Settings(ctx, user); err != nil || !wantsReminder(set) {
-			continue // the reminder is claimed either way: it is sent at most once
-		}
-		s, err := b.loadLatest(ctx, g.ID)
-		if err != nil {
-			log.Error("loading a game to remind", "err", err)
-			continue
-		}
-		m, err := b.board(s, boardOpts{controls: true})
-		if err != nil {
-			continue
-		}
-		m.Content = fmt.Sprintf("Reminder: your move in %s #%d is due <t:%d:R>, or the game is %s. %s",
-			s.game.Title(), g.ID, g.Deadline.Unix(), lateText(g), channelLink(g.GuildID, threadOf(s.g)))
-		if _, _, err := b.sendDM(ctx, user, m, wantsReminder); err != nil {
+		if _, _, err := b.sendDM(ctx, user, wantsReminder, func(l *lang.Lang) (*Message, error) { return b.reminder(ctx, l, g) }); err != nil {
 			log.Warn("sending a reminder", "user", user, "err", err)
 		}
 	}
 	return nil
 }
 
-// lateText is what missing the deadline does to the game (TimeoutResult).
-func lateText(g store.Game) string {
-	if r, _ := g.TimeoutResult(); r == store.Aborted {
-		return "aborted (a player has yet to move), unrated"
+// reminder is the DM that reminds the player on move in g of their
+// deadline, in their language l, with their board.
+func (b *Bot) reminder(ctx context.Context, l *lang.Lang, g store.Game) (*Message, error) {
+	s, err := b.loadLatest(ctx, g.ID)
+	if err != nil {
+		return nil, fmt.Errorf("loading a game to remind: %w", err)
 	}
-	return "lost on time"
+	m, err := b.board(l, s, boardOpts{controls: true})
+	if err != nil {
+		return nil, err
+	}
+	m.Content = l.T("dm.reminder", "Game", s.game.Title(), "ID", g.ID, "Unix", g.Deadline.Unix(), "Late", lateText(l, g),
+		"Link", channelLink(g.GuildID, threadOf(s.g)))
+	return m, nil
+}
+
+// lateText is what missing the deadline does to the game (TimeoutResult).
+func lateText(l *lang.Lang, g store.Game) string {
+	if r, _ := g.TimeoutResult(); r == store.Aborted {
+		return l.T("dm.late.aborted")
+	}
+	return l.T("dm.late.lost")
 }
 
 // wantsReminder: reminders are their own setting, apart from turn DMs.

@@ -118,7 +118,7 @@ func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error 
 		return err
 	}
 	seat, plays := g.Seat(userOf(i).ID)
-	m, err := b.board(s, boardOpts{controls: plays && seat == g.ToMove})
+	m, err := b.board(langOf(i), s, boardOpts{controls: plays && seat == g.ToMove})
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
@@ -79,7 +80,8 @@ func (b *Bot) refresh(ctx context.Context, g *store.Game, pos games.Position) er
 	return err
 }
 
-// seatName is "cones" or "white": the side a seat plays.
+// seatName is "cones" or "white": the side a seat plays, as the engine
+// names it, in English (a player reads seatWord).
 func (s *state) seatName(p games.Player) string { return s.game.Seats()[p] }
 
 // endOf is how a position ends the game by its own rules, or nil.
@@ -100,7 +102,7 @@ func liveSeat(g store.Game, user string) (games.Player, error) {
 	seat, ok := g.Seat(user)
 	switch {
 	case !ok:
-		return seat, userf("You are not playing in game #%d.", g.ID)
+		return seat, lang.Fail("play.not_playing_game", "Game", g.ID)
 	case !g.Active():
 		return seat, games.ErrGameOver
 	}

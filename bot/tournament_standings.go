@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 	"kilab/tournament"
@@ -59,7 +60,7 @@ func (b *Bot) standingsMessage(ctx context.Context, id int64, heading string) (*
 	table := render.Table{Title: standingsTitle(t), TieBreak: short}
 	var lines []string
 	for _, s := range st {
-		table.Rows = append(table.Rows, render.TableRow{Rank: s.Rank, Name: b.lookupName(s.Player), Won: s.Won, Drawn: s.Drawn, Lost: s.Lost,
+		table.Rows = append(table.Rows, render.TableRow{Rank: s.Rank, Name: b.lookupName(lang.En, s.Player), Won: s.Won, Drawn: s.Drawn, Lost: s.Lost,
 			Points: s.Points, TieBreak: s.TieBreak, Left: left[s.Player]})
 		lines = append(lines, fmt.Sprintf("%d. <@%s>: **%s** (%d-%d-%d, %s %g)%s", s.Rank, s.Player, render.Points(s.Points), s.Won, s.Drawn, s.Lost, short, s.TieBreak, leftMark(left[s.Player])))
 	}
@@ -92,7 +93,7 @@ func standingsTitle(t store.Tournament) string {
 func altLines(st []tournament.Standing, b *Bot) []string {
 	var out []string
 	for _, s := range st {
-		out = append(out, fmt.Sprintf("%d %s %s points", s.Rank, b.name(s.Player), render.Points(s.Points)))
+		out = append(out, fmt.Sprintf("%d %s %s points", s.Rank, b.name(lang.En, s.Player), render.Points(s.Points)))
 	}
 	return out
 }

@@ -3,12 +3,12 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -88,7 +88,7 @@ func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a action
 	case a.verb == "p" && len(under(s.pos.Moves(), a.arg)) == 0:
 		return errForged // no move lies under that picker step
 	case a.verb == "p":
-		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Components: components(g.ID, g.Version, s.pos, a.arg), componentsOnly: true})
+		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Components: components(langOf(i), g.ID, g.Version, s.pos, a.arg), componentsOnly: true})
 	}
 	return b.act(ctx, i, s, seat, a.arg, onMessage) // a throw has no argument: "" throws
 }
@@ -98,7 +98,7 @@ func (b *Bot) checkTurn(ctx context.Context, g store.Game, user string, a action
 	seat, ok := g.Seat(user)
 	switch {
 	case !ok:
-		return 0, userf("You are not playing in this game.")
+		return 0, lang.Fail("play.not_playing")
 	case !g.Active():
 		return 0, games.ErrGameOver
 	case a.version != g.Version:
@@ -138,7 +138,8 @@ func (b *Bot) showThrown(ctx context.Context, i *discordgo.Interaction, g store.
 		return err
 	}
 	last := s.plies[len(s.plies)-1]
-	m, err := b.board(s, boardOpts{controls: true, note: fmt.Sprintf("You already threw %s; here is your board.", throwsText(last.Throws))})
+	l := langOf(i)
+	m, err := b.board(l, s, boardOpts{controls: true, note: l.T("play.already_threw", "Throws", throwsText(last.Throws))})
 	if err != nil {
 		return err
 	}
@@ -182,7 +183,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), autoNote(auto))
+	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), autoNote(langOf(i), s.game, auto))
 }
 
 // passedThrough reports whether the plies went through the opponent (a
@@ -224,7 +225,7 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 // announcement the commit recorded.
 func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, passed bool, note string) error {
 	same := s.g.Active() && s.g.ToMove == seat && !passed
-	m, err := b.board(s, boardOpts{controls: same, note: note})
+	m, err := b.board(langOf(i), s, boardOpts{controls: same, note: note})
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
 		if !onMessage {
@@ -244,7 +245,7 @@ func (b *Bot) committed(ctx context.Context, i *discordgo.Interaction, err error
 		return
 	}
 	b.logger(ctx).Warn("answering after a commit", "err", err)
-	_ = b.reply(i, "Done: it is recorded, but Discord did not show it here. Use /board to see the game.")
+	_ = b.reply(i, "%s", langOf(i).T("play.committed"))
 }
 
 // canonical is a typed move as the engine writes it ("A1+B2" for "b2+a1"), so
