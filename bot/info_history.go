@@ -34,7 +34,7 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 	}
 	// From here on the interaction is answered: a failure edits the answer
 	// rather than returning to fail, which would answer a second time.
-	if err := b.dc.EditOriginal(i, b.historyMessage(s)); err != nil {
+	if err := b.dc.EditOriginal(i, b.historyMessage(langOf(i), s)); err != nil {
 		b.logger(ctx).Error("posting a game's history", "err", err)
 		text, _ := explain(langOf(i), err)
 		_ = b.dc.EditOriginal(i, &Message{Content: text})
@@ -42,78 +42,87 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 	return nil
 }
 
-// historyMessage carries the record and the replay. Without the replay (it
-// could not be drawn) the record still goes out, with a word about it.
-func (b *Bot) historyMessage(s *state) *Message {
+// historyMessage carries the record and the replay, in l. Without the replay
+// (it could not be drawn) the record still goes out, with a word about it.
+func (b *Bot) historyMessage(l *lang.Lang, s *state) *Message {
 	base := fmt.Sprintf("kilab-%s-%d", s.g.Kind, s.g.ID)
 	m := &Message{ // Mentions nil: the players are named, not pinged
-		Content: clip(fmt.Sprintf("**%s #%d** · %s: <@%s> (%s%s) vs <@%s> (%s%s) · %s. The record, %d %s, and the replay:",
-			s.game.Title(), s.g.ID, configText(s.game, s.g.Config), s.g.Players[0], s.seatName(games.First), s.computerSuffix(lang.En, games.First),
-			s.g.Players[1], s.seatName(games.Second), s.computerSuffix(lang.En, games.Second),
-			s.resultText(lang.En), len(s.plies), pluralWord(len(s.plies), "ply", "plies")), 2000),
-		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(s, base+".txt")),
-			Description: fmt.Sprintf("The record of %s #%d in Kilab's notation, one ply per line.", s.game.Title(), s.g.ID)}},
+		Content: clip(l.T("info.history.content", "Plies", l.N("info.n.plies", len(s.plies)), "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config),
+			"First", s.g.Players[0], "FirstSeat", seatWord(l, s.game, games.First), "FirstComputer", s.computerSuffix(l, games.First),
+			"Second", s.g.Players[1], "SecondSeat", seatWord(l, s.game, games.Second), "SecondComputer", s.computerSuffix(l, games.Second),
+			"Result", s.resultText(l)), 2000),
+		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(l, s, base+".txt")),
+			Description: l.T("info.history.file_alt", "Game", s.game.Title(), "ID", s.g.ID)}},
 	}
 	gif, err := render.Replay(s.game, s.g.Config, s.plies)
 	if err != nil {
 		b.log.Error("drawing a replay", "game", s.g.ID, "err", err)
-		m.Content = clip(m.Content+"\n(The replay could not be drawn this time.)", 2000)
+		m.Content = clip(m.Content+"\n"+l.T("info.history.no_replay"), 2000)
 		return m
 	}
-	m.Files = append(m.Files, File{Name: base + ".gif", ContentType: "image/gif", Data: gif, Description: replayAlt(s)})
+	m.Files = append(m.Files, File{Name: base + ".gif", ContentType: "image/gif", Data: gif, Description: replayAlt(l, s)})
 	return m
 }
 
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // replayAlt is the replay's alt text: what it shows and where it ends.
-func replayAlt(s *state) string {
-	end := render.Describe(s.game, s.g.Config, s.pos, s.pictured(lang.En))
-	return clip(fmt.Sprintf("Animated replay of %s #%d (%s), %d %s from the start. At the end: %s",
-		s.game.Title(), s.g.ID, configText(s.game, s.g.Config), len(s.plies), pluralWord(len(s.plies), "ply", "plies"), end), render.MaxDescription)
+func replayAlt(l *lang.Lang, s *state) string {
+	end := render.Describe(s.game, s.g.Config, s.pos, s.pictured(l))
+	return clip(l.T("info.history.replay_alt", "Plies", l.N("info.n.plies", len(s.plies)), "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config),
+		"End", end), render.MaxDescription)
 }
 
-// recordText is the record file: header lines marked with #, then one ply
-// per line, its number and its token as games.Ply.String writes it, a tab
+// recordText is the record file: header lines marked with #, in l, then one
+// ply per line, its number and its token as games.Ply.String writes it, a tab
 // between. The tokens alone, in order, are what `kilab replay` and
 // games.ParseRecord read; the header says how to feed them.
-func (b *Bot) recordText(s *state, file string) string {
+func (b *Bot) recordText(l *lang.Lang, s *state, file string) string {
 	var w strings.Builder
+	head := func(text string) { w.WriteString("# " + text + "\n") }
 	cfg := s.g.Config.String()
-	fmt.Fprintf(&w, "# Kilab: %s #%d\n# Game: %s\n# Variant: %s\n", s.game.Title(), s.g.ID, s.g.Kind, cfg)
+	head(l.T("info.record.title", "Game", s.game.Title(), "ID", s.g.ID))
+	head(l.T("info.record.game", "Kind", s.g.Kind))
+	head(l.T("info.record.variant", "Config", cfg))
 	for p := games.First; p <= games.Second; p++ {
-		fmt.Fprintf(&w, "# %s (seat %d%s): %s (Discord user %s)%s\n", titleCase(s.seatName(p)), p, firstNote(p), b.lookupName(lang.En, s.g.Players[p]), s.g.Players[p], s.computerMark(lang.En, p))
+		kv := []any{"Seat", seatTitle(l, s.game, p), "N", int(p), "Name", b.lookupName(l, s.g.Players[p]), "User", s.g.Players[p], "Computer", s.computerMark(l, p)}
+		if p == games.First {
+			head(l.T("info.record.player_first", kv...))
+		} else {
+			head(l.T("info.record.player", kv...))
+		}
 	}
 	if s.g.Opening != "" { // the throw-off's throws too (A3, D3)
-		fmt.Fprintf(&w, "# First player: %s\n", b.plainMentions(strings.ReplaceAll(s.g.Opening, "\n", " ")))
+		head(l.T("info.record.opening", "Opening", b.plainMentions(strings.ReplaceAll(s.g.Opening, "\n", " "))))
 	}
-	fmt.Fprintf(&w, "# Result: %s\n", s.plainResult())
+	head(l.T("info.record.result", "Result", s.plainResult(l)))
 	if s.g.Reason != "" {
-		fmt.Fprintf(&w, "# Reason: %s\n", s.g.Reason)
+		head(l.T("info.record.reason", "Reason", s.g.Reason))
 	}
-	fmt.Fprintf(&w, "# Rated: %s · %s per move%s\n", yesNo(s.g.Rated), daysText(s.g.TimeLimit), computerNote(s.g))
-	fmt.Fprintf(&w, "# Started: %s%s\n", s.g.Created.UTC().Format(time.RFC3339), finishedText(s))
+	rated := l.T("info.no")
+	if s.g.Rated {
+		rated = l.T("info.yes")
+	}
+	head(l.T("info.record.rated", "Rated", rated, "Time", l.N("tour.per_move", int(s.g.TimeLimit/(24*time.Hour))), "Computer", computerNote(s.g)))
+	started := s.g.Created.UTC().Format(time.RFC3339)
+	if s.g.Finished.IsZero() {
+		head(l.T("info.record.started", "Start", started))
+	} else {
+		head(l.T("info.record.finished", "Start", started, "End", s.g.Finished.UTC().Format(time.RFC3339)))
+	}
 	flags := replayFlags(cfg)
 	old, oldest := s.oldRevisions()
 	if oldest > 0 {
-		fmt.Fprintf(&w, "# Rules: %d %s played under an older revision of the rules, which the rules now refuse; each is marked, and replays as it was played.\n",
-			len(old), pluralWord(len(old), "ply was", "plies were"))
+		head(l.N("info.record.old_rules", len(old)))
 		flags += fmt.Sprintf(" --revision %d", oldest)
 	}
-	fmt.Fprintf(&w, "# Replay: kilab replay --game %s%s $(grep -v '^#' %s | cut -f2)\n", s.g.Kind, flags, file)
+	head(l.T("info.record.replay", "Kind", s.g.Kind, "Flags", flags, "File", file))
 	for n, p := range s.plies {
 		if rev, ok := old[n]; ok {
-			fmt.Fprintf(&w, "%d\t%s\tplayed under rules revision %d\n", n+1, p, rev)
+			fmt.Fprintf(&w, "%d\t%s\t%s\n", n+1, p, l.T("info.record.old_ply", "Revision", rev))
 			continue
 		}
 		fmt.Fprintf(&w, "%d\t%s\n", n+1, p)
 	}
-	fmt.Fprintf(&w, "# Position: %s\n", s.pos)
+	head(l.T("info.record.position", "Position", s.pos.String()))
 	return w.String()
 }
 
@@ -138,32 +147,20 @@ func (s *state) oldRevisions() (map[int]int, int) {
 	return old, oldest
 }
 
-func firstNote(p games.Player) string {
-	if p == games.First {
-		return ", moves first"
-	}
-	return ""
-}
-
 // plainResult is the result without mentions, which a text file cannot show.
-func (s *state) plainResult() string {
+func (s *state) plainResult(l *lang.Lang) string {
 	w, won := s.g.Result.Winner()
 	switch {
 	case won:
-		return s.seatName(w) + " won"
+		return l.T("info.record.won", "Seat", seatWord(l, s.game, w))
 	case s.g.Result == store.Draw:
-		return "draw"
+		return l.T("info.record.draw")
 	case s.g.Result == store.Aborted:
-		return "aborted"
+		return l.T("info.record.aborted")
+	case s.pos.Due().Kind == games.DueThrow:
+		return l.T("info.record.to_throw", "Seat", seatWord(l, s.game, s.g.ToMove))
 	}
-	return fmt.Sprintf("in play, %s to %s", s.seatName(s.g.ToMove), s.dueVerb(lang.En))
-}
-
-func finishedText(s *state) string {
-	if s.g.Finished.IsZero() {
-		return ""
-	}
-	return " · Finished: " + s.g.Finished.UTC().Format(time.RFC3339)
+	return l.T("info.record.to_move", "Seat", seatWord(l, s.game, s.g.ToMove))
 }
 
 // replayFlags turns "standard dice=sticks pieces=5" into the CLI's flags.
@@ -177,18 +174,6 @@ func replayFlags(cfg string) string {
 		out += " --opt " + kv
 	}
 	return out
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
-func daysText(d time.Duration) string {
-	days := int(d / (24 * time.Hour))
-	return fmt.Sprintf("%d day%s", days, plural(days))
 }
 
 var mention = regexp.MustCompile(`<@(\d+)>`)

@@ -23,14 +23,14 @@ func (b *Bot) leaderboardCommand(ctx context.Context, i *discordgo.Interaction) 
 		return err
 	}
 	if i.GuildID == "" {
-		return userf("Ratings belong to a server: use /leaderboard in one of its channels.")
+		return lang.Fail("info.err.leaderboard_no_server")
 	}
-	m, err := b.leaderboard(ctx, i.GuildID, g, 0)
+	m, err := b.leaderboard(ctx, langOf(i), i.GuildID, g, 0)
 	if err != nil {
 		return err
 	}
 	if m == nil {
-		return userf("Nobody has %s rating on this server yet: ratings come from rated games that have ended. Start one with /challenge %s.", article(g.Title()), g.Name())
+		return lang.Fail("info.err.nobody_rated", "Game", g.Title(), "Vowel", vowelFirst(g.Title()), "Kind", g.Name())
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
@@ -42,20 +42,20 @@ func (b *Bot) leaderboardClick(ctx context.Context, i *discordgo.Interaction, a 
 	if err != nil || i.GuildID == "" {
 		return errForged
 	}
-	m, err := b.leaderboard(ctx, i.GuildID, g, int(a.id))
+	m, err := b.leaderboard(ctx, langOf(i), i.GuildID, g, int(a.id))
 	if err != nil {
 		return err
 	}
 	if m == nil {
-		return userf("Nobody has %s rating on this server any more.", article(g.Title()))
+		return lang.Fail("info.err.nobody_rated_now", "Game", g.Title(), "Vowel", vowelFirst(g.Title()))
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, m)
 }
 
-// leaderboard builds the page from offset, or nil when nobody is rated. An
-// offset past the end (players left since the button was drawn) shows the
+// leaderboard builds the page from offset in l, or nil when nobody is rated.
+// An offset past the end (players left since the button was drawn) shows the
 // last page.
-func (b *Bot) leaderboard(ctx context.Context, guild string, g games.Game, offset int) (*Message, error) {
+func (b *Bot) leaderboard(ctx context.Context, l *lang.Lang, guild string, g games.Game, offset int) (*Message, error) {
 	page, total, err := b.db.Leaderboard(ctx, guild, g.Name(), offset, leaderboardPage)
 	if err != nil || total == 0 {
 		return nil, err
@@ -68,43 +68,42 @@ func (b *Bot) leaderboard(ctx context.Context, guild string, g games.Game, offse
 	}
 	lines := make([]string, len(page))
 	for n, s := range page {
-		lines[n] = standingLine(s)
+		lines[n] = standingLine(l, s)
 	}
 	pages := (total + leaderboardPage - 1) / leaderboardPage
 	return &Message{ // Mentions nil: the names are mentions, but nobody is pinged
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       g.Title() + " leaderboard",
+			Title:       l.T("info.leaderboard.title", "Game", g.Title()),
 			Description: strings.Join(lines, "\n"),
 			Color:       kindColour(g.Name()),
-			Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d rated player%s · %s",
-				offset/leaderboardPage+1, pages, total, plural(total), provisionalNote(lang.En))},
+			Footer: &discordgo.MessageEmbedFooter{Text: l.T("info.leaderboard.footer", "Page", offset/leaderboardPage+1, "Pages", pages,
+				"Players", l.N("info.n.rated_players", total), "Note", l.T("info.provisional"))},
 		}},
-		Components: pageButtons(g.Name(), offset, total),
+		Components: pageButtons(l, g.Name(), offset, total),
 	}, nil
 }
 
 // standingLine is "**3.** <@id> **1662?** · 4 W · 1 L · 0 D".
-func standingLine(s store.Standing) string {
-	return fmt.Sprintf("**%d.** <@%s> **%s** · %d W · %d L · %d D", s.Rank, s.User, ratingShown(s.Rating), s.Wins, s.Losses, s.Draws)
+func standingLine(l *lang.Lang, s store.Standing) string {
+	return fmt.Sprintf("**%d.** <@%s> **%s** · %s", s.Rank, s.User, ratingShown(s.Rating),
+		l.T("info.wld", "Wins", s.Wins, "Losses", s.Losses, "Draws", s.Draws))
 }
 
 // pageButtons are Previous and Next, each disabled where there is no such
 // page. Their custom_ids always differ (Discord refuses duplicates in one
 // message): Previous names an offset below Next's.
-func pageButtons(kind string, offset, total int) []discordgo.MessageComponent {
+func pageButtons(l *lang.Lang, kind string, offset, total int) []discordgo.MessageComponent {
 	prev := max(offset-leaderboardPage, 0)
 	next := offset + leaderboardPage
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Previous", Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, prev), Disabled: offset == 0},
-		discordgo.Button{Label: "Next", Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, next), Disabled: next >= total},
+		discordgo.Button{Label: l.T("info.leaderboard.previous"), Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, prev), Disabled: offset == 0},
+		discordgo.Button{Label: l.T("info.leaderboard.next"), Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, next), Disabled: next >= total},
 	}}}
 }
 
-// article puts "a" or "an" before a word, by its first letter: "an Aseb",
-// "a Tab".
-func article(word string) string {
-	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
-		return "an " + word
-	}
-	return "a " + word
+// vowelFirst reports whether a word opens with a vowel, for English's "an
+// Aseb" and "a Tab" (the catalogs pick the article; other languages have none
+// here).
+func vowelFirst(word string) bool {
+	return word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0]))
 }

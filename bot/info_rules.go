@@ -30,7 +30,7 @@ func kindOf(i *discordgo.Interaction) (games.Game, error) {
 	name := optString(i, optGame)
 	g, err := games.Lookup(name)
 	if err != nil {
-		return nil, userf("I do not know the game %q: pick one of %s.", name, strings.Join(games.Names(), ", "))
+		return nil, lang.Fail("info.err.unknown_game", "Name", fmt.Sprintf("%q", name), "Games", strings.Join(games.Names(), ", "))
 	}
 	return g, nil
 }
@@ -43,51 +43,52 @@ func (b *Bot) rulesCommand(i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	e, err := rulesEmbed(g)
+	e, err := rulesEmbed(langOf(i), g)
 	if err != nil {
 		return err
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
 }
 
-// rulesEmbed is the /rules answer for one game.
-func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
+// rulesEmbed is the /rules answer for one game, in l.
+func rulesEmbed(l *lang.Lang, g games.Game) (*discordgo.MessageEmbed, error) {
 	e := &discordgo.MessageEmbed{
-		Title:       "How to play " + g.Title(),
+		Title:       clip(l.T("info.rules.title", "Game", g.Title()), 256),
 		Description: clip(strings.Join(games.Summary(g), "\n"), 4096),
 		Color:       kindColour(g.Name()),
-		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s; with Kilab itself as the opponent (and a level: easy, medium, hard) the computer plays you at once. Rule ids in brackets are those of Kilab's rulebook, docs/rules.md in its source, where every rule is written out in full.", g.Name())},
-		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
+		Footer:      &discordgo.MessageEmbedFooter{Text: l.T("info.rules.footer", "Game", g.Name())},
+		Fields:      []*discordgo.MessageEmbedField{{Name: l.T("info.rules.variants"), Value: fitLinesIn(l, variantLines(l, g), 1024)}},
 	}
 	if guide, ok := g.(games.NotationGuide); ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Typing a move (/move)", Value: fitLines(append(guide.MoveNotation(), notationDoc(lang.En)), 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.notation"), Value: fitLinesIn(l, append(guide.MoveNotation(), notationDoc(l)), 1024)})
 	}
-	throws, err := throwLines(g)
+	throws, err := throwLines(l, g)
 	if err != nil {
 		return nil, err
 	}
 	if len(throws) > 0 {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance of each score per throw", Value: fitLines(throws, 1024)})
-		e.Footer.Text += " Every throw is drawn by the server and kept in the game's record (/history)."
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.throw_odds"), Value: fitLinesIn(l, throws, 1024)})
+		e.Footer.Text += " " + l.T("info.rules.footer_throws")
 	}
 	if turn := games.TurnOdds(g); turn != nil {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Chance that a turn's throws hold each score at least once", Value: oddsText(turn)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.turn_odds"), Value: oddsText(turn)})
 	}
 	return e, nil
 }
 
 // variantLines lists each variant, the default first, and under it each of its
 // options with the values it takes.
-func variantLines(g games.Game) []string {
+func variantLines(l *lang.Lang, g games.Game) []string {
 	var lines []string
 	for n, v := range g.Variants() {
-		line := fmt.Sprintf("**%s**: %s", v.Key, v.Title)
+		line := l.T("info.rules.variant", "Key", v.Key, "Title", v.Title.In(l))
 		if n == 0 {
-			line = fmt.Sprintf("**%s** (default): %s", v.Key, v.Title)
+			line = l.T("info.rules.variant_default", "Key", v.Key, "Title", v.Title.In(l))
 		}
 		lines = append(lines, line)
 		for _, o := range v.Options {
-			lines = append(lines, fmt.Sprintf("· `%s` %s: %s (default %s)", o.Key, orList(valueWords(ordered(o.Values))), o.Help, valueWord(o.Values[0])))
+			lines = append(lines, l.T("info.rules.option", "Key", o.Key, "Values", orListIn(l, valueWords(l, ordered(o.Values))),
+				"Help", o.Help.In(l), "Default", valueWord(l, o.Values[0])))
 		}
 	}
 	return lines
@@ -113,45 +114,51 @@ func ordered(values []string) []string {
 }
 
 // valueWords shows true/false options as on/off, as a player thinks of them.
-func valueWords(values []string) []string {
+func valueWords(l *lang.Lang, values []string) []string {
 	out := make([]string, len(values))
 	for i, v := range values {
-		out[i] = valueWord(v)
+		out[i] = valueWord(l, v)
 	}
 	return out
 }
 
-func valueWord(v string) string {
+func valueWord(l *lang.Lang, v string) string {
 	switch v {
 	case "true":
-		return "on"
+		return l.T("info.rules.on")
 	case "false":
-		return "off"
+		return l.T("info.rules.off")
 	}
 	return v
 }
 
-// orList is "a, b or c".
-func orList(s []string) string {
+// orListIn is "a, b or c" in l.
+func orListIn(l *lang.Lang, s []string) string {
 	if len(s) < 2 {
 		return strings.Join(s, "")
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return l.T("info.or_list", "Rest", strings.Join(s[:len(s)-1], ", "), "Last", s[len(s)-1])
 }
 
-// fitLines joins lines with newlines within Discord's limit of n characters,
+// orList is orListIn in English, for callers not yet told their language.
+func orList(s []string) string { return orListIn(lang.En, s) }
+
+// fitLines is fitLinesIn in English, for callers not yet told their language.
+func fitLines(lines []string, n int) string { return fitLinesIn(lang.En, lines, n) }
+
+// fitLinesIn joins lines with newlines within Discord's limit of n characters,
 // leaving out whole lines rather than cutting one in half (a mention or link
-// cut in two shows as garbage), and saying how many were left out.
-func fitLines(lines []string, n int) string {
+// cut in two shows as garbage), and saying in l how many were left out.
+func fitLinesIn(l *lang.Lang, lines []string, n int) string {
 	var b strings.Builder
 	size := 0
-	for k, l := range lines {
-		more := fmt.Sprintf("\n… and %d more", len(lines)-k)
+	for k, line := range lines {
+		more := "\n" + l.N("info.more", len(lines)-k)
 		room := n - size - utf8.RuneCountInString(more)
 		if k == len(lines)-1 {
 			room = n - size
 		}
-		if utf8.RuneCountInString(l)+1 > room {
+		if utf8.RuneCountInString(line)+1 > room {
 			b.WriteString(more)
 			break
 		}
@@ -159,29 +166,35 @@ func fitLines(lines []string, n int) string {
 			b.WriteByte('\n')
 			size++
 		}
-		b.WriteString(l)
-		size += utf8.RuneCountInString(l)
+		b.WriteString(line)
+		size += utf8.RuneCountInString(line)
 	}
 	return b.String()
 }
 
-// diceWords name the dice for players.
-var diceWords = map[games.Dice]string{
-	games.Sticks:    "four sticks, score = flat sides up",
-	games.TabSticks: "four sticks, 1-4 flat sides score 1-4, none scores 6",
-	games.D4:        "a four-sided die",
+// diceWords name the dice for players in l.
+func diceWords(l *lang.Lang, d games.Dice) string {
+	switch d {
+	case games.Sticks:
+		return l.T("info.dice.sticks")
+	case games.TabSticks:
+		return l.T("info.dice.tab_sticks")
+	case games.D4:
+		return l.T("info.dice.d4")
+	}
+	return d.String()
 }
 
 // throwLines gives the chance of each score per throw for every way a game's
 // variants throw: one line per distinct way, naming the variants (and the
 // option values) that throw so. A game without dice has none.
-func throwLines(g games.Game) ([]string, error) {
+func throwLines(l *lang.Lang, g games.Game) ([]string, error) {
 	var order []string
 	who := map[string][]string{}
 	for _, v := range g.Variants() {
 		seen := map[string]bool{}
-		for _, c := range variantConfigs(v) {
-			line, err := configOdds(g, c.cfg)
+		for _, c := range variantConfigs(l, v) {
+			line, err := configOdds(l, g, c.cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -197,7 +210,7 @@ func throwLines(g games.Game) ([]string, error) {
 	}
 	out := make([]string, len(order))
 	for n, line := range order {
-		out[n] = fmt.Sprintf("**%s** (%s", strings.Join(who[line], ", "), line)
+		out[n] = fmt.Sprintf("**%s** %s", strings.Join(who[line], ", "), line)
 	}
 	return out, nil
 }
@@ -209,11 +222,11 @@ type labelledConfig struct {
 
 // variantConfigs is a variant with its defaults, then with each other value
 // of each option in turn: every option that can change how it throws.
-func variantConfigs(v games.Variant) []labelledConfig {
+func variantConfigs(l *lang.Lang, v games.Variant) []labelledConfig {
 	out := []labelledConfig{{v.Key, games.Config{Variant: v.Key}}}
 	for _, o := range v.Options {
 		for _, val := range o.Values[1:] {
-			out = append(out, labelledConfig{fmt.Sprintf("%s with %s %s", v.Key, o.Key, valueWord(val)),
+			out = append(out, labelledConfig{l.T("info.rules.with", "Variant", v.Key, "Option", o.Key, "Value", valueWord(l, val)),
 				games.Config{Variant: v.Key, Options: map[string]string{o.Key: val}}})
 		}
 	}
@@ -221,10 +234,10 @@ func variantConfigs(v games.Variant) []labelledConfig {
 }
 
 // configOdds is how the start position of cfg throws, and the odds of each
-// score: "sticks, ...): 1 4/15 (26.7%) · ...". A 0 that the engine throws
+// score: "(sticks, ...): 1 4/15 (26.7%) · ...". A 0 that the engine throws
 // again counts for nothing, so the odds are then those of the other scores
 // (D4: "after re-throwing 0s"). "" where nothing is thrown.
-func configOdds(g games.Game, cfg games.Config) (string, error) {
+func configOdds(l *lang.Lang, g games.Game, cfg games.Config) (string, error) {
 	cfg, err := games.Normalize(g, cfg)
 	if err != nil {
 		return "", err
@@ -237,15 +250,12 @@ func configOdds(g games.Game, cfg games.Config) (string, error) {
 	if d.Kind != games.DueThrow {
 		return "", nil
 	}
-	words := diceWords[d.Dice]
-	if words == "" {
-		words = d.Dice.String()
-	}
+	words := diceWords(l, d.Dice)
 	odds := d.Dice.Odds()
 	if zeroThrownAgain(pos) {
-		odds, words = withoutZero(odds), words+", a 0 thrown again"
+		odds, words = withoutZero(odds), l.T("info.dice.zero_again", "Dice", words)
 	}
-	return words + "): " + oddsText(odds), nil
+	return l.T("info.rules.dice_odds", "Dice", words, "Odds", oddsText(odds)), nil
 }
 
 // zeroThrownAgain asks the engine what a 0 does from pos: whether the same

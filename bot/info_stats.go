@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -19,30 +20,31 @@ const statsRecent = 5
 // /games: a look-up for the one asking, not news for the channel.
 func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
-		return userf("Stats belong to a server: use /stats in one of its channels.")
+		return lang.Fail("info.err.stats_no_server")
 	}
 	user := optUser(i, "user")
 	st, err := b.db.Stats(ctx, i.GuildID, user.ID, statsRecent)
 	if err != nil {
 		return err
 	}
+	l := langOf(i)
 	if len(st.Kinds) == 0 {
-		return b.reply(i, "<@%s> has played no games on this server yet.", user.ID)
+		return b.reply(i, "%s", l.T("info.stats.none", "User", user.ID))
 	}
-	e := &discordgo.MessageEmbed{Title: clip("Stats of "+displayName(user), 256), Description: fmt.Sprintf("<@%s> on this server", user.ID), Color: kindColour(st.Kinds[0].Kind)}
+	e := &discordgo.MessageEmbed{Title: clip(l.T("info.stats.title", "Name", displayName(user)), 256), Description: l.T("info.stats.here", "User", user.ID), Color: kindColour(st.Kinds[0].Kind)}
 	for _, k := range st.Kinds {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindTitle(k.Kind), Value: kindText(k), Inline: true})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindTitle(k.Kind), Value: clip(kindText(l, k), 1024), Inline: true})
 	}
 	if len(st.Recent) > 0 {
 		lines := make([]string, len(st.Recent))
 		for n, g := range st.Recent {
-			lines[n] = recentLine(g, user.ID)
+			lines[n] = recentLine(l, g, user.ID)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Recent games", Value: fitLines(lines, 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.stats.recent"), Value: fitLinesIn(l, lines, 1024)})
 	}
 	for _, k := range st.Kinds {
 		if k.Standing != nil && k.Standing.Provisional() {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: provisionalNote(langOf(i))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("info.provisional")}
 		}
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
@@ -68,48 +70,49 @@ func kindTitle(kind string) string {
 
 // kindText is one game's rating and record: the rating with its rated
 // games' tally, then every game's (rated or not).
-func kindText(k store.KindStats) string {
-	rating := "Unrated"
+func kindText(l *lang.Lang, k store.KindStats) string {
+	rating := l.T("info.stats.unrated")
 	if s := k.Standing; s != nil {
-		rating = fmt.Sprintf("Rating **%s** (%d W · %d L · %d D rated)", ratingShown(s.Rating), s.Wins, s.Losses, s.Draws)
+		rating = l.T("info.stats.rating", "Rating", ratingShown(s.Rating), "Wins", s.Wins, "Losses", s.Losses, "Draws", s.Draws)
 	}
-	text := fmt.Sprintf("%s\n%d won · %d lost · %d drawn\n%d aborted · %d in play", rating, k.Wins, k.Losses, k.Draws, k.Aborted, k.Active)
+	text := rating + "\n" + l.T("info.stats.record", "Wins", k.Wins, "Losses", k.Losses, "Draws", k.Draws, "Aborted", k.Aborted, "Active", k.Active)
 	if c := k.Computer; c != (store.Tally{}) {
-		text += fmt.Sprintf("\nVs the computer (unrated): %d won · %d lost · %d drawn", c.Wins, c.Losses, c.Draws)
+		text += "\n" + l.T("info.stats.computer", "Wins", c.Wins, "Losses", c.Losses, "Draws", c.Draws)
 	}
 	return text
 }
 
 // recentLine is one finished game from the player's side:
 // "Aseb #12 vs <@bo> · won (resignation), rating +12 · 2 days ago · thread".
-func recentLine(g store.Game, user string) string {
+func recentLine(l *lang.Lang, g store.Game, user string) string {
 	seat, _ := g.Seat(user)
-	line := fmt.Sprintf("**%s #%d** vs <@%s>%s · %s", kindTitle(g.Kind), g.ID, g.Players[seat.Other()], computerNote(g), outcomeFor(g, seat))
+	outcome := outcomeFor(l, g, seat)
 	if g.Reason != "" {
-		line += " (" + g.Reason + ")"
+		outcome = l.T("info.stats.outcome_reason", "Outcome", outcome, "Reason", g.Reason)
 	}
 	if d := g.RatingDelta[seat]; g.Rated && d != 0 {
-		line += fmt.Sprintf(", rating %+d", int(math.Round(d)))
+		outcome = l.T("info.stats.outcome_rating", "Outcome", outcome, "Delta", fmt.Sprintf("%+d", int(math.Round(d))))
 	}
+	line := l.T("info.stats.recent_line", "Game", kindTitle(g.Kind), "ID", g.ID, "User", g.Players[seat.Other()], "Computer", computerNote(g), "Outcome", outcome)
 	if !g.Finished.IsZero() {
 		line += fmt.Sprintf(" · <t:%d:R>", g.Finished.Unix())
 	}
-	return line + fmt.Sprintf(" · [thread](%s)", channelLink(g.GuildID, threadOf(g)))
+	return line + " · " + l.T("info.stats.thread", "Link", channelLink(g.GuildID, threadOf(g)))
 }
 
 // outcomeFor is how a finished game went for seat: won, lost, drawn or
 // aborted.
-func outcomeFor(g store.Game, seat games.Player) string {
+func outcomeFor(l *lang.Lang, g store.Game, seat games.Player) string {
 	w, won := g.Result.Winner()
 	switch {
 	case won && w == seat:
-		return "won"
+		return l.T("info.outcome.won")
 	case won:
-		return "lost"
+		return l.T("info.outcome.lost")
 	case g.Result == store.Draw:
-		return "drawn"
+		return l.T("info.outcome.drawn")
 	case g.Result == store.Aborted:
-		return "aborted"
+		return l.T("info.outcome.aborted")
 	}
-	return "in play"
+	return l.T("info.outcome.in_play")
 }

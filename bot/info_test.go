@@ -14,6 +14,7 @@ import (
 
 	"kilab/games"
 	"kilab/games/tab"
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
@@ -30,7 +31,7 @@ const (
 // 0s are thrown again, and the chance that a Tab turn holds each score.
 func TestRulesOddsAreD4(t *testing.T) {
 	aseb, _ := games.Lookup("aseb")
-	line, err := configOdds(aseb, games.Config{Variant: "standard"})
+	line, err := configOdds(lang.En, aseb, games.Config{Variant: "standard"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestRulesOddsAreD4(t *testing.T) {
 		t.Errorf("Aseb standard odds %q, want %q (D4: 1 4/15, 2 6/15, 3 4/15, 4 1/15)", line, want)
 	}
 	// A 0 ends the turn outside standard: it keeps its share and is shown.
-	if line, _ := configOdds(aseb, games.Config{Variant: "royalur"}); !strings.Contains(line, "0 1/16") || strings.Contains(line, "again") {
+	if line, _ := configOdds(lang.En, aseb, games.Config{Variant: "royalur"}); !strings.Contains(line, "0 1/16") || strings.Contains(line, "again") {
 		t.Errorf("royalur odds %q, want the 0 among the scores", line)
 	}
 	want := map[games.Throw]string{1: "28.6", 2: "60", 3: "40", 4: "9.1", 6: "9.1"} // D4
@@ -62,7 +63,7 @@ func TestRulesEmbeds(t *testing.T) {
 	}
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
-		e, err := rulesEmbed(g)
+		e, err := rulesEmbed(lang.En, g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +79,7 @@ func TestRulesEmbeds(t *testing.T) {
 		}
 	}
 	seega, _ := games.Lookup("seega")
-	if e, _ := rulesEmbed(seega); len(must(throwLines(seega))) != 0 || strings.Contains(embedText(e)+e.Footer.Text, "throw") {
+	if e, _ := rulesEmbed(lang.En, seega); len(must(throwLines(lang.En, seega))) != 0 || strings.Contains(embedText(e)+e.Footer.Text, "throw") {
 		t.Errorf("Seega, which throws nothing, speaks of throws:\n%s\n%s", embedText(e), e.Footer.Text)
 	}
 }

@@ -17,7 +17,7 @@ func TestRulesExplainNotation(t *testing.T) {
 	examples := map[string]string{"aseb": "`in-3`", "tab": "`3b5-b8`", "seega": "`D2+E2`"}
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
-		e, err := rulesEmbed(g)
+		e, err := rulesEmbed(lang.En, g)
 		if err != nil {
 			t.Fatal(err)
 		}

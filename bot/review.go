@@ -28,7 +28,7 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 		return err
 	}
 	if g.Active() {
-		return userf("Game #%d is still being played: /review is for finished games, so nobody gets help during play.", g.ID)
+		return lang.Fail("info.err.review_active", "ID", g.ID)
 	}
 	s, err := b.loadLatest(ctx, g.ID)
 	if err != nil {
@@ -36,12 +36,12 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 	}
 	judge, err := ai.NewJudge(g.Kind, g.Config)
 	if err != nil {
-		return userf("%s games cannot be reviewed yet.", kindTitle(g.Kind))
+		return lang.Fail("info.err.review_unsupported", "Game", kindTitle(g.Kind))
 	}
 	if err := b.dc.Respond(i, discordgo.InteractionResponseDeferredChannelMessageWithSource, nil); err != nil {
 		return fmt.Errorf("deferring /review: %w", err)
 	}
-	m, err := b.reviewMessage(ctx, s, judge)
+	m, err := b.reviewMessage(ctx, langOf(i), s, judge)
 	if err == nil {
 		err = b.dc.EditOriginal(i, m)
 	}
@@ -53,8 +53,9 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 	return nil
 }
 
-// reviewMessage judges the game and writes the chart and the costliest moves.
-func (b *Bot) reviewMessage(ctx context.Context, s *state, judge ai.Judge) (*Message, error) {
+// reviewMessage judges the game and writes the chart and the costliest moves
+// in l.
+func (b *Bot) reviewMessage(ctx context.Context, l *lang.Lang, s *state, judge ai.Judge) (*Message, error) {
 	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
 	defer cancel()
 	start, err := s.game.New(s.g.Config)
@@ -65,7 +66,8 @@ func (b *Bot) reviewMessage(ctx context.Context, s *state, judge ai.Judge) (*Mes
 	if err != nil {
 		return nil, err
 	}
-	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", s.game.Title(), s.g.ID, exactness(r.Exact)), Seats: s.game.Seats(), Chance: []float64{r.Start}}
+	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", s.game.Title(), s.g.ID, exactness(l, r.Exact)),
+		Seats: [2]string{seatWord(l, s.game, games.First), seatWord(l, s.game, games.Second)}, Chance: []float64{r.Start}}
 	for _, p := range r.Plies {
 		chart.Chance = append(chart.Chance, p.Chance)
 	}
@@ -76,8 +78,8 @@ func (b *Bot) reviewMessage(ctx context.Context, s *state, judge ai.Judge) (*Mes
 			chart.Marks = append(chart.Marks, p.N)
 		}
 		if s.g.Human(seat) {
-			fields = append(fields, &discordgo.MessageEmbedField{Name: clip(fmt.Sprintf("Costliest moves of %s (%s)", b.lookupName(lang.En, s.g.Players[seat]), s.seatName(seat)), 256),
-				Value: clip(costText(s, worst), 1024)})
+			fields = append(fields, &discordgo.MessageEmbedField{Name: clip(l.T("info.review.costliest", "Name", b.lookupName(l, s.g.Players[seat]), "Seat", seatWord(l, s.game, seat)), 256),
+				Value: clip(costText(l, worst), 1024)})
 		}
 	}
 	png, err := render.ReviewChart(chart)
@@ -86,42 +88,41 @@ func (b *Bot) reviewMessage(ctx context.Context, s *state, judge ai.Judge) (*Mes
 	}
 	return &Message{
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       clip(fmt.Sprintf("Review of %s #%d · %s", s.game.Title(), s.g.ID, configText(s.game, s.g.Config)), 256),
-			Description: clip(reviewIntro(s, r), 4096),
+			Title:       clip(l.T("info.review.title", "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config)), 256),
+			Description: clip(reviewIntro(l, s, r), 4096),
 			Color:       kindColour(s.g.Kind),
 			Fields:      fields,
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://review.png"},
 		}},
 		Files: []File{{Name: "review.png", ContentType: "image/png", Data: png,
-			Description: clip(chartAlt(s, r), 1024)}},
+			Description: clip(chartAlt(l, s, r), 1024)}},
 	}, nil
 }
 
-func exactness(exact bool) string {
+func exactness(l *lang.Lang, exact bool) string {
 	if exact {
-		return "exact chances"
+		return l.T("info.review.exact")
 	}
-	return "the engine's estimate"
+	return l.T("info.review.estimate")
 }
 
-func reviewIntro(s *state, r ai.Review) string {
-	how := "These are the engine's estimates: a search, not a proof."
+func reviewIntro(l *lang.Lang, s *state, r ai.Review) string {
+	how := l.T("info.review.how_estimate")
 	if r.Exact {
-		how = "These chances are exact: Kilab has solved this game, so they assume perfect play by both from each point."
+		how = l.T("info.review.how_exact")
 	}
-	return fmt.Sprintf("%s's chance of winning after every ply, %s at the start. Red dots mark the costliest moves. %s\n**Result**: %s",
-		titleCase(s.seatName(games.First)), pct1(r.Start), how, s.resultText(lang.En))
+	return l.T("info.review.intro", "Seat", seatTitle(l, s.game, games.First), "Start", pct1(r.Start), "How", how, "Result", s.resultText(l))
 }
 
-// costText lists moves as "ply 12: played 5-8 (5 → 8); best 3-7 (3 → 7), 12.3 points of winning chance".
-func costText(s *state, worst []ai.PlyReview) string {
+// costText lists moves as "Ply 12: played `5-8`; best `3-7`, 12.3 points of
+// winning chance better".
+func costText(l *lang.Lang, worst []ai.PlyReview) string {
 	if len(worst) == 0 {
-		return "None: every move was as good as the best."
+		return l.T("info.review.none")
 	}
 	var lines []string
 	for _, p := range worst {
-		lines = append(lines, fmt.Sprintf("Ply %d: played `%s`; best `%s`, %.1f points of winning chance better",
-			p.N, p.Ply.Move, p.Best, 100*p.Cost))
+		lines = append(lines, l.T("info.review.cost", "Ply", p.N, "Played", p.Ply.Move, "Best", p.Best, "Points", fmt.Sprintf("%.1f", 100*p.Cost)))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -130,11 +131,11 @@ func costText(s *state, worst []ai.PlyReview) string {
 func pct1(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
 
 // chartAlt says in words what the chart shows.
-func chartAlt(s *state, r ai.Review) string {
+func chartAlt(l *lang.Lang, s *state, r ai.Review) string {
 	lo, hi := r.Start, r.Start
 	for _, p := range r.Plies {
 		lo, hi = min(lo, p.Chance), max(hi, p.Chance)
 	}
-	return fmt.Sprintf("Chart of %s's winning chance over %d plies of %s #%d: %s at the start, between %s and %s during the game, %s at the end.",
-		s.seatName(games.First), len(r.Plies), s.game.Title(), s.g.ID, pct1(r.Start), pct1(lo), pct1(hi), pct1(r.Plies[len(r.Plies)-1].Chance))
+	return l.T("info.review.alt", "Plies", l.N("info.n.plies", len(r.Plies)), "Seat", seatWord(l, s.game, games.First), "Game", s.game.Title(), "ID", s.g.ID,
+		"Start", pct1(r.Start), "Low", pct1(lo), "High", pct1(hi), "End", pct1(r.Plies[len(r.Plies)-1].Chance))
 }

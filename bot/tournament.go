@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 	"kilab/tournament"
 )
@@ -81,16 +82,17 @@ func tournamentGames() []*discordgo.ApplicationCommandOption {
 // tournamentCommand routes /tournament create, start and cancel.
 func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
-		return userf("Tournaments are run in a server channel.")
+		return lang.Fail("tour.err.no_server")
 	}
 	data := i.ApplicationCommandData()
 	if len(data.Options) != 1 {
-		return userf("Use /tournament create, start or cancel.")
+		return lang.Fail("tour.err.use")
 	}
 	switch sub := data.Options[0]; sub.Name {
 	case "create":
 		if len(sub.Options) != 1 {
-			return userf("Choose a game: %s.", orList(each("/tournament create ", games.Names())))
+			l := langOf(i)
+			return lang.Fail("tour.err.choose_game", "Games", orListIn(l, each(l.T("tour.create_command")+" ", games.Names())))
 		}
 		return b.createTournament(ctx, i, sub.Options[0])
 	case "start":
@@ -98,7 +100,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) e
 	case "cancel":
 		return b.cancelTournament(ctx, i)
 	}
-	return userf("Use /tournament create, start or cancel.")
+	return lang.Fail("tour.err.use")
 }
 
 // createTournament opens a tournament and posts its announcement, with the
@@ -112,7 +114,9 @@ func (b *Bot) createTournament(ctx context.Context, i *discordgo.Interaction, su
 	if t, err = b.db.CreateTournament(ctx, t); err != nil {
 		return err
 	}
-	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, tournamentMessage(t, nil)); err != nil {
+	// The announcement is the server's, redrawn later in the server's language.
+	l := b.guildLang(ctx, t.GuildID, t.Creator)
+	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, tournamentMessage(l, t, nil)); err != nil {
 		return err
 	}
 	if msg, err := b.dc.Original(i); err == nil {
@@ -152,7 +156,7 @@ func parseTournament(sub *discordgo.ApplicationCommandInteractionDataOption) (st
 		}
 	}
 	if !t.Format.Valid() {
-		return t, userf("Choose a format: round robin or swiss.")
+		return t, lang.Fail("tour.err.format")
 	}
 	if t.Config, err = games.Normalize(g, cfg); err != nil {
 		return t, err
@@ -168,14 +172,14 @@ func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store
 	}
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return store.Tournament{}, userf("%q is not a tournament: pick one from the list, or give its number.", clip(raw, 20))
+		return store.Tournament{}, lang.Fail("tour.err.not_a_tournament", "Raw", fmt.Sprintf("%q", clip(raw, 20)))
 	}
 	t, err := b.db.Tournament(ctx, id)
 	if err == nil && t.GuildID != i.GuildID {
-		return t, userf("This server has no tournament #%d.", id) // another server's tournaments stay in it
+		return t, lang.Fail("tour.err.no_such", "ID", id) // another server's tournaments stay in it
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		return t, userf("This server has no tournament #%d.", id)
+		return t, lang.Fail("tour.err.no_such", "ID", id)
 	}
 	return t, err
 }
@@ -185,7 +189,7 @@ func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store
 func (b *Bot) latestTournament(ctx context.Context, guild string) (store.Tournament, error) {
 	ts, err := b.db.Tournaments(ctx, guild, 20)
 	if err != nil || len(ts) == 0 {
-		return store.Tournament{}, errors.Join(err, userf("This server has no tournaments yet: /tournament create opens one."))
+		return store.Tournament{}, errors.Join(err, lang.Fail("tour.err.none_yet"))
 	}
 	for _, t := range ts {
 		if t.Status == store.TournamentRunning || t.Status == store.TournamentFinished {
@@ -208,22 +212,22 @@ func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) err
 	started, err := b.db.StartTournament(ctx, t.ID)
 	switch {
 	case errors.Is(err, store.ErrTooFew):
-		return userf("Tournament #%d needs at least %d players to start; %s joined.", t.ID, store.MinTournamentPlayers, countText(len(players), "player has", "players have"))
+		return lang.Fail("tour.err.too_few", "ID", t.ID, "Min", store.MinTournamentPlayers, "Joined", langOf(i).N("tour.n.joined", len(players)))
 	case errors.Is(err, store.ErrClosed):
 		now, _ := b.db.Tournament(ctx, t.ID)
-		return userf("Tournament #%d is %s: only an open tournament can start.", t.ID, now.Status)
+		return lang.Fail("tour.err.not_open", "ID", t.ID, "Status", statusWord(langOf(i), now.Status))
 	case err != nil:
 		return err
 	}
 	b.kick() // the first round's games and notice were recorded with the start
 	b.refreshTournament(ctx, started)
+	l := langOf(i)
 	note := ""
 	if started.Format == tournament.Swiss && started.Rounds < t.Rounds {
-		note = fmt.Sprintf(" (%d players allow at most %d Swiss rounds without rematches)", len(players), started.Rounds)
+		note = " " + l.T("tour.started_fewer", "Players", len(players), "Rounds", l.N("tour.n.swiss_rounds", started.Rounds))
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: fmt.Sprintf(
-		"Tournament #%d has started: %s%s. Round 1's games are opening in their threads; each round's games start by themselves once the last one before ends.",
-		t.ID, countText(started.Rounds, "round", "rounds"), note)})
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{
+		Content: l.T("tour.started", "ID", t.ID, "Rounds", l.N("tour.n.rounds", started.Rounds), "Note", note)})
 }
 
 // cancelTournament is /tournament cancel: an open tournament is called off;
@@ -234,20 +238,21 @@ func (b *Bot) cancelTournament(ctx context.Context, i *discordgo.Interaction) er
 		return err
 	}
 	if err := b.db.CancelTournament(ctx, t.ID); errors.Is(err, store.ErrClosed) {
-		return userf("Tournament #%d is already over.", t.ID)
+		return lang.Fail("tour.err.over", "ID", t.ID)
 	} else if err != nil {
 		return err
 	}
-	note := ""
+	text := langOf(i).T("tour.cancelled", "ID", t.ID)
 	if t.Status == store.TournamentRunning {
-		note = " Its games in play go on as ordinary games; no round follows."
+		text = langOf(i).T("tour.cancelled_running", "ID", t.ID)
 	}
 	t.Status = store.TournamentCancelled
 	b.refreshTournament(ctx, t)
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: fmt.Sprintf("Tournament #%d is cancelled.%s", t.ID, note)})
+	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: text})
 }
 
-// refreshTournament redraws the tournament's announcement as it now stands.
+// refreshTournament redraws the tournament's announcement as it now stands,
+// in the server's language.
 // It is a courtesy: the tournament itself is in the database, so a failed
 // edit is logged, not an error.
 func (b *Bot) refreshTournament(ctx context.Context, t store.Tournament) {
@@ -256,14 +261,9 @@ func (b *Bot) refreshTournament(ctx context.Context, t store.Tournament) {
 	}
 	players, err := b.db.TournamentPlayers(ctx, t.ID)
 	if err == nil {
-		err = b.dc.Edit(t.ChannelID, t.MessageID, tournamentMessage(t, players))
+		err = b.dc.Edit(t.ChannelID, t.MessageID, tournamentMessage(b.guildLang(ctx, t.GuildID, t.Creator), t, players))
 	}
 	if err != nil {
 		b.log.Warn("could not update the tournament message", "tournament", t.ID, "err", err)
 	}
-}
-
-// countText is "1 round", "3 rounds".
-func countText(n int, one, many string) string {
-	return fmt.Sprintf("%d %s", n, pluralWord(n, one, many))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -17,16 +18,17 @@ import (
 // standingsCommand is /standings [tournament]: the table as it stands.
 func (b *Bot) standingsCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
-		return userf("Tournaments belong to servers: use /standings in one.")
+		return lang.Fail("tour.err.standings_no_server")
 	}
 	t, err := b.tournamentOf(ctx, i)
 	if err != nil {
 		return err
 	}
+	l := langOf(i)
 	if t.Status == store.TournamentOpen || t.Status == store.TournamentCancelled {
-		return userf("Tournament #%d is %s: there are standings once it has started.", t.ID, t.Status)
+		return lang.Fail("tour.err.not_started", "ID", t.ID, "Status", statusWord(l, t.Status))
 	}
-	m, err := b.standingsMessage(ctx, t.ID, "")
+	m, err := b.standingsMessage(ctx, l, t.ID, "")
 	if err != nil {
 		return err
 	}
@@ -34,35 +36,45 @@ func (b *Bot) standingsCommand(ctx context.Context, i *discordgo.Interaction) er
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
-// tieBreakName is the format's tie-break, short and long.
-func tieBreakName(f tournament.Format) (short, long string) {
+// tieBreakName is the format's tie-break, short (the same in every
+// language, as chess players write it) and long.
+func tieBreakName(l *lang.Lang, f tournament.Format) (short, long string) {
 	if f == tournament.Swiss {
-		return "Buch.", "Buchholz: the sum of the opponents' points"
+		return "Buch.", l.T("tour.tiebreak.buchholz")
 	}
-	return "SB", "Sonneborn-Berger: the points of those beaten, and half those of those drawn with"
+	return "SB", l.T("tour.tiebreak.sonneborn")
+}
+
+// pointsText is a score in words: "1 point", "2½ points".
+func pointsText(l *lang.Lang, p float64) string {
+	whole := math.Floor(p)
+	if p == whole {
+		return l.N("tour.n.points", int(whole))
+	}
+	return l.N("tour.n.points_half", int(whole)) // the catalog writes the ½ as render.Points does
 }
 
 // standingsMessage is the standings picture, with the same in words in its
-// embed (for screen readers and search) and heading above.
-func (b *Bot) standingsMessage(ctx context.Context, id int64, heading string) (*Message, error) {
+// embed (for screen readers and search) and heading above, in l.
+func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, heading string) (*Message, error) {
 	t, players, st, err := b.db.Standings(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if len(st) == 0 {
-		return nil, userf("Tournament #%d has no players.", id)
+		return nil, lang.Fail("tour.err.no_players", "ID", id)
 	}
 	left := map[string]bool{}
 	for _, p := range players {
 		left[p.User] = p.Left
 	}
-	short, long := tieBreakName(t.Format)
-	table := render.Table{Title: standingsTitle(t), TieBreak: short}
+	short, long := tieBreakName(l, t.Format)
+	table := render.Table{Title: standingsTitle(l, t), TieBreak: short}
 	var lines []string
 	for _, s := range st {
 		table.Rows = append(table.Rows, render.TableRow{Rank: s.Rank, Name: b.lookupName(lang.En, s.Player), Won: s.Won, Drawn: s.Drawn, Lost: s.Lost,
 			Points: s.Points, TieBreak: s.TieBreak, Left: left[s.Player]})
-		lines = append(lines, fmt.Sprintf("%d. <@%s>: **%s** (%d-%d-%d, %s %g)%s", s.Rank, s.Player, render.Points(s.Points), s.Won, s.Drawn, s.Lost, short, s.TieBreak, leftMark(left[s.Player])))
+		lines = append(lines, fmt.Sprintf("%d. <@%s>: **%s** (%d-%d-%d, %s %g)%s", s.Rank, s.Player, render.Points(s.Points), s.Won, s.Drawn, s.Lost, short, s.TieBreak, leftMark(l, left[s.Player])))
 	}
 	png, err := render.Standings(table)
 	if err != nil {
@@ -71,36 +83,36 @@ func (b *Bot) standingsMessage(ctx context.Context, id int64, heading string) (*
 	return &Message{
 		Content: heading,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title: table.Title, Description: fitLines(lines, 4000), Color: kindColour(t.Kind),
+			Title: clip(table.Title, 256), Description: fitLines(lines, 4000), Color: kindColour(t.Kind),
 			Image:  &discordgo.MessageEmbedImage{URL: "attachment://standings.png"},
-			Footer: &discordgo.MessageEmbedFooter{Text: clip("Win 1, draw ½, loss 0. Tie-break "+long+".", 2048)},
+			Footer: &discordgo.MessageEmbedFooter{Text: clip(l.T("tour.standings.footer", "TieBreak", long), 2048)},
 		}},
 		Files: []File{{Name: "standings.png", ContentType: "image/png", Data: png,
-			Description: clip(table.Title+": "+strings.Join(altLines(st, b), "; "), 1024)}},
+			Description: clip(table.Title+": "+strings.Join(altLines(l, st, b), "; "), 1024)}},
 	}, nil
 }
 
-func standingsTitle(t store.Tournament) string {
+func standingsTitle(l *lang.Lang, t store.Tournament) string {
 	switch t.Status {
 	case store.TournamentFinished:
-		return tournamentTitle(t) + " · final"
+		return l.T("tour.standings.final", "Title", tournamentTitle(l, t))
 	case store.TournamentRunning:
-		return fmt.Sprintf("%s · round %d of %d", tournamentTitle(t), t.Round, t.Rounds)
+		return l.T("tour.standings.running", "Title", tournamentTitle(l, t), "Round", t.Round, "Rounds", t.Rounds)
 	}
-	return tournamentTitle(t)
+	return tournamentTitle(l, t)
 }
 
-func altLines(st []tournament.Standing, b *Bot) []string {
+func altLines(l *lang.Lang, st []tournament.Standing, b *Bot) []string {
 	var out []string
 	for _, s := range st {
-		out = append(out, fmt.Sprintf("%d %s %s points", s.Rank, b.name(lang.En, s.Player), render.Points(s.Points)))
+		out = append(out, fmt.Sprintf("%d %s %s", s.Rank, b.name(l, s.Player), pointsText(l, s.Points)))
 	}
 	return out
 }
 
-func leftMark(left bool) string {
+func leftMark(l *lang.Lang, left bool) string {
 	if left {
-		return " · left"
+		return " · " + l.T("tour.left")
 	}
 	return ""
 }
@@ -148,11 +160,12 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 	if err != nil {
 		return err
 	}
+	l := b.guildLang(ctx, t.GuildID, t.Creator) // posted in the server's channel
 	var m *Message
 	if n.Kind == store.TournamentFinishedNotice {
-		m, err = b.finalNotice(ctx, t)
+		m, err = b.finalNotice(ctx, l, t)
 	} else {
-		m, err = b.roundNotice(ctx, t, n.Round)
+		m, err = b.roundNotice(ctx, l, t, n.Round)
 	}
 	if err != nil {
 		return err
@@ -168,7 +181,7 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 // roundNotice is a round's pairings and, once something was played, the
 // standings picture (its rows are in the picture and its alt text: the
 // pairings of a large field take the room an embed has for words).
-func (b *Bot) roundNotice(ctx context.Context, t store.Tournament, round int) (*Message, error) {
+func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament, round int) (*Message, error) {
 	ps, err := b.db.Pairings(ctx, t.ID)
 	if err != nil {
 		return nil, err
@@ -176,16 +189,16 @@ func (b *Bot) roundNotice(ctx context.Context, t store.Tournament, round int) (*
 	var lines []string
 	for _, p := range ps {
 		if p.Round == round {
-			lines = append(lines, b.pairingLine(ctx, t, p))
+			lines = append(lines, b.pairingLine(ctx, l, t, p))
 		}
 	}
-	m := &Message{Content: fmt.Sprintf("**%s · round %d of %d**", tournamentTitle(t), round, t.Rounds)}
-	pairings := &discordgo.MessageEmbed{Title: fmt.Sprintf("Round %d pairings", round), Description: fitLines(lines, 4096), Color: kindColour(t.Kind)}
+	m := &Message{Content: clip(l.T("tour.round.heading", "Title", tournamentTitle(l, t), "Round", round, "Rounds", t.Rounds), 2000)}
+	pairings := &discordgo.MessageEmbed{Title: l.T("tour.round.pairings", "Round", round), Description: fitLinesIn(l, lines, 4096), Color: kindColour(t.Kind)}
 	if round == 1 {
 		m.Embeds = []*discordgo.MessageEmbed{pairings}
 		return m, nil
 	}
-	st, err := b.standingsMessage(ctx, t.ID, "")
+	st, err := b.standingsMessage(ctx, l, t.ID, "")
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +210,7 @@ func (b *Bot) roundNotice(ctx context.Context, t store.Tournament, round int) (*
 // finalNotice names the winner, or winners level on points and tie-break,
 // over the final standings; a Swiss that could not pair all its rounds says
 // so.
-func (b *Bot) finalNotice(ctx context.Context, t store.Tournament) (*Message, error) {
+func (b *Bot) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament) (*Message, error) {
 	_, _, st, err := b.db.Standings(ctx, t.ID)
 	if err != nil {
 		return nil, err
@@ -211,24 +224,23 @@ func (b *Bot) finalNotice(ctx context.Context, t store.Tournament) (*Message, er
 			winners = append(winners, fmt.Sprintf("<@%s>", s.Player))
 		}
 	}
-	early := ""
+	heading := l.T("tour.final.heading", "Title", tournamentTitle(l, t), "Winners", strings.Join(winners, " "+l.T("tour.and")+" "),
+		"Points", pointsText(l, st[0].Points))
 	if t.Round < t.Rounds {
-		early = fmt.Sprintf(" It ended after round %d of %d: every pairing left would have been a rematch.", t.Round, t.Rounds)
+		heading += " " + l.T("tour.final.early", "Round", t.Round, "Rounds", t.Rounds)
 	}
-	heading := clip(fmt.Sprintf("**%s is over.** Winner: %s with %s points. Congratulations!%s",
-		tournamentTitle(t), strings.Join(winners, " and "), render.Points(st[0].Points), early), 2000)
-	return b.standingsMessage(ctx, t.ID, heading)
+	return b.standingsMessage(ctx, l, t.ID, clip(heading, 2000))
 }
 
 // pairingLine is one pairing of a round notice.
-func (b *Bot) pairingLine(ctx context.Context, t store.Tournament, p store.Pairing) string {
+func (b *Bot) pairingLine(ctx context.Context, l *lang.Lang, t store.Tournament, p store.Pairing) string {
 	switch {
 	case p.Pair.Bye() && t.Format == tournament.Swiss:
-		return fmt.Sprintf("<@%s> has the bye (1 point)", p.Pair.First)
+		return l.T("tour.pair.bye", "User", p.Pair.First)
 	case p.Pair.Bye():
-		return fmt.Sprintf("<@%s> rests this round", p.Pair.First)
+		return l.T("tour.pair.rests", "User", p.Pair.First)
 	case p.Game == 0:
-		return fmt.Sprintf("<@%s> vs <@%s>: %s by forfeit", p.Pair.First, p.Pair.Second, forfeitText(p))
+		return l.T("tour.pair.forfeit", "First", p.Pair.First, "Second", p.Pair.Second, "Result", forfeitText(l, p))
 	}
 	where := ""
 	if g, err := b.db.Game(ctx, p.Game); err == nil {
@@ -236,15 +248,15 @@ func (b *Bot) pairingLine(ctx context.Context, t store.Tournament, p store.Pairi
 	} else if !errors.Is(err, store.ErrNotFound) {
 		b.log.Warn("a tournament game", "game", p.Game, "err", err)
 	}
-	return fmt.Sprintf("<@%s> (moves first) vs <@%s>: game #%d%s", p.Pair.First, p.Pair.Second, p.Game, where)
+	return l.T("tour.pair.game", "First", p.Pair.First, "Second", p.Pair.Second, "Game", p.Game, "Where", where)
 }
 
-func forfeitText(p store.Pairing) string {
+func forfeitText(l *lang.Lang, p store.Pairing) string {
 	switch p.Result {
 	case store.FirstWins:
-		return fmt.Sprintf("<@%s> wins", p.Pair.First)
+		return l.T("tour.pair.wins", "User", p.Pair.First)
 	case store.SecondWins:
-		return fmt.Sprintf("<@%s> wins", p.Pair.Second)
+		return l.T("tour.pair.wins", "User", p.Pair.Second)
 	}
-	return "nobody wins"
+	return l.T("tour.pair.nobody")
 }

@@ -9,44 +9,44 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 	"kilab/tournament"
 )
 
 func tournamentCID(verb string, id int64) string { return fmt.Sprintf("t/%s/%d", verb, id) }
 
-// tournamentTitle is "Aseb tournament #3 · standard, 5 pieces".
-func tournamentTitle(t store.Tournament) string {
+// tournamentTitle is "Aseb tournament #3 · standard · pieces 7".
+func tournamentTitle(l *lang.Lang, t store.Tournament) string {
 	g, err := games.Lookup(t.Kind)
 	if err != nil {
-		return fmt.Sprintf("Tournament #%d", t.ID)
+		return l.T("tour.title_bare", "ID", t.ID)
 	}
-	return fmt.Sprintf("%s tournament #%d · %s", g.Title(), t.ID, configText(g, t.Config))
+	return l.T("tour.title", "Game", g.Title(), "ID", t.ID, "Config", configText(g, t.Config))
 }
 
 // formatText says how the tournament pairs and how many rounds it has.
-func formatText(t store.Tournament) string {
+func formatText(l *lang.Lang, t store.Tournament) string {
 	if t.Format == tournament.Swiss {
-		return fmt.Sprintf("Swiss, %s (paired by score, no rematches; a bye scores 1)", countText(t.Rounds, "round", "rounds"))
+		return l.N("tour.format.swiss", t.Rounds)
 	}
-	text := "round robin: everyone plays everyone"
+	text := l.T("tour.format.robin")
 	if store.SidesMatter(t.Kind) {
-		text += " twice, once on each side"
+		text = l.T("tour.format.robin_twice")
 	}
 	if t.Rounds > 0 {
-		text += fmt.Sprintf(" (%s)", countText(t.Rounds, "round", "rounds"))
+		text += " " + l.N("tour.format.rounds", t.Rounds)
 	}
 	return text
 }
 
-// tournamentMessage is the tournament's announcement: its terms, its players,
-// and the buttons its state allows.
-func tournamentMessage(t store.Tournament, players []store.TournamentPlayer) *Message {
-	rated := "rated"
+// tournamentMessage is the tournament's announcement, in the server's
+// language l: its terms, its players, and the buttons its state allows.
+func tournamentMessage(l *lang.Lang, t store.Tournament, players []store.TournamentPlayer) *Message {
+	rated := l.T("tour.rated")
 	if !t.Rated {
-		rated = "casual (not rated)"
+		rated = l.T("tour.casual")
 	}
-	days := int(t.TimeLimit / store.Day)
 	var who []string
 	for _, p := range players {
 		if p.Left {
@@ -55,25 +55,24 @@ func tournamentMessage(t store.Tournament, players []store.TournamentPlayer) *Me
 			who = append(who, fmt.Sprintf("<@%s>", p.User))
 		}
 	}
-	list := "nobody yet"
+	list := l.T("tour.nobody_yet")
 	if len(who) > 0 {
 		list = strings.Join(who, ", ")
 	}
-	desc := fmt.Sprintf("**Format**: %s\n**Time**: %s per move\n**Games**: %s\n**Status**: %s\n**Players (%d)**: %s",
-		formatText(t), countText(days, "day", "days"), rated, statusText(t), len(players), list)
+	desc := l.T("tour.announce.body", "Format", formatText(l, t), "Time", l.N("tour.per_move", int(t.TimeLimit/store.Day)),
+		"Rated", rated, "Status", statusText(l, t), "Players", len(players), "List", list)
 	m := &Message{Embeds: []*discordgo.MessageEmbed{{
-		Title: tournamentTitle(t), Description: clip(desc, 4096), Color: kindColour(t.Kind),
-		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Tournament #%d · /standings tournament:%d", t.ID, t.ID)},
+		Title: clip(tournamentTitle(l, t), 256), Description: clip(desc, 4096), Color: kindColour(t.Kind),
+		Footer: &discordgo.MessageEmbedFooter{Text: l.T("tour.announce.footer", "ID", t.ID)},
 	}}}
+	join := discordgo.Button{Label: l.T("tour.button.join"), Style: discordgo.SuccessButton, CustomID: tournamentCID("j", t.ID)}
+	leave := discordgo.Button{Label: l.T("tour.button.leave"), Style: discordgo.SecondaryButton, CustomID: tournamentCID("l", t.ID)}
 	var buttons []discordgo.MessageComponent
 	switch t.Status {
 	case store.TournamentOpen:
-		buttons = []discordgo.MessageComponent{
-			discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: tournamentCID("j", t.ID)},
-			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: tournamentCID("l", t.ID)},
-		}
+		buttons = []discordgo.MessageComponent{join, leave}
 	case store.TournamentRunning:
-		buttons = []discordgo.MessageComponent{discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: tournamentCID("l", t.ID)}}
+		buttons = []discordgo.MessageComponent{leave}
 	}
 	if len(buttons) > 0 {
 		m.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
@@ -83,16 +82,31 @@ func tournamentMessage(t store.Tournament, players []store.TournamentPlayer) *Me
 	return m
 }
 
-func statusText(t store.Tournament) string {
+func statusText(l *lang.Lang, t store.Tournament) string {
 	switch t.Status {
 	case store.TournamentOpen:
-		return "open: press **Join** to play; it starts with /tournament start"
+		return l.T("tour.status_text.open")
 	case store.TournamentRunning:
-		return fmt.Sprintf("round %d of %d in play", t.Round, t.Rounds)
+		return l.T("tour.status_text.running", "Round", t.Round, "Rounds", t.Rounds)
 	case store.TournamentFinished:
-		return "finished: /standings has the final table"
+		return l.T("tour.status_text.finished")
 	}
-	return "cancelled"
+	return l.T("tour.status.cancelled")
+}
+
+// statusWord is a tournament's status in a word: "open", "running".
+func statusWord(l *lang.Lang, status string) string {
+	switch status {
+	case store.TournamentOpen:
+		return l.T("tour.status.open")
+	case store.TournamentRunning:
+		return l.T("tour.status.running")
+	case store.TournamentFinished:
+		return l.T("tour.status.finished")
+	case store.TournamentCancelled:
+		return l.T("tour.status.cancelled")
+	}
+	return status
 }
 
 // tournamentClick handles Join, Leave, and the confirmation of leaving a
@@ -105,7 +119,7 @@ func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a a
 	if t.GuildID != i.GuildID {
 		return errForged
 	}
-	user := userOf(i).ID
+	user, l := userOf(i).ID, langOf(i)
 	switch {
 	case a.verb == "j":
 		err = b.db.JoinTournament(ctx, t.ID, user)
@@ -118,13 +132,13 @@ func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a a
 	}
 	switch {
 	case errors.Is(err, store.ErrClosed) && a.verb == "j":
-		return userf("Tournament #%d is %s: players join only before it starts.", t.ID, t.Status)
+		return lang.Fail("tour.err.join_closed", "ID", t.ID, "Status", statusWord(l, t.Status))
 	case errors.Is(err, store.ErrClosed):
-		return userf("Tournament #%d is %s.", t.ID, t.Status)
+		return lang.Fail("tour.err.closed", "ID", t.ID, "Status", statusWord(l, t.Status))
 	case errors.Is(err, store.ErrFull):
-		return userf("Tournament #%d is full: %d players.", t.ID, store.MaxTournamentPlayers)
+		return lang.Fail("tour.err.full", "ID", t.ID, "Players", l.N("tour.n.players", store.MaxTournamentPlayers))
 	case errors.Is(err, store.ErrNotFound):
-		return userf("You are not in tournament #%d.", t.ID)
+		return lang.Fail("tour.err.not_in", "ID", t.ID)
 	case err != nil:
 		return err
 	}
@@ -132,7 +146,8 @@ func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a a
 	if err != nil {
 		return err
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, tournamentMessage(t, players))
+	// The announcement is the server's: it stays in the server's language.
+	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, tournamentMessage(b.guildLang(ctx, t.GuildID, user), t, players))
 }
 
 // confirmLeave asks before a player leaves a running tournament, since it
@@ -147,12 +162,13 @@ func (b *Bot) confirmLeave(ctx context.Context, i *discordgo.Interaction, t stor
 		in = in || (p.User == user && !p.Left)
 	}
 	if !in {
-		return userf("You are not in tournament #%d.", t.ID)
+		return lang.Fail("tour.err.not_in", "ID", t.ID)
 	}
+	l := langOf(i)
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true,
-		Content: fmt.Sprintf("Leave tournament #%d? Your games in play are lost, and what is left of yours is forfeit.", t.ID),
+		Content: l.T("tour.leave.confirm", "ID", t.ID),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Leave and forfeit", Style: discordgo.DangerButton, CustomID: tournamentCID("w", t.ID)},
+			discordgo.Button{Label: l.T("tour.button.forfeit"), Style: discordgo.DangerButton, CustomID: tournamentCID("w", t.ID)},
 		}}}})
 }
 
@@ -161,9 +177,9 @@ func (b *Bot) withdraw(ctx context.Context, i *discordgo.Interaction, t store.To
 	err := b.db.LeaveTournament(ctx, t.ID, user)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return userf("You are not in tournament #%d.", t.ID)
+		return lang.Fail("tour.err.not_in", "ID", t.ID)
 	case errors.Is(err, store.ErrClosed):
-		return userf("Tournament #%d is %s.", t.ID, t.Status)
+		return lang.Fail("tour.err.closed", "ID", t.ID, "Status", statusWord(langOf(i), t.Status))
 	case err != nil:
 		return err
 	}
@@ -172,7 +188,7 @@ func (b *Bot) withdraw(ctx context.Context, i *discordgo.Interaction, t store.To
 		b.refreshTournament(ctx, now)
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{
-		Content: fmt.Sprintf("You left tournament #%d.", t.ID), Components: []discordgo.MessageComponent{}})
+		Content: langOf(i).T("tour.leave.done", "ID", t.ID), Components: []discordgo.MessageComponent{}})
 }
 
 // tournamentChoices offers this server's tournaments for the tournament option.
@@ -181,10 +197,11 @@ func (b *Bot) tournamentChoices(ctx context.Context, i *discordgo.Interaction, t
 	if err != nil {
 		return nil, err
 	}
+	l := langOf(i)
 	typed = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(typed), "#"))
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, t := range ts {
-		label := clip(fmt.Sprintf("#%d %s · %s", t.ID, kindTitle(t.Kind), t.Status), 100)
+		label := clip(fmt.Sprintf("#%d %s · %s", t.ID, kindTitle(t.Kind), statusWord(l, t.Status)), 100)
 		if typed != "" && !strings.Contains(strings.ToLower(label), typed) {
 			continue
 		}

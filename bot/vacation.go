@@ -3,13 +3,13 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -28,7 +28,7 @@ func vacationCommand() *discordgo.ApplicationCommand {
 func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
 	data := i.ApplicationCommandData()
 	if len(data.Options) != 1 {
-		return userf("Use /vacation start or /vacation end.")
+		return lang.Fail("vac.err.use")
 	}
 	user := userOf(i).ID
 	if data.Options[0].Name == "end" {
@@ -39,7 +39,7 @@ func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
 		n, _ = days.Value.(float64)
 	}
 	if n != math.Trunc(n) || n < 1 || n > float64(store.VacationAllowance/store.Day) {
-		return userf("A vacation is 1 to 30 whole days.")
+		return lang.Fail("vac.err.days")
 	}
 	return b.vacationStart(ctx, i, user, int(n))
 }
@@ -52,16 +52,16 @@ func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user 
 		if cerr != nil {
 			return cerr
 		}
-		return userf("You are on vacation already, until <t:%d:f> (<t:%d:R>). /vacation end brings you back early.", cur.End.Unix(), cur.End.Unix())
+		return lang.Fail("vac.err.already", "Unix", cur.End.Unix())
 	case errors.Is(err, store.ErrAllowance):
 		left, lerr := b.db.VacationDaysLeft(ctx, user)
 		if lerr != nil {
 			return lerr
 		}
 		if left == 0 {
-			return userf("You have no vacation left for now: 30 days in any 365, and the time you took counts.")
+			return lang.Fail("vac.err.none_left")
 		}
-		return userf("You may take at most %s of vacation now: 30 days in any 365, and the time you took counts.", count(left, "day"))
+		return lang.Fail("vac.err.at_most", "Days", langOf(i).N("vac.n.days", left))
 	case err != nil:
 		return err
 	}
@@ -70,15 +70,14 @@ func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user 
 	if err != nil {
 		return err
 	}
-	return b.reply(i, "You are on vacation until <t:%d:f> (<t:%d:R>). The clocks of your games wait for you till then, and your opponents see it. "+
-		"You may still move; a turn that comes to you starts when you are back. /vacation end brings you back early, and gives back the time you did not take. "+
-		"Vacation left in the year: %s.", v.End.Unix(), v.End.Unix(), count(left, "day"))
+	l := langOf(i)
+	return b.reply(i, "%s", l.T("vac.started", "Unix", v.End.Unix(), "Left", l.N("vac.n.days", left)))
 }
 
 func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user string) error {
 	v, err := b.db.EndVacation(ctx, user)
 	if errors.Is(err, store.ErrNotFound) {
-		return userf("You are not on vacation. /vacation start pauses your clocks.")
+		return lang.Fail("vac.err.not_on")
 	}
 	if err != nil {
 		return err
@@ -88,27 +87,24 @@ func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user st
 	if err != nil {
 		return err
 	}
-	return b.reply(i, "Welcome back! Your clocks run again. You were away %s; vacation left in the year: %s.",
-		awayFor(v.End.Sub(v.Start)), count(left, "day"))
+	l := langOf(i)
+	return b.reply(i, "%s", l.T("vac.back", "Away", awayFor(l, v.End.Sub(v.Start)), "Left", l.N("vac.n.days", left)))
 }
 
 // awayFor is a time away in words: "3 days", "5 hours", "a few minutes".
-func awayFor(d time.Duration) string {
+func awayFor(l *lang.Lang, d time.Duration) string {
 	switch {
 	case d >= store.Day:
-		return count(int(d/store.Day), "day")
+		return l.N("vac.n.days", int(d/store.Day))
 	case d >= time.Hour:
-		return count(int(d/time.Hour), "hour")
+		return l.N("vac.n.hours", int(d/time.Hour))
 	}
-	return "a few minutes"
+	return l.T("vac.a_few_minutes")
 }
 
-// count is "1 day", "3 days".
-func count(n int, unit string) string { return fmt.Sprintf("%d %s%s", n, unit, plural(n)) }
-
 // deliverVacation says in a game's thread that a player went on vacation or
-// came back, without pinging anyone. A newer notice about the same player
-// replaces an older one still waiting.
+// came back, without pinging anyone, in the thread's language. A newer notice
+// about the same player replaces an older one still waiting.
 func (b *Bot) deliverVacation(ctx context.Context, a store.Announcement, g store.Game) error {
 	if old, err := b.db.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, skipIf(old, "a newer one replaces it"))
@@ -116,27 +112,42 @@ func (b *Bot) deliverVacation(ctx context.Context, a store.Announcement, g store
 	if !g.Active() {
 		return skip("the game is over")
 	}
+	l := b.gameLang(ctx, g)
 	seat, _ := g.Seat(a.User)
-	text := fmt.Sprintf("<@%s> is back from vacation.", a.User)
+	text := l.T("vac.notice.back", "User", a.User)
 	if !a.Until.IsZero() {
-		text = fmt.Sprintf("<@%s> is on vacation until <t:%d:f> (<t:%d:R>): their clock in game #%d waits till then.",
-			a.User, a.Until.Unix(), a.Until.Unix(), g.ID)
+		text = l.T("vac.notice.away", "User", a.User, "Unix", a.Until.Unix(), "Game", g.ID)
 	}
 	if g.ToMove == seat {
-		text += fmt.Sprintf(" Their move is due <t:%d:R>.", g.Deadline.Unix())
+		text += " " + l.T("vac.notice.due", "Unix", g.Deadline.Unix())
 	}
 	_, err := b.dc.Send(threadOf(g), &Message{Content: text, Nonce: nonce(a)})
 	return err
 }
 
-// awayMark follows a player's name on a board or in /games while they are on
-// vacation.
-func awayMark(away map[string]time.Time, user string) string {
+// awayUntil is "on vacation until <t:…:R>", to follow a player's name.
+func awayUntil(l *lang.Lang, until time.Time) string {
+	return l.T("vac.until", "Unix", until.Unix())
+}
+
+// awayLine is "<@user> on vacation until <t:…:R>", for lists of games.
+func awayLine(l *lang.Lang, user string, until time.Time) string {
+	return l.T("vac.user_until", "User", user, "Unix", until.Unix())
+}
+
+// awayMarkIn follows a player's name on a board or in /games while they are
+// on vacation: " · on vacation until <t:…:R>".
+func awayMarkIn(l *lang.Lang, away map[string]time.Time, user string) string {
 	end, ok := away[user]
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf(" · on vacation until <t:%d:R>", end.Unix())
+	return " · " + awayUntil(l, end)
+}
+
+// awayMark is awayMarkIn in English, for boards not yet told their language.
+func awayMark(away map[string]time.Time, user string) string {
+	return awayMarkIn(lang.En, away, user)
 }
 
 // awayOf is who of g's players is on vacation, and until when.

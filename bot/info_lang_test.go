@@ -1,0 +1,80 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"kilab/games"
+	"kilab/lang"
+	"kilab/store"
+)
+
+// Scores in words take the plural form of each language, halves included.
+func TestPointsText(t *testing.T) {
+	ru, fr := lang.Of(lang.Russian), lang.Of(lang.French)
+	for _, c := range []struct {
+		l    *lang.Lang
+		p    float64
+		want string
+	}{
+		{lang.En, 1, "1 point"}, {lang.En, 3, "3 points"}, {lang.En, 0.5, "½ points"}, {lang.En, 2.5, "2½ points"},
+		{ru, 1, "1 очко"}, {ru, 3, "3 очка"}, {ru, 5, "5 очков"}, {ru, 21, "21 очко"}, {ru, 1.5, "1½ очка"},
+		{fr, 0, "0 point"}, {fr, 1.5, "1½ point"}, {fr, 2.5, "2½ points"},
+	} {
+		if got := pointsText(c.l, c.p); got != c.want {
+			t.Errorf("%s %v: %q, want %q", c.l.Tag(), c.p, got, c.want)
+		}
+	}
+}
+
+// The "on vacation" lines others show (boards, /games) speak the reader's
+// language, and awayMark keeps its English.
+func TestAwayLines(t *testing.T) {
+	until := time.Unix(1700000000, 0)
+	away := map[string]time.Time{"1": until}
+	if got := awayMark(away, "1"); got != " · on vacation until <t:1700000000:R>" {
+		t.Errorf("awayMark: %q", got)
+	}
+	if got := awayMarkIn(lang.Of(lang.German), away, "2"); got != "" {
+		t.Errorf("awayMarkIn of someone at home: %q", got)
+	}
+	if got := awayLine(lang.Of(lang.Spanish), "1", until); got != "<@1> de vacaciones, vuelve <t:1700000000:R>" {
+		t.Errorf("awayLine: %q", got)
+	}
+	if got := awayFor(lang.Of(lang.Russian), 5*store.Day); got != "5 дней" {
+		t.Errorf("awayFor: %q", got)
+	}
+}
+
+// /rules in every language fits Discord's limits and shows the variants'
+// titles in that language.
+func TestRulesEmbedsInEveryLanguage(t *testing.T) {
+	for _, tag := range lang.Tags {
+		l := lang.Of(tag)
+		for _, name := range games.Names() {
+			g, _ := games.Lookup(name)
+			e, err := rulesEmbed(l, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkEmbed(t, e)
+			if title := g.Variants()[0].Title.In(l); !strings.Contains(e.Fields[0].Value, title) {
+				t.Errorf("%s /rules %s lacks %q:\n%s", tag, name, title, e.Fields[0].Value)
+			}
+		}
+	}
+}
+
+// The announcement's buttons and status speak the server's language.
+func TestTournamentMessageLanguage(t *testing.T) {
+	tm := store.Tournament{ID: 7, Kind: "aseb", Status: store.TournamentOpen, Format: "swiss", Rounds: 5, TimeLimit: 2 * store.Day, Rated: true,
+		Config: games.Config{Variant: "standard"}}
+	m := tournamentMessage(lang.Of(lang.Russian), tm, nil)
+	desc := m.Embeds[0].Description
+	for _, w := range []string{"5 туров", "2 дня на ход", "пока никого", "**Участвовать**"} {
+		if !strings.Contains(desc, w) {
+			t.Errorf("announcement lacks %q:\n%s", w, desc)
+		}
+	}
+}
