@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
@@ -95,7 +96,7 @@ func (b *Bot) recordText(s *state, file string) string {
 	if s.g.Reason != "" {
 		fmt.Fprintf(&w, "# Reason: %s\n", s.g.Reason)
 	}
-	fmt.Fprintf(&w, "# Rated: %s · %s per move%s\n", yesNo(s.g.Rated), daysText(s.g.TimeLimit), computerNote(s.g))
+	fmt.Fprintf(&w, "# Rated: %s · %s per move%s\n", yesNo(s.g.Rated), daysText(s.g.TimeLimit), computerNote(lang.En, s.g))
 	fmt.Fprintf(&w, "# Started: %s%s\n", s.g.Created.UTC().Format(time.RFC3339), finishedText(s))
 	flags := replayFlags(cfg)
 	old, oldest := s.oldRevisions()

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -84,7 +85,7 @@ func kindText(k store.KindStats) string {
 // "Aseb #12 vs <@bo> · won (resignation), rating +12 · 2 days ago · thread".
 func recentLine(g store.Game, user string) string {
 	seat, _ := g.Seat(user)
-	line := fmt.Sprintf("**%s #%d** vs <@%s>%s · %s", kindTitle(g.Kind), g.ID, g.Players[seat.Other()], computerNote(g), outcomeFor(g, seat))
+	line := fmt.Sprintf("**%s #%d** vs <@%s>%s · %s", kindTitle(g.Kind), g.ID, g.Players[seat.Other()], computerNote(lang.En, g), outcomeFor(g, seat))
 	if g.Reason != "" {
 		line += " (" + g.Reason + ")"
 	}
