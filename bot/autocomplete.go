@@ -62,7 +62,7 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, g := range list {
-		label := b.choiceLabel(g, me)
+		label := b.choiceLabel(langOf(i), g, me)
 		if typed != "" && !strings.Contains(strings.ToLower(label), strings.ToLower(typed)) {
 			continue
 		}
@@ -76,17 +76,16 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 
 // choiceLabel is plain text (autocomplete cannot show mentions):
 // "#12 Aseb vs Bo · your turn".
-func (b *Bot) choiceLabel(g store.Game, me string) string {
-	title := kindTitle(g.Kind)
+func (b *Bot) choiceLabel(l *lang.Lang, g store.Game, me string) string {
 	seat, _ := g.Seat(me)
-	turn := "their turn"
+	turn := l.T("cmd.turn.theirs")
 	switch {
 	case !g.Active():
-		turn = "over"
+		turn = l.T("cmd.turn.over")
 	case g.ToMove == seat:
-		turn = "your turn"
+		turn = l.T("cmd.turn.yours")
 	}
-	return fmt.Sprintf("#%d %s vs %s · %s", g.ID, title, b.name(lang.En, g.Players[seat.Other()]), turn)
+	return l.T("cmd.label", "ID", g.ID, "Title", kindTitle(g.Kind), "Opponent", b.name(l, g.Players[seat.Other()]), "Turn", turn)
 }
 
 func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
@@ -102,7 +101,7 @@ func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed s
 		return nil, err
 	}
 	if s.pos.Due().Kind == games.DueThrow {
-		return []*discordgo.ApplicationCommandOptionChoice{{Name: "throw", Value: "throw"}}, nil
+		return []*discordgo.ApplicationCommandOptionChoice{{Name: langOf(i).T("cmd.throw"), Value: "throw"}}, nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, m := range s.pos.Moves() {

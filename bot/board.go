@@ -184,7 +184,7 @@ func (s *state) dueText(l *lang.Lang) string {
 func (s *state) describe(l *lang.Lang) string {
 	var b strings.Builder
 	for p := games.First; p <= games.Second; p++ {
-		fmt.Fprintf(&b, "**%s**: <@%s>%s%s\n", seatTitle(l, s.game, p), s.g.Players[p], s.computerMark(l, p), awayMark(s.away, s.g.Players[p]))
+		fmt.Fprintf(&b, "**%s**: <@%s>%s%s\n", seatTitle(l, s.game, p), s.g.Players[p], s.computerMark(l, p), awayMarkIn(l, s.away, s.g.Players[p]))
 	}
 	b.WriteByte('\n')
 	if s.g.Active() {

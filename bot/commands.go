@@ -2,12 +2,13 @@ package bot
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/ai"
 	"kilab/games"
+	"kilab/lang"
+	"kilab/tournament"
 )
 
 // Options of /challenge that every game shares; the rest come from the
@@ -25,33 +26,34 @@ const (
 
 // Commands returns the slash commands, built from the games registry so that a
 // variant or option added to an engine appears without touching the bot.
+// English is each name's and description's default; Discord shows players
+// whose client speaks another of Kilab's languages its localisations, and
+// sends the English names back whatever the player typed.
 func Commands() []*discordgo.ApplicationCommand {
 	contexts := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	cmds := []*discordgo.ApplicationCommand{
-		{Name: "challenge", Description: "Challenge someone (or anyone) to a game", Options: challengeSubcommands()},
-		{Name: "move", Description: "Play a move in one of your games", Options: []*discordgo.ApplicationCommandOption{
-			gameOption("The game to move in"),
-			{Type: discordgo.ApplicationCommandOptionString, Name: optMove, Description: "The move, or throw", Required: true, Autocomplete: true, MaxLength: 40},
-		}},
-		{Name: "board", Description: "Show the current board of a game", Options: []*discordgo.ApplicationCommandOption{gameOption("The game to show")}},
-		{Name: "games", Description: "Active games, whose turn it is and the time left", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"},
-		}},
-		{Name: "resign", Description: "Resign a game", Options: []*discordgo.ApplicationCommandOption{gameOption("The game to resign")}},
-		{Name: "draw", Description: "Offer a draw in Tab or Seega, or accept your opponent's offer", Options: []*discordgo.ApplicationCommandOption{gameOption("The game")}},
-		{Name: "settings", Description: "Turn DMs, reminders, automatic only moves and throws on or off", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Send me a DM when it is my turn"},
-			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "reminders", Description: "Remind me by DM before a move's deadline"},
-			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "automove", Description: "Play my move for me when only one is possible"},
-			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "autothrow", Description: "Throw for me when my turn begins with a throw"},
-		}},
+		command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...),
+		command("move", lang.T("cmd.move.name"), lang.T("cmd.move.desc"),
+			gameOption(lang.T("cmd.move.game")),
+			withMax(option(discordgo.ApplicationCommandOptionString, optMove, lang.T("cmd.opt.move"), lang.T("cmd.move.move"), true), 40, true)),
+		command("board", lang.T("cmd.board.name"), lang.T("cmd.board.desc"), gameOption(lang.T("cmd.board.game"))),
+		command("games", lang.T("cmd.games.name"), lang.T("cmd.games.desc"),
+			option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.games.user"), false)),
+		command("resign", lang.T("cmd.resign.name"), lang.T("cmd.resign.desc"), gameOption(lang.T("cmd.resign.game"))),
+		command("draw", lang.T("cmd.draw.name"), lang.T("cmd.draw.desc"), gameOption(lang.T("cmd.draw.game"))),
+		command("settings", lang.T("cmd.settings.name"), lang.T("cmd.settings.desc"),
+			option(discordgo.ApplicationCommandOptionBoolean, "dms", lang.T("cmd.opt.dms"), lang.T("cmd.settings.dms"), false),
+			option(discordgo.ApplicationCommandOptionBoolean, "reminders", lang.T("cmd.opt.reminders"), lang.T("cmd.settings.reminders"), false),
+			option(discordgo.ApplicationCommandOptionBoolean, "automove", lang.T("cmd.opt.automove"), lang.T("cmd.settings.automove"), false),
+			option(discordgo.ApplicationCommandOptionBoolean, "autothrow", lang.T("cmd.opt.autothrow"), lang.T("cmd.settings.autothrow"), false)),
 		vacationCommand(),
-		{Name: "help", Description: "What Kilab is and how to start a game"},
-		{Name: "rules", Description: "How to play a game, its variants and the chances of each throw", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},
-		{Name: "leaderboard", Description: "This server's ratings in a game", Options: []*discordgo.ApplicationCommandOption{kindOption("The game")}},
-		{Name: "stats", Description: "Ratings, wins, losses and draws per game, and recent games", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (default: yours)"}}},
-		{Name: "history", Description: "A game's record as a text file and an animated replay", Options: []*discordgo.ApplicationCommandOption{gameOption("The game (its number; finished games too)")}},
-		{Name: "review", Description: "A finished game's winning chances move by move, and each player's costliest moves", Options: []*discordgo.ApplicationCommandOption{gameOption("The finished game")}},
+		command("help", lang.T("cmd.help.name"), lang.T("cmd.help.desc")),
+		command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), kindOptionIn(lang.T("cmd.rules.game"))),
+		command("leaderboard", lang.T("cmd.leaderboard.name"), lang.T("cmd.leaderboard.desc"), kindOptionIn(lang.T("cmd.leaderboard.game"))),
+		command("stats", lang.T("cmd.stats.name"), lang.T("cmd.stats.desc"),
+			option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.stats.user"), false)),
+		command("history", lang.T("cmd.history.name"), lang.T("cmd.history.desc"), gameOption(lang.T("cmd.history.game"))),
+		command("review", lang.T("cmd.review.name"), lang.T("cmd.review.desc"), gameOption(lang.T("cmd.review.game"))),
 	}
 	for _, c := range cmds {
 		c.Contexts = contexts
@@ -60,8 +62,100 @@ func Commands() []*discordgo.ApplicationCommand {
 	return cmds
 }
 
-func gameOption(desc string) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: desc, Required: true, Autocomplete: true, MaxLength: 20}
+// discordLocales are the Discord locales of each language Kilab speaks
+// besides English, the default: Discord has two Spanish ones.
+var discordLocales = []struct {
+	tag     lang.Tag
+	locales []discordgo.Locale
+}{
+	{lang.Russian, []discordgo.Locale{discordgo.Russian}},
+	{lang.German, []discordgo.Locale{discordgo.German}},
+	{lang.French, []discordgo.Locale{discordgo.French}},
+	{lang.Spanish, []discordgo.Locale{discordgo.SpanishES, discordgo.SpanishLATAM}},
+}
+
+// sayer is words said in the reader's language: a lang.Text, or words
+// built of several Texts (a game option's help and its default), which a
+// Text cannot hold (a Text among a Text's values is said in English).
+type sayer interface{ In(l *lang.Lang) string }
+
+// sayFunc is a sayer of its own making.
+type sayFunc func(l *lang.Lang) string
+
+func (f sayFunc) In(l *lang.Lang) string { return f(l) }
+
+// localized says s in every Discord locale of discordLocales, clipped to n
+// runes, for a NameLocalizations or DescriptionLocalizations field.
+func localized(s sayer, n int) map[discordgo.Locale]string {
+	m := map[discordgo.Locale]string{}
+	for _, d := range discordLocales {
+		said := clip(s.In(lang.Of(d.tag)), n)
+		for _, loc := range d.locales {
+			m[loc] = said
+		}
+	}
+	return m
+}
+
+// everywhere is a proper name (a game's: "aseb", "Aseb"), the same in every
+// locale.
+func everywhere(s string) map[discordgo.Locale]string {
+	return localized(sayFunc(func(*lang.Lang) string { return s }), 100)
+}
+
+// command is a slash command named name in English and nameT elsewhere.
+func command(name string, nameT lang.Text, desc sayer, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+	names, descs := localized(nameT, 32), localized(desc, 100)
+	return &discordgo.ApplicationCommand{Name: name, NameLocalizations: &names,
+		Description: clip(desc.In(lang.En), 100), DescriptionLocalizations: &descs, Options: opts}
+}
+
+// option is an option (or subcommand) named name in English and nameT
+// elsewhere; a nameT without an id (a game's option Kilab has no words for)
+// leaves it without localisations, which the tests catch.
+func option(typ discordgo.ApplicationCommandOptionType, name string, nameT lang.Text, desc sayer, required bool) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: typ, Name: name,
+		Description: clip(desc.In(lang.En), 100), DescriptionLocalizations: localized(desc, 100), Required: required}
+	if nameT.ID != "" {
+		o.NameLocalizations = localized(nameT, 32)
+	}
+	return o
+}
+
+// subcommand is an option of type SubCommand holding opts.
+func subcommand(name string, nameT lang.Text, desc sayer, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	o := option(discordgo.ApplicationCommandOptionSubCommand, name, nameT, desc, false)
+	o.Options = opts
+	return o
+}
+
+// gameSubcommand is a subcommand named after game g, as players type it in
+// every language, described by desc.
+func gameSubcommand(g games.Game, desc sayer, opts []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	o := option(discordgo.ApplicationCommandOptionSubCommand, g.Name(), lang.Text{}, desc, false)
+	o.NameLocalizations, o.Options = everywhere(g.Name()), opts
+	return o
+}
+
+func withMax(o *discordgo.ApplicationCommandOption, maxLength int, autocomplete bool) *discordgo.ApplicationCommandOption {
+	o.MaxLength, o.Autocomplete = maxLength, autocomplete
+	return o
+}
+
+func gameOption(desc lang.Text) *discordgo.ApplicationCommandOption {
+	return withMax(option(discordgo.ApplicationCommandOptionString, optGame, lang.T("cmd.opt.game"), desc, true), 20, true)
+}
+
+// kindOptionIn is /rules' and /leaderboard's game option with its
+// localisations; its choices are the games, proper names in every language.
+func kindOptionIn(desc lang.Text) *discordgo.ApplicationCommandOption {
+	o := kindOption(desc.In(lang.En))
+	o.NameLocalizations = localized(lang.T("cmd.opt.game"), 32)
+	o.DescriptionLocalizations = localized(desc, 100)
+	for _, c := range o.Choices {
+		c.NameLocalizations = everywhere(c.Name)
+	}
+	return o
 }
 
 func challengeSubcommands() []*discordgo.ApplicationCommandOption {
@@ -69,21 +163,29 @@ func challengeSubcommands() []*discordgo.ApplicationCommandOption {
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
 		opts := []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: optOpponent, Description: "Who to play (leave out for an open challenge anyone may accept)"},
+			option(discordgo.ApplicationCommandOptionUser, optOpponent, lang.T("cmd.opt.opponent"), lang.T("cmd.challenge.opponent"), false),
 		}
 		opts = append(opts, variantOptions(g)...)
-		opts = append(opts,
-			choiceOption(optFirst, "Who moves first (default: random)", "random", "me", "opponent"),
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optTime, Description: "Days per move (default 3)",
-				Choices: intChoices(1, 3, 7, 14)},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: optRated, Description: "Does the game count for ratings (default: yes)"},
-			choiceOption(optLevel, "The computer's strength, when you challenge Kilab itself (default: "+ai.DefaultLevel+")", ai.Levels...),
-		)
-		subs = append(subs, &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: "Challenge to a game of " + g.Title(), Options: opts,
+		level := sayFunc(func(l *lang.Lang) string {
+			return l.T("cmd.challenge.level", "Default", choiceText(l, ai.DefaultLevel))
 		})
+		opts = append(opts,
+			choiceOption(optFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
+			timeOption(),
+			option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.challenge.rated"), false),
+			choiceOption(optLevel, lang.T("cmd.opt.level"), level, ai.Levels...),
+		)
+		subs = append(subs, gameSubcommand(g, lang.T("cmd.challenge.game", "Game", g.Title()), opts))
 	}
 	return subs
+}
+
+// timeOption is the days a player has for each move, for a challenge or a
+// tournament.
+func timeOption() *discordgo.ApplicationCommandOption {
+	o := option(discordgo.ApplicationCommandOptionInteger, optTime, lang.T("cmd.opt.time"), lang.T("cmd.challenge.time"), false)
+	o.Choices = dayChoices(1, 3, 7, 14)
+	return o
 }
 
 // variantOptions turns a game's variants and their options into slash command
@@ -97,7 +199,10 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 		for i, v := range vs {
 			keys[i] = v.Key
 		}
-		out = append(out, choiceOption(optVariant, "The rules (default: "+keys[0]+")", keys...))
+		desc := sayFunc(func(l *lang.Lang) string {
+			return l.T("cmd.challenge.variant", "Default", choiceText(l, keys[0]))
+		})
+		out = append(out, choiceOption(optVariant, lang.T("cmd.opt.variant"), desc, keys...))
 	}
 	seen := map[string]bool{}
 	for _, v := range vs {
@@ -112,15 +217,19 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 	return out
 }
 
+// optionFor is a game option as a slash command option: its help, the
+// variant it belongs to when the game has several, and its default.
 func optionFor(o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
-	desc := o.Help.String() + " (default " + o.Values[0] + ")"
-	if several {
-		desc = o.Help.String() + " (" + variant + " only; default " + o.Values[0] + ")"
-	}
+	desc := sayFunc(func(l *lang.Lang) string {
+		if several {
+			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", choiceText(l, variant), "Default", choiceText(l, o.Values[0]))
+		}
+		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", choiceText(l, o.Values[0]))
+	})
 	if isBool(o.Values) {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: o.Key, Description: clip(desc, 100)}
+		return option(discordgo.ApplicationCommandOptionBoolean, o.Key, optionName(o.Key), desc, false)
 	}
-	return choiceOption(o.Key, clip(desc, 100), o.Values...)
+	return choiceOption(o.Key, optionName(o.Key), desc, o.Values...)
 }
 
 func isBool(values []string) bool {
@@ -129,24 +238,37 @@ func isBool(values []string) bool {
 	return slices.Equal(s, []string{"false", "true"})
 }
 
-func choiceOption(name, desc string, values ...string) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc}
+// choiceOption is a string option offering values, each shown by its
+// choiceName where it has one.
+func choiceOption(name string, nameT lang.Text, desc sayer, values ...string) *discordgo.ApplicationCommandOption {
+	o := option(discordgo.ApplicationCommandOptionString, name, nameT, desc, false)
 	for _, v := range values {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+		c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
+		if t, ok := choiceName(v); ok {
+			c.Name, c.NameLocalizations = clip(t.In(lang.En), 100), localized(t, 100)
+		}
+		o.Choices = append(o.Choices, c)
 	}
 	return o
 }
 
-func intChoices(vals ...int) []*discordgo.ApplicationCommandOptionChoice {
+// dayChoices are choices of days ("1 day", "3 days"), valued in days.
+func dayChoices(vals ...int) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, v := range vals {
-		name := "1 day"
-		if v != 1 {
-			name = strconv.Itoa(v) + " days"
-		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: v})
+		t := lang.N("lang.days", v)
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: t.In(lang.En), NameLocalizations: localized(t, 100), Value: v})
 	}
 	return out
+}
+
+// choiceText is a choice's value as l shows it: its choiceName, or the
+// value itself (a number).
+func choiceText(l *lang.Lang, value string) string {
+	if t, ok := choiceName(value); ok {
+		return t.In(l)
+	}
+	return value
 }
 
 // clip shortens s to at most n runes, for Discord's length limits.
@@ -156,4 +278,67 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// optionName is the name of a game's option key in every language; an
+// option it does not know has no localisations, which the tests catch.
+func optionName(key string) lang.Text {
+	switch key {
+	case "pieces":
+		return lang.T("cmd.opt.pieces")
+	case "dice":
+		return lang.T("cmd.opt.dice")
+	case "house4":
+		return lang.T("cmd.opt.house4")
+	case "enter-past-own":
+		return lang.T("cmd.opt.enter_past_own")
+	case "width":
+		return lang.T("cmd.opt.width")
+	case "size":
+		return lang.T("cmd.opt.size")
+	}
+	return lang.Text{}
+}
+
+// choiceName is the display name of a choice's value (a key players type:
+// "random", "twenty-squares", "sticks") in every language, and false for a
+// value that is no word to translate (a number) or one it does not know.
+func choiceName(value string) (lang.Text, bool) {
+	switch value {
+	case "random":
+		return lang.T("cmd.choice.random"), true
+	case "me":
+		return lang.T("cmd.choice.me"), true
+	case "opponent":
+		return lang.T("cmd.choice.opponent"), true
+	case "easy":
+		return lang.T("cmd.choice.easy"), true
+	case "medium":
+		return lang.T("cmd.choice.medium"), true
+	case "hard":
+		return lang.T("cmd.choice.hard"), true
+	case string(tournament.RoundRobin):
+		return lang.T("cmd.choice.round_robin"), true
+	case string(tournament.Swiss):
+		return lang.T("cmd.choice.swiss"), true
+	case "standard":
+		return lang.T("cmd.choice.standard"), true
+	case "twenty-squares":
+		return lang.T("cmd.choice.twenty_squares"), true
+	case "royalur":
+		return lang.T("cmd.choice.royalur"), true
+	case "free":
+		return lang.T("cmd.choice.free"), true
+	case "lane":
+		return lang.T("cmd.choice.lane"), true
+	case "sticks":
+		return lang.T("cmd.choice.sticks"), true
+	case "d4":
+		return lang.T("cmd.choice.d4"), true
+	case "true":
+		return lang.T("cmd.choice.true"), true
+	case "false":
+		return lang.T("cmd.choice.false"), true
+	}
+	return lang.Text{}, false
 }

@@ -339,10 +339,10 @@ func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 
 func TestFitLinesKeepsWholeLines(t *testing.T) {
 	lines := []string{strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40)}
-	if got := fitLines(lines, 200); got != strings.Join(lines, "\n") {
+	if got := fitLinesIn(lang.En, lines, 200); got != strings.Join(lines, "\n") {
 		t.Errorf("all fit: %q", got)
 	}
-	got := fitLines(lines, 90)
+	got := fitLinesIn(lang.En, lines, 90)
 	if !strings.HasPrefix(got, lines[0]+"\n") || strings.Contains(got, "b") || !strings.HasSuffix(got, "… and 2 more") || len([]rune(got)) > 90 {
 		t.Errorf("cut: %q", got)
 	}

@@ -91,7 +91,7 @@ func (b *Bot) recordText(l *lang.Lang, s *state, file string) string {
 		}
 	}
 	if s.g.Opening != "" { // the throw-off's throws too (A3, D3)
-		head(l.T("info.record.opening", "Opening", b.plainMentions(strings.ReplaceAll(s.g.Opening, "\n", " "))))
+		head(l.T("info.record.opening", "Opening", b.plainMentions(l, strings.ReplaceAll(s.g.Opening, "\n", " "))))
 	}
 	head(l.T("info.record.result", "Result", s.plainResult(l)))
 	if s.g.Reason != "" {
@@ -101,7 +101,7 @@ func (b *Bot) recordText(l *lang.Lang, s *state, file string) string {
 	if s.g.Rated {
 		rated = l.T("info.yes")
 	}
-	head(l.T("info.record.rated", "Rated", rated, "Time", l.N("tour.per_move", int(s.g.TimeLimit/(24*time.Hour))), "Computer", computerNote(s.g)))
+	head(l.T("info.record.rated", "Rated", rated, "Time", l.N("tour.per_move", int(s.g.TimeLimit/(24*time.Hour))), "Computer", computerNote(l, s.g)))
 	started := s.g.Created.UTC().Format(time.RFC3339)
 	if s.g.Finished.IsZero() {
 		head(l.T("info.record.started", "Start", started))
@@ -180,8 +180,8 @@ var mention = regexp.MustCompile(`<@(\d+)>`)
 
 // plainMentions writes the users a text mentions by name, for a file read
 // outside Discord.
-func (b *Bot) plainMentions(text string) string {
+func (b *Bot) plainMentions(l *lang.Lang, text string) string {
 	return mention.ReplaceAllStringFunc(text, func(m string) string {
-		return b.lookupName(lang.En, mention.FindStringSubmatch(m)[1])
+		return b.lookupName(l, mention.FindStringSubmatch(m)[1])
 	})
 }

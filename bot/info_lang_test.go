@@ -29,11 +29,11 @@ func TestPointsText(t *testing.T) {
 }
 
 // The "on vacation" lines others show (boards, /games) speak the reader's
-// language, and awayMark keeps its English.
+// language, English as before.
 func TestAwayLines(t *testing.T) {
 	until := time.Unix(1700000000, 0)
 	away := map[string]time.Time{"1": until}
-	if got := awayMark(away, "1"); got != " · on vacation until <t:1700000000:R>" {
+	if got := awayMarkIn(lang.En, away, "1"); got != " · on vacation until <t:1700000000:R>" {
 		t.Errorf("awayMark: %q", got)
 	}
 	if got := awayMarkIn(lang.Of(lang.German), away, "2"); got != "" {

@@ -87,7 +87,7 @@ func variantLines(l *lang.Lang, g games.Game) []string {
 		}
 		lines = append(lines, line)
 		for _, o := range v.Options {
-			lines = append(lines, l.T("info.rules.option", "Key", o.Key, "Values", orListIn(l, valueWords(l, ordered(o.Values))),
+			lines = append(lines, l.T("info.rules.option", "Key", o.Key, "Values", orWords(l, valueWords(l, ordered(o.Values))),
 				"Help", o.Help.In(l), "Default", valueWord(l, o.Values[0])))
 		}
 	}
@@ -131,20 +131,6 @@ func valueWord(l *lang.Lang, v string) string {
 	}
 	return v
 }
-
-// orListIn is "a, b or c" in l.
-func orListIn(l *lang.Lang, s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return l.T("info.or_list", "Rest", strings.Join(s[:len(s)-1], ", "), "Last", s[len(s)-1])
-}
-
-// orList is orListIn in English, for callers not yet told their language.
-func orList(s []string) string { return orListIn(lang.En, s) }
-
-// fitLines is fitLinesIn in English, for callers not yet told their language.
-func fitLines(lines []string, n int) string { return fitLinesIn(lang.En, lines, n) }
 
 // fitLinesIn joins lines with newlines within Discord's limit of n characters,
 // leaving out whole lines rather than cutting one in half (a mention or link

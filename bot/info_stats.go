@@ -93,7 +93,7 @@ func recentLine(l *lang.Lang, g store.Game, user string) string {
 	if d := g.RatingDelta[seat]; g.Rated && d != 0 {
 		outcome = l.T("info.stats.outcome_rating", "Outcome", outcome, "Delta", fmt.Sprintf("%+d", int(math.Round(d))))
 	}
-	line := l.T("info.stats.recent_line", "Game", kindTitle(g.Kind), "ID", g.ID, "User", g.Players[seat.Other()], "Computer", computerNote(g), "Outcome", outcome)
+	line := l.T("info.stats.recent_line", "Game", kindTitle(g.Kind), "ID", g.ID, "User", g.Players[seat.Other()], "Computer", computerNote(l, g), "Outcome", outcome)
 	if !g.Finished.IsZero() {
 		line += fmt.Sprintf(" · <t:%d:R>", g.Finished.Unix())
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -48,7 +49,7 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
 	case "review":
 		return b.reviewCommand(ctx, i)
 	default:
-		return userf("I do not know the command /%s.", name)
+		return lang.Fail("cmd.unknown", "Name", name)
 	}
 }
 
@@ -77,7 +78,7 @@ func (b *Bot) gameOf(ctx context.Context, i *discordgo.Interaction) (store.Game,
 	raw := strings.TrimPrefix(optString(i, optGame), "#")
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return store.Game{}, userf("%q is not a game: pick one from the list, or give its number.", clip(raw, 20))
+		return store.Game{}, lang.Fail("cmd.not_a_game", "Raw", strconv.Quote(clip(raw, 20)))
 	}
 	g, err := b.db.Game(ctx, id)
 	if err != nil {
@@ -100,7 +101,7 @@ func (b *Bot) moveCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return b.noMove(ctx, i, g)
 	}
 	a := action{kind: "g", id: g.ID, version: g.Version, verb: "m", arg: move}
-	if strings.EqualFold(move, "throw") {
+	if strings.EqualFold(move, "throw") || strings.EqualFold(move, langOf(i).T("cmd.throw")) {
 		a.verb, a.arg = "t", ""
 	}
 	return b.gameAction(ctx, i, a, false)
@@ -127,6 +128,7 @@ func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error 
 
 // gamesCommand is /games [user]: active games, whose turn, time left, links.
 func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error {
+	l := langOf(i)
 	user := userOf(i)
 	if i.GuildID != "" { // in DMs, only your own games: a server's games stay in it
 		user = optUser(i, "user")
@@ -136,7 +138,7 @@ func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error 
 		return err
 	}
 	if len(list) == 0 {
-		return b.reply(i, "<@%s> has no games in play. Start one with /challenge.", user.ID)
+		return b.reply(i, "%s", l.T("games_list.none", "User", user.ID))
 	}
 	away, err := b.awayOf(ctx, list...)
 	if err != nil {
@@ -144,34 +146,36 @@ func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error 
 	}
 	var lines []string
 	for _, g := range list {
-		lines = append(lines, b.gameLine(g, away))
+		lines = append(lines, gameLine(l, g, away))
 	}
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("Games of %s", displayName(user)), Description: fitLines(lines, 4096),
+		Title: clip(l.T("games_list.title", "User", displayName(user)), 256), Description: fitLinesIn(l, lines, 4096),
 	}}})
 }
 
-func (b *Bot) gameLine(g store.Game, away map[string]time.Time) string {
-	title := kindTitle(g.Kind)
-	line := fmt.Sprintf("**%s #%d**: <@%s> vs <@%s>%s · <@%s> to move", title, g.ID, g.Players[0], g.Players[1], computerNote(g), g.Players[g.ToMove])
+// gameLine is one game of /games: its players, who is to move and by when,
+// who of them is away, and a link to its thread.
+func gameLine(l *lang.Lang, g store.Game, away map[string]time.Time) string {
+	parts := []string{l.T("games_list.line", "Title", kindTitle(g.Kind), "ID", g.ID, "First", g.Players[0], "Second", g.Players[1],
+		"Computer", computerNote(l, g), "ToMove", g.Players[g.ToMove])}
 	if !g.Deadline.IsZero() && !g.ComputerOnMove() {
-		line += fmt.Sprintf(" · due <t:%d:R>", g.Deadline.Unix())
+		parts = append(parts, l.T("games_list.due", "Unix", g.Deadline.Unix()))
 	}
 	for _, p := range g.Players {
 		if end, ok := away[p]; ok {
-			line += fmt.Sprintf(" · <@%s> on vacation until <t:%d:R>", p, end.Unix())
+			parts = append(parts, l.T("games_list.away", "User", p, "Unix", end.Unix()))
 		}
 	}
-	return line + " · " + channelLink(g.GuildID, threadOf(g))
+	return strings.Join(append(parts, channelLink(g.GuildID, threadOf(g))), " · ")
 }
 
 // computerNote marks a game against the computer in lists: " (computer,
 // hard; unrated)".
-func computerNote(g store.Game) string {
+func computerNote(l *lang.Lang, g store.Game) string {
 	if !g.Computer.Plays() {
 		return ""
 	}
-	return fmt.Sprintf(" (computer, %s; unrated)", g.Computer.Level)
+	return " " + l.T("games_list.computer", "Level", choiceText(l, g.Computer.Level))
 }
 
 // settings is /settings: DMs, reminders, automatic only moves and throws.
@@ -206,41 +210,25 @@ func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	return b.reply(i, "Turn DMs: **%s**. Reminders: **%s**. Only possible moves played for you: **%s**. Throws made for you: **%s**.%s",
-		onOff(set.DMs), onOff(set.Reminders), onOff(set.AutoMove), onOff(set.AutoThrow), closedNote(set))
+	l := langOf(i)
+	text := l.T("settings.now", "DMs", onOff(l, set.DMs), "Reminders", onOff(l, set.Reminders),
+		"AutoMove", onOff(l, set.AutoMove), "AutoThrow", onOff(l, set.AutoThrow))
+	if set.DMs && !set.DMsClosed.IsZero() {
+		text += "\n" + l.T("settings.closed")
+	}
+	return b.reply(i, "%s", text)
 }
 
-func onOff(on bool) string {
+func onOff(l *lang.Lang, on bool) string {
 	if on {
-		return "on"
+		return l.T("settings.on")
 	}
-	return "off"
+	return l.T("settings.off")
 }
 
-func closedNote(s store.Settings) string {
-	if s.DMs && !s.DMsClosed.IsZero() {
-		return "\nDiscord refused my last DM to you, so I only mention you in game threads. Allow DMs from server members, then run /settings dms:true."
-	}
-	return ""
-}
-
+// help is /help: what Kilab is, how to start and play, and every command.
 func (b *Bot) help(i *discordgo.Interaction) error {
-	text := "Kilab plays three ancient Egyptian board games, one move at a time, over hours or days: " +
-		"**Aseb** (the Game of Twenty Squares), **Tab** and **Seega**.\n\n" +
-		"**1. Challenge**: `/challenge aseb` (or `tab`, `seega`) in a server channel, naming an opponent or leaving it open for anyone.\n" +
-		"**2. Accept**: the other player presses **Accept**; the game gets its own thread. " +
-		"Nobody to play? Challenge Kilab itself (`opponent:` the bot, `level:` easy, medium or hard): the computer accepts at once and answers each move within seconds; such games are unrated.\n" +
-		"**3. Play**: when it is your turn you get the board with buttons, in the thread and by DM. Press **Throw**, then your move. " +
-		"Or type `/move`, which lists your games and their moves.\n" +
-		"**Moves** are in words on the buttons (\"enter on 2\", \"5 → 8, captures\"); `/move` takes them in short notation (`in-2`, `5x8`, `1a7-b7`, `D2+E2`), " +
-		"shown next to the words as you type. `/rules` explains each game's notation; docs/notation.md in Kilab's source is the full guide.\n\n" +
-		"Also: `/board` shows a game, `/games` lists games in play, `/draw` offers a draw (Tab, Seega), `/resign` gives one up, " +
-		"`/rules` explains a game (the complete rulebook is docs/rules.md in Kilab's source), `/leaderboard` and `/stats` show ratings, `/history` sends a game's record and replay, " +
-		"`/settings` turns DMs, reminders, the playing of a turn's only possible move and the throwing of your throws on or off, " +
-		"`/vacation start` pauses the clocks of all your games for up to 30 days a year, " +
-		"`/standings` shows a server tournament's table (those who manage the server run them with `/tournament`). " +
-		"A move not made in time loses the game (a reminder comes first); while a player has yet to make a move, running out of time or resigning aborts the game, unrated (in a tournament it loses)."
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
-		Title: "Kilab", Description: text, Color: brandColour,
+		Title: "Kilab", Description: langOf(i).T("help.text"), Color: brandColour,
 	}}})
 }

@@ -33,27 +33,25 @@ const (
 func tournamentCommands() []*discordgo.ApplicationCommand {
 	manage := int64(discordgo.PermissionManageGuild)
 	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-	return []*discordgo.ApplicationCommand{
-		{Name: "tournament", Description: "Run a tournament on this server", DefaultMemberPermissions: &manage, Contexts: guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "create", Description: "Open a tournament: players join with a button", Options: tournamentGames()},
-				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "start", Description: "Start a tournament: the first round's games begin",
-					Options: []*discordgo.ApplicationCommandOption{tournamentOption(true)}},
-				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Call off a tournament; games in play go on as ordinary games",
-					Options: []*discordgo.ApplicationCommandOption{tournamentOption(true)}},
-			}},
-		{Name: "standings", Description: "A tournament's standings: points and tie-breaks", Contexts: guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{tournamentOption(false)}},
-	}
+	create := option(discordgo.ApplicationCommandOptionSubCommandGroup, "create", lang.T("cmd.tournament.create"), lang.T("cmd.tournament.create_desc"), false)
+	create.Options = tournamentGames()
+	run := command("tournament", lang.T("cmd.tournament.name"), lang.T("cmd.tournament.desc"),
+		create,
+		subcommand("start", lang.T("cmd.tournament.start"), lang.T("cmd.tournament.start_desc"), tournamentOption(true)),
+		subcommand("cancel", lang.T("cmd.tournament.cancel"), lang.T("cmd.tournament.cancel_desc"), tournamentOption(true)),
+	)
+	run.DefaultMemberPermissions, run.Contexts = &manage, guildOnly
+	standings := command("standings", lang.T("cmd.standings.name"), lang.T("cmd.standings.desc"), tournamentOption(false))
+	standings.Contexts = guildOnly
+	return []*discordgo.ApplicationCommand{run, standings}
 }
 
 func tournamentOption(required bool) *discordgo.ApplicationCommandOption {
-	desc := "The tournament"
+	desc := lang.T("cmd.tournament.which")
 	if !required {
-		desc += " (default: this server's latest)"
+		desc = lang.T("cmd.tournament.which_latest")
 	}
-	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optTournament, Description: desc,
-		Required: required, Autocomplete: true, MaxLength: 20}
+	return withMax(option(discordgo.ApplicationCommandOptionString, optTournament, lang.T("cmd.opt.tournament"), desc, required), 20, true)
 }
 
 // tournamentGames are /tournament create's subcommands, one per game, with
@@ -63,18 +61,16 @@ func tournamentGames() []*discordgo.ApplicationCommandOption {
 	var subs []*discordgo.ApplicationCommandOption
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
-		opts := []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionString, Name: optFormat, Description: "Round robin: everyone plays everyone; Swiss: rounds paired by score", Required: true,
-				Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "round robin", Value: string(tournament.RoundRobin)}, {Name: "swiss", Value: string(tournament.Swiss)}}},
-			{Type: discordgo.ApplicationCommandOptionInteger, Name: optRounds, Description: fmt.Sprintf("Swiss rounds (default %d)", defaultSwissRounds), MinValue: &one, MaxValue: most},
-		}
-		opts = append(opts, variantOptions(g)...)
+		format := choiceOption(optFormat, lang.T("cmd.opt.format"), lang.T("cmd.tournament.format"), string(tournament.RoundRobin), string(tournament.Swiss))
+		format.Required = true
+		rounds := option(discordgo.ApplicationCommandOptionInteger, optRounds, lang.T("cmd.opt.rounds"), lang.T("cmd.tournament.rounds", "Rounds", defaultSwissRounds), false)
+		rounds.MinValue, rounds.MaxValue = &one, most
+		opts := append([]*discordgo.ApplicationCommandOption{format, rounds}, variantOptions(g)...)
 		opts = append(opts,
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optTime, Description: "Days per move (default 3)", Choices: intChoices(1, 3, 7, 14)},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: optRated, Description: "Do the games count for ratings (default: yes)"},
+			timeOption(),
+			option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.tournament.rated"), false),
 		)
-		subs = append(subs, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name,
-			Description: "A tournament of " + g.Title(), Options: opts})
+		subs = append(subs, gameSubcommand(g, lang.T("cmd.tournament.game", "Game", g.Title()), opts))
 	}
 	return subs
 }
@@ -92,7 +88,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) e
 	case "create":
 		if len(sub.Options) != 1 {
 			l := langOf(i)
-			return lang.Fail("tour.err.choose_game", "Games", orListIn(l, each(l.T("tour.create_command")+" ", games.Names())))
+			return lang.Fail("tour.err.choose_game", "Games", orWords(l, each(l.T("tour.create_command")+" ", games.Names())))
 		}
 		return b.createTournament(ctx, i, sub.Options[0])
 	case "start":

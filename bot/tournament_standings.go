@@ -72,7 +72,7 @@ func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, head
 	table := render.Table{Title: standingsTitle(l, t), TieBreak: short}
 	var lines []string
 	for _, s := range st {
-		table.Rows = append(table.Rows, render.TableRow{Rank: s.Rank, Name: b.lookupName(lang.En, s.Player), Won: s.Won, Drawn: s.Drawn, Lost: s.Lost,
+		table.Rows = append(table.Rows, render.TableRow{Rank: s.Rank, Name: b.lookupName(l, s.Player), Won: s.Won, Drawn: s.Drawn, Lost: s.Lost,
 			Points: s.Points, TieBreak: s.TieBreak, Left: left[s.Player]})
 		lines = append(lines, fmt.Sprintf("%d. <@%s>: **%s** (%d-%d-%d, %s %g)%s", s.Rank, s.Player, render.Points(s.Points), s.Won, s.Drawn, s.Lost, short, s.TieBreak, leftMark(l, left[s.Player])))
 	}
@@ -83,7 +83,7 @@ func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, head
 	return &Message{
 		Content: heading,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title: clip(table.Title, 256), Description: fitLines(lines, 4000), Color: kindColour(t.Kind),
+			Title: clip(table.Title, 256), Description: fitLinesIn(l, lines, 4000), Color: kindColour(t.Kind),
 			Image:  &discordgo.MessageEmbedImage{URL: "attachment://standings.png"},
 			Footer: &discordgo.MessageEmbedFooter{Text: clip(l.T("tour.standings.footer", "TieBreak", long), 2048)},
 		}},

@@ -16,12 +16,12 @@ import (
 // vacationCommand is /vacation's definition: start (days) and end.
 func vacationCommand() *discordgo.ApplicationCommand {
 	one, most := 1.0, float64(store.VacationAllowance/store.Day)
-	return &discordgo.ApplicationCommand{Name: "vacation", Description: "Pause the clocks of all your games while you are away", Options: []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "start", Description: "Go on vacation: your games wait for you (30 days a year)", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "How many days (1 to 30)", Required: true, MinValue: &one, MaxValue: most},
-		}},
-		{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Come back early: your clocks run again, the days not taken are yours again"},
-	}}
+	days := option(discordgo.ApplicationCommandOptionInteger, "days", lang.T("cmd.opt.days"), lang.T("cmd.vacation.days"), true)
+	days.MinValue, days.MaxValue = &one, most
+	return command("vacation", lang.T("cmd.vacation.name"), lang.T("cmd.vacation.desc"),
+		subcommand("start", lang.T("cmd.vacation.start"), lang.T("cmd.vacation.start_desc"), days),
+		subcommand("end", lang.T("cmd.vacation.end"), lang.T("cmd.vacation.end_desc")),
+	)
 }
 
 // vacation is /vacation start days and /vacation end.
@@ -145,10 +145,6 @@ func awayMarkIn(l *lang.Lang, away map[string]time.Time, user string) string {
 	return " · " + awayUntil(l, end)
 }
 
-// awayMark is awayMarkIn in English, for boards not yet told their language.
-func awayMark(away map[string]time.Time, user string) string {
-	return awayMarkIn(lang.En, away, user)
-}
 
 // awayOf is who of g's players is on vacation, and until when.
 func (b *Bot) awayOf(ctx context.Context, gs ...store.Game) (map[string]time.Time, error) {
