@@ -145,7 +145,6 @@ func awayMarkIn(l *lang.Lang, away map[string]time.Time, user string) string {
 	return " · " + awayUntil(l, end)
 }
 
-
 // awayOf is who of g's players is on vacation, and until when.
 func (b *Bot) awayOf(ctx context.Context, gs ...store.Game) (map[string]time.Time, error) {
 	var users []string
