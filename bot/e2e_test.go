@@ -203,11 +203,11 @@ func (h *harness) challengeAccepted(ana, bo fakediscord.User, game string, opts 
 	h.t.Helper()
 	sub := append([]fakediscord.Opt{fakediscord.Arg("opponent", bo.ID)}, opts...)
 	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub(game, sub...)))
-	if _, ok := msg.Button("Accept"); !ok {
+	if ids := msg.CustomIDs(); len(ids) == 0 || !strings.HasPrefix(ids[0], "c/a/") {
 		h.t.Fatalf("challenge message has no Accept button: %+v", msg)
 	}
 	acc := h.reply(h.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]))
-	if len(acc.CustomIDs()) != 0 || !strings.Contains(acc.Embeds[0].Description, "Accepted") {
+	if len(acc.CustomIDs()) != 0 || !strings.Contains(acc.Embeds[0].Description, fmt.Sprintf("<@%s>", bo.ID)) {
 		h.t.Fatalf("accepted challenge still offers buttons or does not say so: %+v", acc.Embeds[0])
 	}
 	return h.newGame(bo.ID)
