@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -48,7 +49,7 @@ func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos 
 			played = append(played, seat+" threw "+throwsText(allThrows(rec)[n:]))
 		case due.Kind == games.DueMove && set.AutoMove && len(pos.Moves()) == 1:
 			m := pos.Moves()[0].Notation
-			played = append(played, fmt.Sprintf("%s %s", seat, games.Label(pos, m)))
+			played = append(played, fmt.Sprintf("%s %s", seat, games.Label(lang.En, pos, m)))
 			if next, err = pos.Play(m); err == nil {
 				rec.Move(due.Player, m)
 				next, err = games.Advance(next, b.src, rec)

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
@@ -243,7 +244,7 @@ func (s *state) lastText() string {
 	if p.Move != "" {
 		played := "played " + p.Move
 		if s.last.Before != nil && s.last.Move == p.Move {
-			if l := games.Label(s.last.Before, p.Move); l != p.Move {
+			if l := games.Label(lang.En, s.last.Before, p.Move); l != p.Move {
 				played += " (" + l + ")"
 			}
 		}

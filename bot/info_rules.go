@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // kindOption is the game option of /rules and /leaderboard: a game by name,
@@ -53,13 +54,13 @@ func (b *Bot) rulesCommand(i *discordgo.Interaction) error {
 func rulesEmbed(g games.Game) (*discordgo.MessageEmbed, error) {
 	e := &discordgo.MessageEmbed{
 		Title:       "How to play " + g.Title(),
-		Description: clip(strings.Join(games.Summary(g), "\n"), 4096),
+		Description: clip(strings.Join(games.Summary(lang.En, g), "\n"), 4096),
 		Color:       kindColour(g.Name()),
 		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Start a game with /challenge %s; with Kilab itself as the opponent (and a level: easy, medium, hard) the computer plays you at once. Rule ids in brackets are those of Kilab's rulebook, docs/rules.md in its source, where every rule is written out in full.", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Variants and options", Value: fitLines(variantLines(g), 1024)}},
 	}
 	if guide, ok := g.(games.NotationGuide); ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Typing a move (/move)", Value: fitLines(append(guide.MoveNotation(), notationDoc), 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Typing a move (/move)", Value: fitLines(append(guide.MoveNotation(lang.En), notationDoc), 1024)})
 	}
 	throws, err := throwLines(g)
 	if err != nil {

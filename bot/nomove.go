@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 )
 
@@ -46,7 +47,7 @@ func noMoveText(game games.Game, g store.Game, pos games.Position, seat games.Pl
 			break
 		}
 		line := "`" + m.Notation + "`"
-		if l := games.Label(pos, m.Notation); l != m.Notation {
+		if l := games.Label(lang.En, pos, m.Notation); l != m.Notation {
 			line += " " + l
 		}
 		lines = append(lines, line)

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Discord's limits on components (DESIGN: at most 5 action rows of 5 buttons,
@@ -60,7 +61,7 @@ func under(moves []games.Move, prefix string) []games.Move {
 // game's words (games.Label); their ids carry the notation.
 func movePicker(gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
 	cands := under(pos.Moves(), prefix)
-	label := func(m games.Move) string { return games.Label(pos, m.Notation) }
+	label := func(m games.Move) string { return games.Label(lang.En, pos, m.Notation) }
 	var rows []discordgo.MessageComponent
 	switch {
 	case len(cands) <= maxMoveButtons:
