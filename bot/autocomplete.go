@@ -106,7 +106,7 @@ func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed s
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, m := range s.pos.Moves() {
 		name := m.Notation // the notation /move takes, then the move in words
-		if l := games.Label(s.pos, m.Notation); l != m.Notation {
+		if l := games.Label(langOf(i), s.pos, m.Notation); l != m.Notation {
 			name += " · " + l
 		}
 		if strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {

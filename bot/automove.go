@@ -93,7 +93,7 @@ func autoNote(l *lang.Lang, game games.Game, played []autoPlay) string {
 		if p.from == nil {
 			parts[k] = l.T("play.auto.threw", "Seat", seat, "Throws", throwsText(p.throws))
 		} else {
-			parts[k] = l.T("play.auto.moved", "Seat", seat, "Move", games.Label(p.from, p.move))
+			parts[k] = l.T("play.auto.moved", "Seat", seat, "Move", games.Label(l, p.from, p.move))
 		}
 	}
 	return l.T("play.auto.note", "Plays", strings.Join(parts, "; "))

@@ -107,6 +107,15 @@ func (s *state) endReason(l *lang.Lang) string {
 	case store.ReasonAbort:
 		return l.T("end.reason.before_moves")
 	}
+	return s.reasonText(l)
+}
+
+// reasonText is why the game ended, in l: the engine's own words when the
+// rules ended it (the store keeps only their English), else reasonText's.
+func (s *state) reasonText(l *lang.Lang) string {
+	if o := s.pos.Outcome(); o.Over() && o.Reason.ID != "" && o.Reason.String() == s.g.Reason {
+		return o.Reason.In(l)
+	}
 	return reasonText(l, s.g.Reason)
 }
 
@@ -126,7 +135,13 @@ func reasonText(l *lang.Lang, reason string) string {
 	case store.ReasonWithdrew:
 		return l.T("end.why.withdrew")
 	}
-	return reason
+	if reason == "" || l.Tag() == lang.English {
+		return reason
+	}
+	// The rules ended the game; the store keeps the engine's words in
+	// English only, and where no position is at hand to say them again
+	// (state.reasonText) a reader of another language is told just that.
+	return l.T("end.why.rules")
 }
 
 // configText is the variant and the options that differ from their
@@ -241,7 +256,7 @@ func (s *state) dueVerb(l *lang.Lang) string {
 // resultText is how the game stands: "<@1> (cones) wins · resignation".
 func (s *state) resultText(l *lang.Lang) string {
 	w, won := s.g.Result.Winner()
-	reason := reasonText(l, s.g.Reason)
+	reason := s.reasonText(l)
 	switch {
 	case won:
 		return l.T("end.wins", "User", s.g.Players[w], "Seat", seatWord(l, s.game, w), "Reason", reason)
@@ -263,7 +278,7 @@ func (s *state) lastText(l *lang.Lang) string {
 	who := seatWord(l, s.game, p.Player)
 	move := p.Move
 	if move != "" && s.last.Before != nil && s.last.Move == p.Move {
-		if label := games.Label(s.last.Before, p.Move); label != p.Move {
+		if label := games.Label(l, s.last.Before, p.Move); label != p.Move {
 			move += " (" + label + ")"
 		}
 	}

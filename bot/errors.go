@@ -3,6 +3,8 @@ package bot
 import (
 	"errors"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"kilab/games"
 	"kilab/lang"
@@ -32,15 +34,15 @@ var explanations = []struct {
 func explain(l *lang.Lang, err error) (string, bool) {
 	var said *lang.Error
 	if errors.As(err, &said) {
-		return said.In(l), true
+		return reason(l, said), true
 	}
 	var ue userError
 	if errors.As(err, &ue) {
 		return ue.text, true
 	}
-	for _, sentinel := range []error{games.ErrIllegalMove, games.ErrBadNotation, games.ErrBadConfig} {
+	for _, sentinel := range engineSentinels {
 		if errors.Is(err, sentinel) {
-			return reason(l, err, sentinel), true
+			return l.T("err.not_allowed"), true // an engine refusal without words of its own
 		}
 	}
 	for _, e := range explanations {
@@ -51,16 +53,33 @@ func explain(l *lang.Lang, err error) (string, bool) {
 	return l.T("err.fault"), false
 }
 
-// reason turns an engine error the engine did not word as a lang.Error
-// ("aseb: with a 4 ...: games: illegal move") into a sentence ("With a 4
-// ..."), or, when it has no words of its own, says the move is not allowed.
-func reason(l *lang.Lang, err, sentinel error) string {
-	s := strings.TrimSuffix(err.Error(), ": "+sentinel.Error())
-	for _, name := range games.Names() {
-		s = strings.TrimPrefix(s, name+": ")
+// engineSentinels are the engines' refusals of what a player asked for.
+var engineSentinels = []error{games.ErrIllegalMove, games.ErrBadNotation, games.ErrBadConfig}
+
+// reason says a refusal in l. The engines word theirs as clauses, the way
+// their errors read in logs and the CLI ("aseb: throw first: games: illegal
+// move"); a player reads the clause as a sentence ("Throw first."). The
+// bot's own refusals are sentences already.
+func reason(l *lang.Lang, said *lang.Error) string {
+	s := said.In(l)
+	for _, sentinel := range engineSentinels {
+		if errors.Is(said, sentinel) {
+			return sentence(s)
+		}
 	}
-	if s == "" || s == err.Error() {
-		return l.T("err.not_allowed")
+	return s
+}
+
+// sentence starts clause s with a capital and ends it with a full stop,
+// unless it ends a sentence already.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:] + "."
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if last, _ := utf8.DecodeLastRuneInString(s); !strings.ContainsRune(".!?…", last) {
+		s += "."
+	}
+	return s
 }

@@ -54,13 +54,13 @@ func (b *Bot) rulesCommand(i *discordgo.Interaction) error {
 func rulesEmbed(l *lang.Lang, g games.Game) (*discordgo.MessageEmbed, error) {
 	e := &discordgo.MessageEmbed{
 		Title:       clip(l.T("info.rules.title", "Game", g.Title()), 256),
-		Description: clip(strings.Join(games.Summary(g), "\n"), 4096),
+		Description: clip(strings.Join(games.Summary(l, g), "\n"), 4096),
 		Color:       kindColour(g.Name()),
 		Footer:      &discordgo.MessageEmbedFooter{Text: l.T("info.rules.footer", "Game", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: l.T("info.rules.variants"), Value: fitLinesIn(l, variantLines(l, g), 1024)}},
 	}
 	if guide, ok := g.(games.NotationGuide); ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.notation"), Value: fitLinesIn(l, append(guide.MoveNotation(), notationDoc(l)), 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.notation"), Value: fitLinesIn(l, append(guide.MoveNotation(l), notationDoc(l)), 1024)})
 	}
 	throws, err := throwLines(l, g)
 	if err != nil {

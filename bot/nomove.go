@@ -49,7 +49,7 @@ func noMoveError(l *lang.Lang, game games.Game, g store.Game, pos games.Position
 			break
 		}
 		line := "`" + m.Notation + "`"
-		if label := games.Label(pos, m.Notation); label != m.Notation {
+		if label := games.Label(l, pos, m.Notation); label != m.Notation {
 			line += " " + label
 		}
 		lines = append(lines, line)

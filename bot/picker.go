@@ -62,7 +62,7 @@ func under(moves []games.Move, prefix string) []games.Move {
 // game's words (games.Label); their ids carry the notation.
 func movePicker(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
 	cands := under(pos.Moves(), prefix)
-	label := func(m games.Move) string { return games.Label(pos, m.Notation) }
+	label := func(m games.Move) string { return games.Label(l, pos, m.Notation) }
 	var rows []discordgo.MessageComponent
 	switch {
 	case len(cands) <= maxMoveButtons:
@@ -70,7 +70,8 @@ func movePicker(l *lang.Lang, gameID, version int64, pos games.Position, prefix 
 	case len(cands) <= maxOptions:
 		rows = []discordgo.MessageComponent{moveSelect(l, gameID, version, cands, label)}
 	default:
-		rows = stepSelects(l, gameID, version, cands, prefix, label)
+		group := func(level string) string { return games.GroupLabel(l, pos, level) }
+		rows = stepSelects(l, gameID, version, cands, prefix, label, group)
 	}
 	if prefix != "" && len(rows) < maxRows {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -121,8 +122,9 @@ type entry struct {
 }
 
 // stepEntries lists, in the engine's order, the next level under prefix: the
-// distinct next group names, and moves that have no deeper group (passes).
-func stepEntries(cands []games.Move, prefix string, label func(games.Move) string) []entry {
+// distinct next group names, worded by group, and moves that have no deeper
+// group (passes).
+func stepEntries(cands []games.Move, prefix string, label func(games.Move) string, group func(string) string) []entry {
 	var out []entry
 	seen := map[string]bool{}
 	for _, m := range cands {
@@ -134,7 +136,7 @@ func stepEntries(cands []games.Move, prefix string, label func(games.Move) strin
 		next, _, _ := strings.Cut(rest, "/")
 		if !seen[next] {
 			seen[next] = true
-			out = append(out, entry{label: next, value: next})
+			out = append(out, entry{label: group(next), value: next})
 		}
 	}
 	return out
@@ -143,8 +145,8 @@ func stepEntries(cands []games.Move, prefix string, label func(games.Move) strin
 // stepSelects puts the entries in select menus of 25, one per action row.
 // A select's custom_id carries the prefix; the chosen value names the group
 // to open ("=" + move for a move).
-func stepSelects(l *lang.Lang, gameID, version int64, cands []games.Move, prefix string, label func(games.Move) string) []discordgo.MessageComponent {
-	entries := stepEntries(cands, prefix, label)
+func stepSelects(l *lang.Lang, gameID, version int64, cands []games.Move, prefix string, label func(games.Move) string, group func(string) string) []discordgo.MessageComponent {
+	entries := stepEntries(cands, prefix, label, group)
 	var rows []discordgo.MessageComponent
 	for start := 0; start < len(entries) && len(rows) < maxRows-1; start += maxOptions {
 		chunk := entries[start:min(start+maxOptions, len(entries))]

@@ -89,9 +89,9 @@ func endOf(pos games.Position) *store.End {
 	o := pos.Outcome()
 	switch o.Status {
 	case games.Won:
-		return &store.End{Result: store.Win(o.Winner), Reason: o.Reason}
+		return &store.End{Result: store.Win(o.Winner), Reason: o.Reason.String()}
 	case games.Drawn:
-		return &store.End{Result: store.Draw, Reason: o.Reason}
+		return &store.End{Result: store.Draw, Reason: o.Reason.String()}
 	}
 	return nil
 }

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+
+	"kilab/lang"
 )
 
 // Normalize checks cfg against g and returns it complete: the default variant when
@@ -21,15 +24,15 @@ func Normalize(g Game, cfg Config) (Config, error) {
 	for key, val := range cfg.Options {
 		key, val = strings.ToLower(strings.TrimSpace(key)), strings.ToLower(strings.TrimSpace(val))
 		if _, twice := out.Options[key]; twice {
-			return Config{}, fmt.Errorf("%s: option %s is given twice: %w", g.Name(), key, ErrBadConfig)
+			return Config{}, fmt.Errorf("%s: %w", g.Name(), lang.Wrap(ErrBadConfig, "games.config.twice", "Option", key))
 		}
 		opt, ok := findOption(v, key)
 		if !ok {
 			return Config{}, wrongOption(g, v, key)
 		}
 		if !slices.Contains(opt.Values, val) {
-			return Config{}, fmt.Errorf("%s: option %s takes %s, not %q: %w",
-				g.Name(), key, strings.Join(opt.Values, ", "), val, ErrBadConfig)
+			return Config{}, fmt.Errorf("%s: %w", g.Name(), lang.Wrap(ErrBadConfig, "games.config.value",
+				"Option", key, "Values", strings.Join(opt.Values, ", "), "Value", strconv.Quote(val)))
 		}
 		out.Options[key] = val
 	}
@@ -54,8 +57,8 @@ func findVariant(g Game, key string) (Variant, error) {
 		}
 		keys[i] = v.Key
 	}
-	return Variant{}, fmt.Errorf("%s has no variant %q (variants: %s): %w",
-		g.Name(), key, strings.Join(keys, ", "), ErrBadConfig)
+	return Variant{}, lang.Wrap(ErrBadConfig, "games.config.no_variant",
+		"Game", g.Name(), "Variant", strconv.Quote(key), "Variants", strings.Join(keys, ", "))
 }
 
 func findOption(v Variant, key string) (Option, bool) {
@@ -71,11 +74,12 @@ func findOption(v Variant, key string) (Option, bool) {
 func wrongOption(g Game, v Variant, key string) error {
 	for _, other := range g.Variants() {
 		if _, ok := findOption(other, key); ok {
-			return fmt.Errorf("%s: option %s belongs to variant %s, not %s: %w",
-				g.Name(), key, other.Key, v.Key, ErrBadConfig)
+			return fmt.Errorf("%s: %w", g.Name(), lang.Wrap(ErrBadConfig, "games.config.other_variant",
+				"Option", key, "Other", other.Key, "Variant", v.Key))
 		}
 	}
-	return fmt.Errorf("%s: variant %s has no option %q: %w", g.Name(), v.Key, key, ErrBadConfig)
+	return fmt.Errorf("%s: %w", g.Name(), lang.Wrap(ErrBadConfig, "games.config.no_option",
+		"Variant", v.Key, "Option", strconv.Quote(key)))
 }
 
 // String gives the configuration as "variant key=value ...", options sorted.
@@ -97,7 +101,7 @@ func (c Config) String() string {
 func ParseOption(s string) (key, value string, err error) {
 	key, value, ok := strings.Cut(s, "=")
 	if !ok || strings.TrimSpace(key) == "" || strings.TrimSpace(value) == "" {
-		return "", "", fmt.Errorf("option %s is not key=value: %w", Quote(s), ErrBadConfig)
+		return "", "", lang.Wrap(ErrBadConfig, "games.config.not_key_value", "Option", Quote(s))
 	}
 	return strings.TrimSpace(key), strings.TrimSpace(value), nil
 }

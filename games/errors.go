@@ -2,12 +2,17 @@ package games
 
 import "errors"
 
-// Sentinel errors. Engines wrap them with the reason, for example
+// Sentinel errors. Engines wrap them with the reason, worded as a catalog
+// message (package lang) so that a player reads it in their own language, for
+// example
 //
-//	fmt.Errorf("aseb: cell 8 holds your own piece: %w", games.ErrIllegalMove)
+//	fmt.Errorf("aseb: %w", lang.Wrap(games.ErrIllegalMove, "aseb.why.no_piece", "Cell", 8))
 //
-// so that callers can tell the kind of mistake with errors.Is and still show the
-// player why.
+// so that callers can tell the kind of mistake with errors.Is, find the
+// reason with errors.As (*lang.Error) and still log it in English: the Error
+// text reads "aseb: you have no piece on cell 8: games: illegal move". The
+// reason is a clause, as a log line has it; whoever shows it to a player
+// makes it a sentence.
 var (
 	// ErrIllegalMove: the move or throw is well formed but the rules forbid it now.
 	ErrIllegalMove = errors.New("games: illegal move")

@@ -135,7 +135,7 @@ func (p racePos) Outcome() Outcome {
 	if p.state != raceOver {
 		return Outcome{}
 	}
-	return Outcome{Status: Won, Winner: p.turn, Reason: "reached the goal"}
+	return Outcome{Status: Won, Winner: p.turn} // no Reason: a test game has no catalog words
 }
 
 // String writes "a=3 b=5 a:throw"; the state is throw, again, won or the score to play.

@@ -1,6 +1,10 @@
 package games
 
-import "fmt"
+import (
+	"fmt"
+
+	"kilab/lang"
+)
 
 // PlayAs plays move for player, checking first that the game waits for a move of
 // that player: ErrGameOver, ErrNotYourTurn, or ErrIllegalMove when a throw is due.
@@ -17,7 +21,7 @@ func ThrowAs(pos Position, player Player, t Throw) (Position, error) {
 		return pos, err
 	}
 	if d := pos.Due().Dice; !d.Valid(t) {
-		return pos, fmt.Errorf("%d is not a score of the %v: %w", t, d, ErrIllegalMove)
+		return pos, lang.Wrap(ErrIllegalMove, "games.why.not_a_score", "Throw", t, "D4", d == D4, "Tab", d == TabSticks)
 	}
 	return pos.Throw(t)
 }
@@ -30,9 +34,9 @@ func expect(pos Position, player Player, kind DueKind) error {
 	case due.Player != player:
 		return ErrNotYourTurn
 	case due.Kind != kind && kind == DueMove:
-		return fmt.Errorf("a throw is due, not a move: %w", ErrIllegalMove)
+		return lang.Wrap(ErrIllegalMove, "games.why.throw_due")
 	case due.Kind != kind:
-		return fmt.Errorf("a move is due, not a throw: %w", ErrIllegalMove)
+		return lang.Wrap(ErrIllegalMove, "games.why.move_due")
 	}
 	return nil
 }

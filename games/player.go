@@ -1,6 +1,10 @@
 package games
 
-import "fmt"
+import (
+	"fmt"
+
+	"kilab/lang"
+)
 
 // Player is a seat. Seat 0 (First) is the player who moves first: the cones in
 // Aseb, white in Tab, the first to place (light) in Seega; seat 1 (Second) the
@@ -41,7 +45,10 @@ const (
 type Outcome struct {
 	Status Status
 	Winner Player // meaningful when Status is Won
-	Reason string // why it ended, in words a player reads ("all pieces borne off")
+	// Reason is why it ended, in words a player reads ("all pieces borne
+	// off"), said in the reader's language; its String is the English that
+	// records and logs keep.
+	Reason lang.Text
 }
 
 // Over reports whether the game has ended.

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"kilab/lang"
 )
 
 // Ply is one entry of a game record: the throws a player made, in order, and the
@@ -48,7 +50,7 @@ func ParsePly(tok string) (Ply, error) {
 	}
 	var p Ply
 	if strings.ContainsAny(move, ":,") || strings.ContainsFunc(move, unicode.IsSpace) || (!hasThrows && move == "") {
-		return Ply{}, fmt.Errorf("record token %q: want THROWS:MOVE, MOVE or THROWS: %w", tok, ErrBadNotation)
+		return Ply{}, lang.Wrap(ErrBadNotation, "games.record.token", "Token", strconv.Quote(tok))
 	}
 	p.Move = move
 	if !hasThrows {
@@ -57,7 +59,7 @@ func ParsePly(tok string) (Ply, error) {
 	for _, f := range strings.Split(throws, ",") {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 || n > 6 {
-			return Ply{}, fmt.Errorf("record token %s: throw %s is not a score 0-6: %w", Quote(tok), Quote(f), ErrBadNotation)
+			return Ply{}, lang.Wrap(ErrBadNotation, "games.record.throw", "Token", Quote(tok), "Throw", Quote(f))
 		}
 		p.Throws = append(p.Throws, Throw(n))
 	}

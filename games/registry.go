@@ -1,10 +1,12 @@
 package games
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+
+	"kilab/lang"
 )
 
 var (
@@ -29,7 +31,7 @@ func Lookup(name string) (Game, error) {
 	defer mu.RUnlock()
 	g, ok := registry[strings.ToLower(strings.TrimSpace(name))]
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (known: %s): %w", name, strings.Join(namesLocked(), ", "), ErrBadConfig)
+		return nil, lang.Wrap(ErrBadConfig, "games.config.unknown_game", "Game", strconv.Quote(name), "Known", strings.Join(namesLocked(), ", "))
 	}
 	return g, nil
 }

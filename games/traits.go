@@ -1,5 +1,7 @@
 package games
 
+import "kilab/lang"
+
 // What a game may say of itself besides the Game interface. The bot asks
 // these instead of naming games, so a new game needs no edit outside its own
 // folder (and render's) but one registration line.
@@ -31,15 +33,15 @@ func TurnOdds(g Game) []Odds {
 }
 
 // Summarizer is implemented by games that explain themselves to a newcomer in
-// a few lines (Markdown), for /rules.
+// a few lines (Markdown), for /rules, in the reader's language.
 type Summarizer interface {
-	Summary() []string
+	Summary(l *lang.Lang) []string
 }
 
-// Summary returns g's summary lines, or nil.
-func Summary(g Game) []string {
+// Summary returns g's summary lines in l, or nil.
+func Summary(l *lang.Lang, g Game) []string {
 	if s, ok := g.(Summarizer); ok {
-		return s.Summary()
+		return s.Summary(l)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"kilab/games/aseb"
 	"kilab/games/seega"
 	"kilab/games/tab"
+	"kilab/lang"
 )
 
 // Each game says of itself whether draws may be agreed (T12, S8; Aseb is a
@@ -21,8 +22,8 @@ func TestGamesDescribeThemselves(t *testing.T) {
 		if got := games.AgreedDraws(c.g); got != c.draws {
 			t.Errorf("%s: agreed draws %v, want %v", c.g.Name(), got, c.draws)
 		}
-		if len(games.Summary(c.g)) < 5 {
-			t.Errorf("%s: summary %q", c.g.Name(), games.Summary(c.g))
+		if len(games.Summary(lang.En, c.g)) < 5 {
+			t.Errorf("%s: summary %q", c.g.Name(), games.Summary(lang.En, c.g))
 		}
 		odds := games.TurnOdds(c.g)
 		if (odds != nil) != c.turnOdds {
@@ -40,7 +41,7 @@ func TestGamesDescribeThemselves(t *testing.T) {
 // pictures use.
 func TestSummariesNameTheQuietCounts(t *testing.T) {
 	for _, g := range []games.Game{tab.Game{}, seega.Game{}} {
-		text := strings.Join(games.Summary(g), "\n")
+		text := strings.Join(games.Summary(lang.En, g), "\n")
 		if !strings.Contains(text, "quiet") {
 			t.Errorf("%s: the summary never says quiet: %s", g.Name(), text)
 		}

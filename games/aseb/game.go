@@ -1,10 +1,8 @@
 package aseb
 
 import (
-	"fmt"
-	"kilab/lang"
-
 	"kilab/games"
+	"kilab/lang"
 )
 
 func init() { games.Register(Game{}) }
@@ -152,7 +150,7 @@ func (p Position) Outcome() games.Outcome {
 	if p.state != Over {
 		return games.Outcome{}
 	}
-	return games.Outcome{Status: games.Won, Winner: p.turn, Reason: "all pieces borne off"}
+	return games.Outcome{Status: games.Won, Winner: p.turn, Reason: lang.T("aseb.end.borne_off")}
 }
 
 // MovesFor lists the moves for throw t from a position waiting for a throw, or
@@ -160,7 +158,7 @@ func (p Position) Outcome() games.Outcome {
 func (p Position) MovesFor(t games.Throw) ([]games.Move, error) {
 	switch {
 	case p.state == MoveDue && t != p.throw:
-		return nil, fmt.Errorf("aseb: this position already has a %d to play: %w", p.throw, games.ErrIllegalMove)
+		return nil, refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.throw_waiting", "Throw", p.throw))
 	case p.state == MoveDue:
 		return p.Moves(), nil
 	}
@@ -169,7 +167,7 @@ func (p Position) MovesFor(t games.Throw) ([]games.Move, error) {
 		return nil, err
 	}
 	if next.state == Rethrow {
-		return nil, fmt.Errorf("aseb: a 0 moves nothing in standard: it is thrown again: %w", games.ErrIllegalMove)
+		return nil, refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.zero_again"))
 	}
 	return next.Moves(), nil
 }

@@ -1,47 +1,52 @@
 package aseb
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
 
-// Label words a legal move for a button (games.Labeler): "enter on 3",
-// "5 → 8, captures", "14 → off (bear off)", with "throw again" where it lands
+	"kilab/lang"
+)
+
+// Label words a legal move for a button in l (games.Labeler): "enter on 3",
+// "5 → 8, captures", "bear off from 14", with "throw again" where it lands
 // on a house (A11).
-func (p Position) Label(move string) string {
+func (p Position) Label(l *lang.Lang, move string) string {
 	m, err := ParseMove(move)
 	if err != nil || p.state != MoveDue {
 		return move
 	}
 	if m.IsPass() {
-		return "pass (no move)"
+		return l.T("aseb.label.pass")
 	}
 	if p.check(m) != nil {
 		return move
 	}
-	var s string
+	var parts []string
 	switch {
 	case int(m.From) == Reserve:
-		s = fmt.Sprintf("enter on %d", m.To)
+		parts = append(parts, l.T("aseb.label.enter", "Cell", m.To))
 	case int(m.To) == Off && p.off[p.turn]+1 == p.rules.Pieces:
-		return fmt.Sprintf("bear off from %d and win", m.From)
+		return l.T("aseb.label.bear_off_win", "Cell", m.From)
 	case int(m.To) == Off:
-		s = fmt.Sprintf("bear off from %d", m.From)
+		parts = append(parts, l.T("aseb.label.bear_off", "Cell", m.From))
 	default:
-		s = fmt.Sprintf("%d → %d", m.From, m.To)
+		parts = append(parts, fmt.Sprintf("%d → %d", m.From, m.To))
 	}
 	if p.Captures(m) {
-		s += ", captures"
+		parts = append(parts, l.T("aseb.label.captures"))
 	}
 	if int(m.To) != Off && p.rules.Houses&(1<<uint(m.To)) != 0 {
-		s += ", throw again"
+		parts = append(parts, l.T("aseb.label.again"))
 	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
-// MoveNotation explains how moves are typed (games.NotationGuide).
-func (Game) MoveNotation() []string {
+// MoveNotation explains in l how moves are typed (games.NotationGuide).
+func (Game) MoveNotation(l *lang.Lang) []string {
 	return []string{
-		"`in-3`: enter a piece on cell 3",
-		"`5-8`: move the piece on cell 5 to cell 8 (`5x8` when it captures)",
-		"`14-off`: bear off the piece on cell 14",
-		"Cells 1-4 are your own, 5-16 the shared middle row, counted along your path.",
+		l.T("aseb.notation.enter"),
+		l.T("aseb.notation.move"),
+		l.T("aseb.notation.off"),
+		l.T("aseb.notation.cells"),
 	}
 }

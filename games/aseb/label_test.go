@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Buttons word moves (games.Labeler); the notation stays what /move takes.
@@ -24,7 +25,7 @@ func TestLabels(t *testing.T) {
 			spec = "twenty-squares"
 		}
 		p := at(t, spec, tc.pos)
-		if got := games.Label(p, tc.move); got != tc.want {
+		if got := games.Label(lang.En, p, tc.move); got != tc.want {
 			t.Errorf("%s: %s labelled %q, want %q", tc.pos, tc.move, got, tc.want)
 		}
 	}

@@ -1,10 +1,10 @@
 package aseb
 
 import (
-	"fmt"
 	"math/bits"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Move moves one piece From a path cell (or Reserve, to enter) To a path cell (or
@@ -136,11 +136,11 @@ func (p *Position) CanMove() bool {
 func (p Position) WithThrow(t games.Throw) (Position, error) {
 	switch {
 	case p.state == Over:
-		return p, fmt.Errorf("aseb: %w", games.ErrGameOver)
+		return p, refused(games.ErrGameOver)
 	case p.state == MoveDue:
-		return p, fmt.Errorf("aseb: the throw %d waits for its move: %w", p.throw, games.ErrIllegalMove)
+		return p, refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.move_first", "Throw", p.throw))
 	case !p.rules.Dice.Valid(t):
-		return p, fmt.Errorf("aseb: %d is not a throw of the %v: %w", t, p.rules.Dice, games.ErrIllegalMove)
+		return p, refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.not_a_throw", "Throw", t, "D4", p.rules.Dice == games.D4))
 	}
 	p.throwUnchecked(t) // A4, D1: standard throws a 0 again
 	return p, nil
@@ -163,12 +163,12 @@ func (p Position) Apply(m Move) (Position, error) {
 func (p *Position) check(m Move) error {
 	switch {
 	case p.state == Over:
-		return fmt.Errorf("aseb: %w", games.ErrGameOver)
+		return refused(games.ErrGameOver)
 	case p.state != MoveDue:
-		return fmt.Errorf("aseb: throw first: %w", games.ErrIllegalMove)
+		return refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.throw_first"))
 	case m.IsPass():
 		if p.CanMove() {
-			return fmt.Errorf("aseb: you cannot pass while a move is possible (A4): %w", games.ErrIllegalMove)
+			return refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.no_pass"))
 		}
 		return nil
 	}
@@ -179,19 +179,19 @@ func (p *Position) checkPiece(m Move) error {
 	from, t := int(m.From), int(p.throw)
 	switch {
 	case p.throw == 0:
-		return fmt.Errorf("aseb: a 0 ends the turn; only pass is legal: %w", games.ErrIllegalMove)
+		return refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.zero_pass"))
 	case from == Reserve && p.InReserve(p.turn) == 0:
-		return fmt.Errorf("aseb: no piece is left to enter: %w", games.ErrIllegalMove)
+		return refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.none_to_enter"))
 	case from != Reserve && !p.Has(p.turn, from):
-		return fmt.Errorf("aseb: you have no piece on cell %d: %w", from, games.ErrIllegalMove)
+		return refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.no_piece", "Cell", from))
 	}
 	to, ok := p.target(from, t)
 	if !ok {
-		return fmt.Errorf("aseb: %s cannot move with a %d (%s): %w", pieceName(from), t, p.why(from, t), games.ErrIllegalMove)
+		return refused(p.why(from, t))
 	}
 	if to != int(m.To) {
-		return fmt.Errorf("aseb: with a %d %s goes to %s, not %s: %w",
-			t, pieceName(from), cellName(to), cellName(int(m.To)), games.ErrIllegalMove)
+		return refused(lang.Wrap(games.ErrIllegalMove, "aseb.why.goes_to", "Throw", t,
+			"Enter", from == Reserve, "From", from, "ToOff", to == Off, "To", to, "WantOff", int(m.To) == Off, "Want", int(m.To)))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Side letters in the notation: c for the cones (seat 0), s for the spindles.
@@ -225,5 +226,5 @@ func parseEnd(s, word string, val int) (int, bool) {
 }
 
 func badMove(s string) error {
-	return fmt.Errorf("aseb: move %s: write in-3 to enter, 5-8 to move, 14-off to bear off, or pass: %w", games.Quote(s), games.ErrBadNotation)
+	return refused(lang.Wrap(games.ErrBadNotation, "aseb.why.bad_move", "Move", games.Quote(s)))
 }

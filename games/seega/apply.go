@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Do plays m in place. m must be one of AppendMoves' moves for this position:
@@ -136,15 +137,15 @@ func (p *Position) onBoard(m Move) error {
 	switch m.Kind {
 	case Place, Step:
 		if !p.g.on(m.From) || !p.g.on(m.To) {
-			return illegal("%s names a cell that is not on the %dx%d board", m, p.g.size, p.g.size)
+			return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.off_board", "Move", m, "Size", p.g.size))
 		}
 	case Remove:
 		if !p.g.on(m.From) {
-			return illegal("%s names a cell that is not on the %dx%d board", m, p.g.size, p.g.size)
+			return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.off_board", "Move", m, "Size", p.g.size))
 		}
 	case Stop, Pass:
-	default:
-		return illegal("move kind %d does not exist", m.Kind)
+	default: // a Move made by hand, never one read from notation
+		return fmt.Errorf("seega: move kind %d does not exist: %w", m.Kind, games.ErrIllegalMove)
 	}
 	return nil
 }
@@ -169,5 +170,5 @@ func (p *Position) check(m Move) error {
 	if err := p.why(m); err != nil {
 		return err
 	}
-	return fmt.Errorf("seega: %s is not a legal move here: %w", m, games.ErrIllegalMove)
+	return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.not_legal", "Move", m))
 }

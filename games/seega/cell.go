@@ -1,9 +1,10 @@
 package seega
 
 import (
-	"fmt"
+	"strconv"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // The board lives in an 11x11 array: the largest board (9x9) with one wall cell
@@ -70,7 +71,7 @@ func adjacent(a, b Cell) bool {
 // ParseCell reads a cell name ("c3" or "C3") of a size x size board.
 func ParseCell(s string, size int) (Cell, error) {
 	if len(s) != 2 {
-		return NoCell, fmt.Errorf("seega: %s is not a cell such as C3: %w", games.Quote(s), games.ErrBadNotation)
+		return NoCell, refused(lang.Wrap(games.ErrBadNotation, "seega.why.bad_cell", "Cell", games.Quote(s)))
 	}
 	letter := s[0]
 	if letter >= 'a' && letter <= 'z' {
@@ -79,8 +80,8 @@ func ParseCell(s string, size int) (Cell, error) {
 	col := int(letter) - 'A'
 	row := int(s[1]) - '1'
 	if col < 0 || col >= size || row < 0 || row >= size {
-		return NoCell, fmt.Errorf("seega: %q is not a cell of the %dx%d board (A1 to %s): %w",
-			s, size, size, CellAt(size-1, size-1), games.ErrBadNotation)
+		return NoCell, refused(lang.Wrap(games.ErrBadNotation, "seega.why.cell_off",
+			"Cell", strconv.Quote(s), "Size", size, "Last", CellAt(size-1, size-1)))
 	}
 	return CellAt(col, row), nil
 }

@@ -2,11 +2,11 @@ package seega
 
 import (
 	"cmp"
-	"kilab/lang"
 	"slices"
 	"strconv"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 func init() { games.Register(Game{}) }
@@ -107,6 +107,10 @@ func (p Position) Moves() []games.Move {
 	return out
 }
 
+// rowGroup starts a placement's first picker level, "row 1": a key that
+// GroupLabel words for players.
+const rowGroup = "row "
+
 // group is the path of a stepped picker (DESIGN: Discord lists at most 25
 // choices): the piece for a step or removal; for a placement the row of its
 // first cell, then that cell ("row 1/A1"), so that even 9x9's thousands of
@@ -116,7 +120,7 @@ func (m Move) group() string {
 	case Step, Remove:
 		return m.From.String()
 	case Place:
-		return "row " + strconv.Itoa(m.From.Row()+1) + "/" + m.From.String()
+		return rowGroup + strconv.Itoa(m.From.Row()+1) + "/" + m.From.String()
 	}
 	return ""
 }

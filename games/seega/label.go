@@ -2,25 +2,28 @@ package seega
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"kilab/lang"
 )
 
-// Label words a legal move for a button (games.Labeler): "place A1 and B2",
-// "C2 → C3, captures D3", "stop capturing", "remove your piece on C4".
-func (p Position) Label(move string) string {
+// Label words a legal move for a button in l (games.Labeler): "place A1 and
+// B2", "C2 → C3, captures D3", "stop capturing", "remove your piece on C4".
+func (p Position) Label(l *lang.Lang, move string) string {
 	e, err := p.Effect(move)
 	if err != nil {
 		return move
 	}
 	switch e.Move.Kind {
 	case Place:
-		return fmt.Sprintf("place %s and %s", e.Move.From, e.Move.To)
+		return l.T("seega.label.place", "A", e.Move.From, "B", e.Move.To)
 	case Stop:
-		return "stop capturing"
+		return l.T("seega.label.stop")
 	case Pass:
-		return "pass (no step possible)"
+		return l.T("seega.label.pass")
 	case Remove:
-		return fmt.Sprintf("remove your piece on %s", e.Removed)
+		return l.T("seega.label.remove", "Cell", e.Removed)
 	}
 	s := fmt.Sprintf("%s → %s", e.From, e.To[0])
 	if n := len(e.Captured); n > 0 {
@@ -28,17 +31,28 @@ func (p Position) Label(move string) string {
 		for i, c := range e.Captured {
 			cells[i] = c.String()
 		}
-		s += ", captures " + strings.Join(cells, ", ")
+		s += ", " + l.T("seega.label.captures", "Cells", strings.Join(cells, ", "))
 	}
 	return s
 }
 
-// MoveNotation explains how moves are typed (games.NotationGuide).
-func (Game) MoveNotation() []string {
+// GroupLabel words a level of a placement's picker group in l
+// (games.GroupLabeler): "row 3"; a cell ("A1") is the same in every language.
+func (p Position) GroupLabel(l *lang.Lang, level string) string {
+	if n, ok := strings.CutPrefix(level, rowGroup); ok {
+		if row, err := strconv.Atoi(n); err == nil {
+			return l.T("seega.label.row", "Row", row)
+		}
+	}
+	return level
+}
+
+// MoveNotation explains in l how moves are typed (games.NotationGuide).
+func (Game) MoveNotation(l *lang.Lang) []string {
 	return []string{
-		"`D2+E2`: place two pieces, on D2 and E2",
-		"`C2-C3`: move the piece on C2 to C3",
-		"`stop`: end a chain of captures; `xC4`: remove your own piece on C4 to free a shut-in opponent",
-		"Columns A, B, C... from the left, rows 1, 2, 3... from the bottom, as on a chess board.",
+		l.T("seega.notation.place"),
+		l.T("seega.notation.step"),
+		l.T("seega.notation.stop"),
+		l.T("seega.notation.cells"),
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Buttons word moves (games.Labeler); the notation stays what /move takes.
@@ -17,7 +18,7 @@ func TestLabels(t *testing.T) {
 		{"L..../.DLL./...D./LD.../..L.D L move quiet=9", "A5-A4", "A5 → A4, captures B4"},
 		{"L..../.DLL./...D./LD.../..L.D L move quiet=9", "A5-A3", "A5-A3"}, // not legal: no words
 	} {
-		if got := games.Label(at(t, tc.pos), tc.move); got != tc.want {
+		if got := games.Label(lang.En, at(t, tc.pos), tc.move); got != tc.want {
 			t.Errorf("%s: %s labelled %q, want %q", tc.pos, tc.move, got, tc.want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Move notation (docs/notation-seega.md). None of it contains ':', ',' or white
@@ -50,8 +51,7 @@ func ParseMove(s string, size int) (Move, error) {
 	case len(s) == 5 && (s[2] == '+' || s[2] == '-'):
 		return parsePair(s, size)
 	}
-	return Move{}, fmt.Errorf("seega: %s is not a move: write A1+B2 to place, C2-C3 to step, "+
-		"stop, pass, or xC4 to remove: %w", games.Quote(s), games.ErrBadNotation)
+	return Move{}, refused(lang.Wrap(games.ErrBadNotation, "seega.why.bad_move", "Move", games.Quote(s)))
 }
 
 // parsePair reads "A1+B2" or "C2-C3", putting a placement's cells in order.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Piece is what a cell holds.
@@ -205,32 +206,44 @@ func (p *Position) settle() {
 func (p Position) Outcome() games.Outcome {
 	switch p.end {
 	case wipedOut:
-		loser := games.First
 		if p.count[0] > 0 {
-			loser = games.Second
+			return games.Outcome{Status: games.Won, Winner: games.First, Reason: lang.T("seega.end.dark_lost")}
 		}
-		return games.Outcome{Status: games.Won, Winner: loser.Other(),
-			Reason: Piece(pieceOf(loser)).String() + " has no pieces left"}
+		return games.Outcome{Status: games.Won, Winner: games.Second, Reason: lang.T("seega.end.light_lost")}
 	case stuck:
-		return p.byCount("neither player can move")
+		return p.stuckCount()
 	case stepLimit:
-		return p.byCount(fmt.Sprintf("%d steps without a capture", p.g.limit))
+		return p.stepCount()
 	}
 	return games.Outcome{}
 }
 
-// byCount ends the game on the piece count: more pieces wins, equal is a draw (S8).
-func (p Position) byCount(why string) games.Outcome {
+// stuckCount ends a game neither player can move on the piece count: more
+// pieces wins, equal is a draw (S8).
+func (p Position) stuckCount() games.Outcome {
 	l, d := p.count[0], p.count[1]
 	switch {
 	case l > d:
-		return games.Outcome{Status: games.Won, Winner: games.First,
-			Reason: fmt.Sprintf("%s; light has more pieces, %d to %d", why, l, d)}
+		return games.Outcome{Status: games.Won, Winner: games.First, Reason: lang.T("seega.end.stuck_light", "More", l, "Fewer", d)}
 	case d > l:
-		return games.Outcome{Status: games.Won, Winner: games.Second,
-			Reason: fmt.Sprintf("%s; dark has more pieces, %d to %d", why, d, l)}
+		return games.Outcome{Status: games.Won, Winner: games.Second, Reason: lang.T("seega.end.stuck_dark", "More", d, "Fewer", l)}
 	}
-	return games.Outcome{Status: games.Drawn, Reason: fmt.Sprintf("%s; equal pieces, %d each", why, l)}
+	return games.Outcome{Status: games.Drawn, Reason: lang.T("seega.end.stuck_equal", "Each", l)}
+}
+
+// stepCount ends a game that reached the step limit on the piece count, as
+// stuckCount does (S8). The messages say the limit without a plural form of
+// their own: 50, 70 and 90 are counted alike in every language (Russian
+// "many").
+func (p Position) stepCount() games.Outcome {
+	n, l, d := int(p.g.limit), p.count[0], p.count[1]
+	switch {
+	case l > d:
+		return games.Outcome{Status: games.Won, Winner: games.First, Reason: lang.T("seega.end.steps_light", "Limit", n, "More", l, "Fewer", d)}
+	case d > l:
+		return games.Outcome{Status: games.Won, Winner: games.Second, Reason: lang.T("seega.end.steps_dark", "Limit", n, "More", d, "Fewer", l)}
+	}
+	return games.Outcome{Status: games.Drawn, Reason: lang.T("seega.end.steps_equal", "Limit", n, "Each", l)}
 }
 
 // Due says what the game waits for. Auto is set exactly when the only legal
@@ -244,6 +257,5 @@ func (p Position) Due() games.Due {
 
 // Throw always fails: nothing is thrown in Seega.
 func (p Position) Throw(t games.Throw) (games.Position, error) {
-	return p, fmt.Errorf("seega: nothing is thrown in Seega, so a throw of %d cannot be played: %w",
-		t, games.ErrIllegalMove)
+	return p, refused(lang.Wrap(games.ErrIllegalMove, "seega.why.no_throws", "Throw", t))
 }

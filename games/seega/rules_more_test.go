@@ -223,7 +223,7 @@ func s8WhatCounts(t *testing.T) {
 func wantEnd(t *testing.T, p seega.Position, status games.Status, winner games.Player, reason string) {
 	t.Helper()
 	o := p.Outcome()
-	if o.Status != status || (status == games.Won && o.Winner != winner) || o.Reason != reason {
+	if o.Status != status || (status == games.Won && o.Winner != winner) || o.Reason.String() != reason {
 		t.Errorf("%s: outcome %+v, want %v %v %q", p, o, status, winner, reason)
 	}
 	if p.Due().Kind != games.DueNothing || len(p.Moves()) != 0 {

@@ -4,31 +4,36 @@ import (
 	"fmt"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
-// illegal wraps a reason as an illegal move.
-func illegal(format string, args ...any) error {
-	return fmt.Errorf("seega: "+format+": %w", append(args, games.ErrIllegalMove)...)
-}
+// refused marks an engine error as Seega's, as logs and the CLI show it
+// ("seega: C3 is not empty: games: illegal move"); a player reads only the
+// reason.
+func refused(err error) error { return fmt.Errorf("seega: %w", err) }
 
 // name is a side as players read it: "light" or "dark".
 func name(side games.Player) string { return Piece(pieceOf(side)).String() }
+
+// dark tells a message which side it names, "Dark" true or false: each
+// language words the side itself, in the form its sentence needs.
+func dark(side games.Player) bool { return side == games.Second }
 
 // whyPlacement returns nil exactly when placement m is legal (S2).
 func (p *Position) whyPlacement(m Move) error {
 	a, b := m.From, m.To
 	switch {
 	case a == b:
-		return illegal("a placement puts two pieces on two different cells, not twice on %s (S2)", a)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.same_cell", "Cell", a))
 	case a == p.g.centre || b == p.g.centre:
-		return illegal("the centre %s stays empty while pieces are placed (S2)", p.g.centre)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.centre", "Cell", p.g.centre))
 	case p.board[a] != empty:
-		return illegal("%s is not empty", a)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.taken", "Cell", a))
 	case p.board[b] != empty:
-		return illegal("%s is not empty", b)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.taken", "Cell", b))
 	}
 	if fa, fb, forced := p.laneForced(); forced && (a != fa || b != fb) {
-		return illegal("lane opening: %s's first two pieces go on %s and %s (S2)", name(p.side), fa, fb)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.lane", "Dark", dark(p.side), "A", fa, "B", fb))
 	}
 	return nil
 }
@@ -36,22 +41,22 @@ func (p *Position) whyPlacement(m Move) error {
 // why says why m, not a placement during placement, is not legal, or returns
 // nil when it finds no reason.
 func (p *Position) why(m Move) error {
-	me := name(p.side)
+	me := dark(p.side)
 	switch {
 	case p.Phase() == Placement:
-		return illegal("pieces are still being placed: %s puts two on empty cells, such as A1+B1 (S2)", me)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.placing", "Dark", me))
 	case m.Kind == Place:
-		return illegal("all pieces are placed: move one a cell, such as C2-C3 (S3)")
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.placed"))
 	case p.mustPass && m.Kind != Pass:
-		return illegal("%s has no legal step and must pass (S7)", me)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.must_pass", "Dark", me))
 	case m.Kind == Pass && !p.mustPass:
-		return illegal("%s has a legal move, so may not pass (S7)", me)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.no_pass", "Dark", me))
 	case m.Kind == Stop && p.chain == NoCell:
-		return illegal("there is no capture chain to stop (S5)")
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.no_chain"))
 	case m.Kind == Stop, m.Kind == Pass:
 		return nil
 	case p.chain != NoCell && m.Kind == Remove:
-		return illegal("a capture chain goes on with a capture or stops (S5)")
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.chain_remove"))
 	case m.Kind == Remove:
 		return p.whyRemove(m)
 	}
@@ -63,17 +68,17 @@ func (p *Position) whyStep(m Move) error {
 	c, t := m.From, m.To
 	switch {
 	case p.board[c] != pieceOf(p.side):
-		return illegal("%s holds no %s piece", c, name(p.side))
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.not_yours", "Cell", c, "Dark", dark(p.side)))
 	case !adjacent(c, t):
-		return illegal("%s: a piece moves one cell up, down, left or right (S3)", m)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.one_cell", "Move", m))
 	case p.board[t] != empty:
-		return illegal("%s is not empty (S3)", t)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.occupied", "Cell", t))
 	case p.barred(c, t):
-		return illegal("the piece on %s has gone back and forth between %s and %s twice; it may not go back again (S6)", c, c, t)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.shuttle", "Cell", c, "Other", t))
 	case p.chain != NoCell && c != p.chain:
-		return illegal("in a capture chain only the piece on %s may move on (S5)", p.chain)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.chain_piece", "Cell", p.chain))
 	case p.chain != NoCell:
-		return illegal("%s captures nothing, and a chain goes on only by capturing (S5)", m)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.chain_capture", "Move", m))
 	case p.open:
 		return p.whyNotOpening()
 	}
@@ -85,32 +90,32 @@ func (p *Position) whyStep(m Move) error {
 func (p *Position) whyNotOpening() error {
 	var buf [64]Move
 	legal := p.AppendMoves(buf[:0])
-	you := name(p.side.Other())
+	you := dark(p.side.Other())
 	if len(legal) > 0 && legal[0].Kind == Remove {
-		return illegal("no step gives %s a move: remove one of your pieces that does, such as %s (S7)", you, legal[0])
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.remove_instead", "Dark", you, "Move", legal[0]))
 	}
 	if len(legal) > 0 {
-		return illegal("%s is blocked: your step must give %s a move, such as %s (S7)", you, you, legal[0])
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.must_open", "Dark", you, "Move", legal[0]))
 	}
 	return nil
 }
 
 // whyRemove says why a removal is not legal (S7).
 func (p *Position) whyRemove(m Move) error {
-	you := name(p.side.Other())
+	you := dark(p.side.Other())
 	if !p.open {
-		return illegal("a piece is removed only to open a way for a blocked opponent who has passed (S7)")
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.remove_when"))
 	}
 	if p.board[m.From] != pieceOf(p.side) {
-		return illegal("%s holds no %s piece to remove", m.From, name(p.side))
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.remove_not_yours", "Cell", m.From, "Dark", dark(p.side)))
 	}
 	var buf [64]Move
 	legal := p.AppendMoves(buf[:0])
 	if len(legal) > 0 && legal[0].Kind == Step && p.opens(legal[0]) {
-		return illegal("a step gives %s a move, such as %s: a piece is removed only where none does (S7)", you, legal[0])
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.step_opens", "Dark", you, "Move", legal[0]))
 	}
 	if !p.opens(m) {
-		return illegal("removing %s gives %s no move (S7)", m.From, you)
+		return refused(lang.Wrap(games.ErrIllegalMove, "seega.why.remove_useless", "Cell", m.From, "Dark", you))
 	}
 	return nil
 }

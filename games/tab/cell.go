@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Cell names a cell of the board from white's side: Row 1-4 is row a-d (a is
@@ -27,7 +28,7 @@ func (c Cell) String() string {
 func ParseCell(s string) (Cell, error) {
 	c, rest, err := readCell(s)
 	if err == nil && rest != "" {
-		err = fmt.Errorf("tab: %s is not a cell (a row a-d and a column, like b7): %w", games.Quote(s), games.ErrBadNotation)
+		err = refused(lang.Wrap(games.ErrBadNotation, "tab.why.bad_cell", "Cell", games.Quote(s)))
 	}
 	return c, err
 }
@@ -35,7 +36,7 @@ func ParseCell(s string) (Cell, error) {
 // readCell reads a cell at the start of s and returns the rest.
 func readCell(s string) (Cell, string, error) {
 	if len(s) < 2 || s[0] < 'a' || s[0] > 'd' || s[1] < '1' || s[1] > '9' {
-		return Cell{}, s, fmt.Errorf("tab: %q does not start with a cell (a row a-d and a column, like b7): %w", s, games.ErrBadNotation)
+		return Cell{}, s, refused(lang.Wrap(games.ErrBadNotation, "tab.why.no_cell", "Text", strconv.Quote(s)))
 	}
 	n := 2
 	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
@@ -43,7 +44,7 @@ func readCell(s string) (Cell, string, error) {
 	}
 	col, _ := strconv.Atoi(s[1:n]) // at most two digits, the first not 0
 	if col > maxWidth {
-		return Cell{}, s, fmt.Errorf("tab: column %d in %q: boards are at most %d wide: %w", col, s, maxWidth, games.ErrBadNotation)
+		return Cell{}, s, refused(lang.Wrap(games.ErrBadNotation, "tab.why.column", "Col", col, "Text", strconv.Quote(s), "Max", maxWidth))
 	}
 	return Cell{Row: int(s[0]-'a') + 1, Col: col}, s[n:], nil
 }

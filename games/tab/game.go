@@ -2,10 +2,10 @@ package tab
 
 import (
 	"fmt"
-	"kilab/lang"
 	"strconv"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Game is the Tab engine as the registry holds it.

@@ -1,11 +1,16 @@
 package tab
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
 
-// Label words a legal move for a button (games.Labeler): the score, where the
-// piece goes, and what else happens: "1: b5 → b4", "3: stack of 2 b4 → b1,
-// captures", "1: top of c7 → c8", "give up the 3".
-func (p Position) Label(move string) string {
+	"kilab/lang"
+)
+
+// Label words a legal move for a button in l (games.Labeler): the score, where
+// the piece goes, and what else happens: "1: b5 → b4", "3: stack of 2 b4 →
+// b1, captures", "1: top of c7 → c8", "give up the 3".
+func (p Position) Label(l *lang.Lang, move string) string {
 	tr, err := p.Trace(move)
 	if err != nil {
 		return move
@@ -13,47 +18,44 @@ func (p Position) Label(move string) string {
 	m := tr.Move
 	switch {
 	case m.Pass && m.Score == 0:
-		return "pass: nothing left can move"
+		return l.T("tab.label.end_pass")
 	case m.Pass:
-		return fmt.Sprintf("give up the %d", m.Score)
+		return l.T("tab.label.give_up", "Score", m.Score)
 	}
-	what := ""
-	switch n := len(p.Stack(m.From)); {
-	case m.Split:
-		what = "top of "
-	case n > 1:
-		what = fmt.Sprintf("stack of %d ", n)
-	}
-	s := fmt.Sprintf("%d: %s%s → %s", m.Score, what, m.From, m.To)
+	parts := []string{p.labelHead(l, m)}
 	switch tr.Captured {
 	case 0:
 	case 1:
-		s += ", captures"
+		parts = append(parts, l.T("tab.label.captures"))
 	default:
-		s += fmt.Sprintf(", captures %d", tr.Captured)
+		parts = append(parts, l.N("tab.label.captures_n", tr.Captured))
 	}
 	if tr.Reduced > 0 {
-		s += fmt.Sprintf(", loses %d %s", tr.Reduced, plural(tr.Reduced, "piece"))
+		parts = append(parts, l.N("tab.label.loses", tr.Reduced))
 	}
 	if tr.Flipped {
-		s += ", into row 4"
+		parts = append(parts, l.T("tab.label.row4"))
 	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
+// labelHead is the score and the way of what moves: "3: stack of 2 b4 → b1".
+func (p Position) labelHead(l *lang.Lang, m Move) string {
+	switch n := len(p.Stack(m.From)); {
+	case m.Split:
+		return l.T("tab.label.top", "Score", m.Score, "From", m.From, "To", m.To)
+	case n > 1:
+		return l.T("tab.label.stack", "Score", m.Score, "Stack", n, "From", m.From, "To", m.To)
 	}
-	return word + "s"
+	return fmt.Sprintf("%d: %s → %s", m.Score, m.From, m.To)
 }
 
-// MoveNotation explains how moves are typed (games.NotationGuide).
-func (Game) MoveNotation() []string {
+// MoveNotation explains in l how moves are typed (games.NotationGuide).
+func (Game) MoveNotation(l *lang.Lang) []string {
 	return []string{
-		"`3b5-b8`: with a 3, the piece or stack on b5 goes to b8",
-		"`1c7^c8`: with a 1, only the top piece of the stack on c7 goes to c8",
-		"`pass3`: give up a 3 whose every move would break up a stack",
-		"Rows a-d from white's side (a is white's home row), columns from white's left.",
+		l.T("tab.notation.move"),
+		l.T("tab.notation.split"),
+		l.T("tab.notation.pass"),
+		l.T("tab.notation.cells"),
 	}
 }

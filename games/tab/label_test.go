@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Buttons word moves (games.Labeler): the score first, what moves, and what
@@ -19,7 +20,7 @@ func TestLabels(t *testing.T) {
 		{"7/m4(MF)1/5m1/7 w 3 - 0", "3c6-b6", "3: stack of 2 c6 → b6, captures, loses 1 piece"},
 		{"ccccccc/7/7/CCCCCCC w 1,2,4 - 0", "2a7-b6", "2a7-b6"}, // not legal: no words
 	} {
-		if got := games.Label(at(t, tc.pos), tc.move); got != tc.want {
+		if got := games.Label(lang.En, at(t, tc.pos), tc.move); got != tc.want {
 			t.Errorf("%s: %s labelled %q, want %q", tc.pos, tc.move, got, tc.want)
 		}
 	}

@@ -1,11 +1,11 @@
 package tab
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Move is a Tab move as the notation writes it (docs/notation.md):
@@ -66,13 +66,13 @@ func ParseMove(s string) (Move, error) {
 }
 
 func badMove(s string) error {
-	return fmt.Errorf("tab: %s is not a move (like 3b5-b8, 1c7^c8, pass3 or pass): %w", games.Quote(s), games.ErrBadNotation)
+	return refused(lang.Wrap(games.ErrBadNotation, "tab.why.bad_move", "Move", games.Quote(s)))
 }
 
 // readScore reads one Tab score (T2) from s, which move names for the message.
 func readScore(s, move string) (int, error) {
 	if len(s) != 1 || !strings.Contains("12346", s) {
-		return 0, fmt.Errorf("tab: %s in move %s is not a Tab score (1, 2, 3, 4 or 6): %w", games.Quote(s), games.Quote(move), games.ErrBadNotation)
+		return 0, refused(lang.Wrap(games.ErrBadNotation, "tab.why.bad_score", "Score", games.Quote(s), "Move", games.Quote(move)))
 	}
 	return int(s[0] - '0'), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Position is a Tab position: every stack on the board with each piece's flags,
@@ -94,11 +95,11 @@ func (p Position) WithThrow(t games.Throw) (Position, error) {
 	case p.s.over():
 		return p, fmt.Errorf("tab: no throw after the end: %w", games.ErrGameOver)
 	case p.s.phase == phaseMoving:
-		return p, fmt.Errorf("tab: the scores %s are still to be moved; no throw is due: %w", p.s.formatScores(), games.ErrIllegalMove)
+		return p, refused(lang.Wrap(games.ErrIllegalMove, "tab.why.scores_left", "Scores", p.s.formatScores()))
 	case !games.TabSticks.Valid(t):
-		return p, fmt.Errorf("tab: %d is not a Tab score (1, 2, 3, 4 or 6): %w", t, games.ErrIllegalMove)
+		return p, refused(lang.Wrap(games.ErrIllegalMove, "tab.why.not_a_score", "Score", t))
 	case p.s.nscores >= maxScores:
-		return p, fmt.Errorf("tab: a turn holds at most %d scores: %w", maxScores, games.ErrIllegalMove)
+		return p, refused(lang.Wrap(games.ErrIllegalMove, "tab.why.too_many", "Max", maxScores))
 	}
 	s := *p.s
 	s.throw(uint8(t))
@@ -137,7 +138,7 @@ func (p Position) MovesFor(t games.Throw) ([]games.Move, error) {
 		return nil, fmt.Errorf("tab: the game is over: %w", games.ErrGameOver)
 	}
 	if !games.TabSticks.Valid(t) {
-		return nil, fmt.Errorf("tab: %d is not a Tab score (1, 2, 3, 4 or 6): %w", t, games.ErrIllegalMove)
+		return nil, refused(lang.Wrap(games.ErrIllegalMove, "tab.why.not_a_score", "Score", t))
 	}
 	s := p.s.withOnlyScore(uint8(t))
 	return s.gamesMoves(s.legal(nil)), nil
@@ -184,10 +185,10 @@ func (p Position) find(move string) (act, error) {
 		return 0, err
 	}
 	if s.phase != phaseMoving {
-		return 0, fmt.Errorf("tab: %s: a throw is due, not a move: %w", move, games.ErrIllegalMove)
+		return 0, refused(lang.Wrap(games.ErrIllegalMove, "tab.why.throw_due", "Move", move))
 	}
 	if !mv.Pass && (!mv.From.on(s.g.w) || !mv.To.on(s.g.w)) {
-		return 0, fmt.Errorf("tab: %s: no such cell on a %d-wide board: %w", move, s.g.w, games.ErrBadNotation)
+		return 0, refused(lang.Wrap(games.ErrBadNotation, "tab.why.off_board", "Move", move, "Width", s.g.w))
 	}
 	var buf [64]act
 	for _, m := range s.legal(buf[:0]) {
@@ -195,7 +196,7 @@ func (p Position) find(move string) (act, error) {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("tab: %s: %s: %w", move, s.why(mv), games.ErrIllegalMove)
+	return 0, refused(s.why(mv, move))
 }
 
 // scoreText lists the scores still to use, "2, 4".

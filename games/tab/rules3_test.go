@@ -248,7 +248,7 @@ func TestT12_LosingTheLastPiece(t *testing.T) {
 	p := play(t, at(t, "7/7/5mM/7 w 1,2 - 0"), "1b7-b6")
 	wantPos(t, p, "7/7/5M1/7 w 2 - x")
 	o := p.Outcome()
-	if o.Status != games.Won || o.Winner != games.First || o.Reason != "black has lost all pieces" {
+	if o.Status != games.Won || o.Winner != games.First || o.Reason.String() != "black has lost all pieces" {
 		t.Errorf("outcome %+v", o)
 	}
 	if d := p.Due(); d.Kind != games.DueNothing || p.Moves() != nil {
@@ -280,7 +280,7 @@ func TestT12_QuietTurnLimit(t *testing.T) {
 		}
 		p = play(t, p, "pass")
 		o := p.Outcome()
-		if o.Status != c.status || o.Status == games.Won && o.Winner != c.winner || o.Reason != c.reason {
+		if o.Status != c.status || o.Status == games.Won && o.Winner != c.winner || o.Reason.String() != c.reason {
 			t.Errorf("%q: %+v", c.pos, o)
 		}
 		if p.Quiet() != p.QuietLimit() || p.QuietLimit() != 70 || p.Due().Kind != games.DueNothing {

@@ -2,9 +2,9 @@ package tab
 
 import (
 	"math/bits"
-	"strconv"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // scoreList holds the Tab scores in the order moves are listed (T2).
@@ -106,9 +106,9 @@ func (s *state) quietLimit() int { return 10 * s.g.w }
 func (s *state) outcome() games.Outcome {
 	switch {
 	case s.total[0] == 0:
-		return games.Outcome{Status: games.Won, Winner: games.Second, Reason: "white has lost all pieces"}
+		return games.Outcome{Status: games.Won, Winner: games.Second, Reason: lang.T("tab.end.white_lost")}
 	case s.total[1] == 0:
-		return games.Outcome{Status: games.Won, Winner: games.First, Reason: "black has lost all pieces"}
+		return games.Outcome{Status: games.Won, Winner: games.First, Reason: lang.T("tab.end.black_lost")}
 	case int(s.quiet) < s.quietLimit():
 		return games.Outcome{}
 	}
@@ -116,16 +116,17 @@ func (s *state) outcome() games.Outcome {
 }
 
 // countOutcome ends a game that ran out of quiet turns: more pieces wins (T12).
+// The messages say the limit without a plural form of their own: 10 x W is
+// a multiple of ten, which every language counts alike (Russian "many").
 func (s *state) countOutcome() games.Outcome {
-	why := strconv.Itoa(s.quietLimit()) + " turns without a piece leaving the board: "
-	w, b := int(s.total[0]), int(s.total[1])
+	n, w, b := s.quietLimit(), int(s.total[0]), int(s.total[1])
 	switch {
 	case w > b:
-		return games.Outcome{Status: games.Won, Winner: games.First, Reason: why + "white has more pieces (" + strconv.Itoa(w) + " to " + strconv.Itoa(b) + ")"}
+		return games.Outcome{Status: games.Won, Winner: games.First, Reason: lang.T("tab.end.white_more", "Limit", n, "More", w, "Fewer", b)}
 	case b > w:
-		return games.Outcome{Status: games.Won, Winner: games.Second, Reason: why + "black has more pieces (" + strconv.Itoa(b) + " to " + strconv.Itoa(w) + ")"}
+		return games.Outcome{Status: games.Won, Winner: games.Second, Reason: lang.T("tab.end.black_more", "Limit", n, "More", b, "Fewer", w)}
 	}
-	return games.Outcome{Status: games.Drawn, Reason: why + "equal pieces (" + strconv.Itoa(w) + " each)"}
+	return games.Outcome{Status: games.Drawn, Reason: lang.T("tab.end.equal", "Limit", n, "Each", w)}
 }
 
 // rightmostChristian returns the cell of the player's Christian nearest the end of

@@ -1,18 +1,27 @@
 package tab
 
-import "fmt"
+import (
+	"fmt"
 
-// why says, in words a player reads, why mv is not a legal move now. It is called
-// only after mv was not found among the legal moves.
-func (s *state) why(mv Move) string {
+	"kilab/games"
+	"kilab/lang"
+)
+
+// refused marks an engine error as Tab's, as logs and the CLI show it ("tab:
+// pass3: ...: games: illegal move"); a player reads only the reason.
+func refused(err error) error { return fmt.Errorf("tab: %w", err) }
+
+// why says, in words a player reads, why mv (written move) is not a legal move
+// now. It is called only after mv was not found among the legal moves.
+func (s *state) why(mv Move, move string) *lang.Error {
 	t := uint8(mv.Score)
 	switch {
 	case mv.Pass && t == 0:
-		return "a score still has a legal move; a turn ends early only when none has (T11)"
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.end_early", "Move", move)
 	case s.scores[t] == 0:
-		return fmt.Sprintf("no %d among the scores to use (%s)", t, s.scoreText())
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.no_score", "Move", move, "Score", t, "Scores", s.scoreText())
 	case mv.Pass:
-		return fmt.Sprintf("a %d may be passed only when all its moves reduce a stack (T6)", t)
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.pass_score", "Move", move, "Score", t)
 	}
 	p := s.turn
 	w := s.g.w
@@ -20,29 +29,29 @@ func (s *state) why(mv Move) string {
 	st := s.cells[from]
 	switch {
 	case st.n == 0 || st.owner != p:
-		return fmt.Sprintf("%v holds no piece of yours", mv.From)
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.not_yours", "Move", move, "Cell", mv.From)
 	case t == 1 && s.christ[p] != 0 && from != s.rightmostChristian(p):
-		return fmt.Sprintf("while you have Christians a 1 must move the rightmost, on %v (T4)", cellAt(w, s.rightmostChristian(p)))
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.rightmost", "Move", move, "Cell", cellAt(w, s.rightmostChristian(p)))
 	case st.christ && t != 1:
-		return "a Christian moves only on a 1 (T4)"
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.christian", "Move", move)
 	case mv.Split && t != 1:
-		return "only a 1 splits a stack (T5)"
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.split_one", "Move", move)
 	case mv.Split && st.n < 2:
-		return fmt.Sprintf("%v holds a single piece; there is nothing to split (T5)", mv.From)
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.split_single", "Move", move, "Cell", mv.From)
 	}
-	return s.whyRow4(mv, st)
+	return s.whyRow4(mv, move, st)
 }
 
 // whyRow4 covers the reasons left: T9's frozen pieces, T8's closed row 4, and a
 // destination the score does not reach.
-func (s *state) whyRow4(mv Move, st stack) string {
+func (s *state) whyRow4(mv Move, move string, st stack) *lang.Error {
 	p, g := s.turn, s.g
 	i := g.idx[p][mv.From.abs(g.w)]
 	switch {
 	case int(i) >= 3*g.w && s.home[p] > 0:
-		return "a piece in row 4 stays until your home row is empty (T9)"
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.row4_home", "Move", move)
 	case int(i) >= 3*g.w && st.n > 1 && s.singles[p] > 0:
-		return "a stack in row 4 stays while you have single pieces (T9)"
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.row4_stack", "Move", move)
 	}
 	wk := g.walks[i][mv.Score]
 	to, to4 := cellAt(g.w, int(g.cell[p][wk.to])), Cell{}
@@ -55,11 +64,11 @@ func (s *state) whyRow4(mv Move, st stack) string {
 	}
 	switch {
 	case mv.To == to4 && flipped:
-		return "a piece that has been in row 4 never enters it again (T8)"
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.row4_again", "Move", move)
 	case mv.To == to4 && s.home[1-p] == 0:
-		return fmt.Sprintf("row 4 is closed: %s has no piece left in its home row (T8)", playerName(1-p))
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.row4_closed", "Move", move, "Black", 1-p == 1)
 	case wk.to4 != noCell:
-		return fmt.Sprintf("a %d from %v goes to %v or %v, not %v (T3)", mv.Score, mv.From, to, to4, mv.To)
+		return lang.Wrap(games.ErrIllegalMove, "tab.why.goes_to_either", "Move", move, "Score", mv.Score, "From", mv.From, "To", to, "To4", to4, "Want", mv.To)
 	}
-	return fmt.Sprintf("a %d from %v goes to %v, not %v (T3)", mv.Score, mv.From, to, mv.To)
+	return lang.Wrap(games.ErrIllegalMove, "tab.why.goes_to", "Move", move, "Score", mv.Score, "From", mv.From, "To", to, "Want", mv.To)
 }
