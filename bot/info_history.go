@@ -95,7 +95,7 @@ func (b *Bot) recordText(l *lang.Lang, s *state, file string) string {
 	}
 	head(l.T("info.record.result", "Result", s.plainResult(l)))
 	if s.g.Reason != "" {
-		head(l.T("info.record.reason", "Reason", s.g.Reason))
+		head(l.T("info.record.reason", "Reason", s.reasonText(l)))
 	}
 	rated := l.T("info.no")
 	if s.g.Rated {

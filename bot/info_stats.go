@@ -88,7 +88,7 @@ func recentLine(l *lang.Lang, g store.Game, user string) string {
 	seat, _ := g.Seat(user)
 	outcome := outcomeFor(l, g, seat)
 	if g.Reason != "" {
-		outcome = l.T("info.stats.outcome_reason", "Outcome", outcome, "Reason", g.Reason)
+		outcome = l.T("info.stats.outcome_reason", "Outcome", outcome, "Reason", reasonText(l, g.Reason))
 	}
 	if d := g.RatingDelta[seat]; g.Rated && d != 0 {
 		outcome = l.T("info.stats.outcome_rating", "Outcome", outcome, "Delta", fmt.Sprintf("%+d", int(math.Round(d))))
