@@ -187,14 +187,6 @@ func challengeTerms(l *lang.Lang, c store.Challenge) string {
 	return terms
 }
 
-// plural is the English plural "s" of a count; TODO(lang): its last callers
-// (outside the challenge files) move to lang.N, then it goes.
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
 
 func challengeButtons(l *lang.Lang, c store.Challenge, withCancel bool) []discordgo.MessageComponent {
 	row := []discordgo.MessageComponent{

@@ -36,10 +36,6 @@ func explain(l *lang.Lang, err error) (string, bool) {
 	if errors.As(err, &said) {
 		return reason(l, said), true
 	}
-	var ue userError
-	if errors.As(err, &ue) {
-		return ue.text, true
-	}
 	for _, sentinel := range engineSentinels {
 		if errors.Is(err, sentinel) {
 			return l.T("err.not_allowed"), true // an engine refusal without words of its own

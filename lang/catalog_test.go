@@ -123,7 +123,13 @@ func TestPluralForms(t *testing.T) {
 				if n == 1001 {
 					n = 1000000 // French and Spanish "many"
 				}
-				cfg := &i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: map[string]any{"Count": n}}
+				data := map[string]any{"Count": n}
+				for _, p := range placeholders(en) {
+					if p != "Count" {
+						data[p] = "x"
+					}
+				}
+				cfg := &i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: data}
 				s, err := loc.Localize(cfg)
 				if err != nil || strings.Contains(s, "<no value>") {
 					t.Errorf("%s %s with %d: %q, %v", tag, id, n, s, err)
