@@ -187,7 +187,6 @@ func challengeTerms(l *lang.Lang, c store.Challenge) string {
 	return terms
 }
 
-
 func challengeButtons(l *lang.Lang, c store.Challenge, withCancel bool) []discordgo.MessageComponent {
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: l.T("chal.button.accept"), Style: discordgo.SuccessButton, CustomID: challengeCID("a", c.ID)},
