@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
@@ -34,7 +35,7 @@ type boardOpts struct {
 // board builds a board message: an embed with the players, whose turn, the
 // last ply and the time left, the PNG with its alt text, and the controls.
 func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
-	pic, err := b.pictures.get(s)
+	pic, err := b.pictures.get(s, lang.En)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +46,7 @@ func (b *Bot) board(s *state, o boardOpts) (*Message, error) {
 			Description: clip(s.describe(), 4096),
 			Color:       kindColour(s.g.Kind),
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
-			Footer:      &discordgo.MessageEmbedFooter{Text: clip(s.footer()+prefixed("\n", render.Legend(s.pos)), 2048)},
+			Footer:      &discordgo.MessageEmbedFooter{Text: clip(s.footer()+prefixed("\n", render.Legend(lang.En, s.pos)), 2048)},
 		}},
 		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
 	}

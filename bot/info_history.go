@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
@@ -53,7 +54,7 @@ func (b *Bot) historyMessage(s *state) *Message {
 		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(s, base+".txt")),
 			Description: fmt.Sprintf("The record of %s #%d in Kilab's notation, one ply per line.", s.game.Title(), s.g.ID)}},
 	}
-	gif, err := render.Replay(s.game, s.g.Config, s.plies)
+	gif, err := render.Replay(lang.En, s.game, s.g.Config, s.plies)
 	if err != nil {
 		b.log.Error("drawing a replay", "game", s.g.ID, "err", err)
 		m.Content = clip(m.Content+"\n(The replay could not be drawn this time.)", 2000)
@@ -72,7 +73,7 @@ func pluralWord(n int, one, many string) string {
 
 // replayAlt is the replay's alt text: what it shows and where it ends.
 func replayAlt(s *state) string {
-	end := render.Describe(s.game, s.g.Config, s.pos, s.pictured())
+	end := render.Describe(lang.En, s.game, s.g.Config, s.pos, s.pictured())
 	return clip(fmt.Sprintf("Animated replay of %s #%d (%s), %d %s from the start. At the end: %s",
 		s.game.Title(), s.g.ID, configText(s.game, s.g.Config), len(s.plies), pluralWord(len(s.plies), "ply", "plies"), end), render.MaxDescription)
 }

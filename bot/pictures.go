@@ -3,13 +3,15 @@ package bot
 import (
 	"sync"
 
+	"kilab/lang"
 	"kilab/render"
 )
 
 // pictures keeps the boards drawn lately. A turn's board goes to the game's
 // thread and, a moment later, to the next player by DM: the same game at the
-// same version, so the same picture. Drawing it once saves a few
-// milliseconds of a core per turn, which a busy bot spends on everything else.
+// same version, so the same picture when both read the same language.
+// Drawing it once saves a few milliseconds of a core per turn, which a busy
+// bot spends on everything else.
 type pictures struct {
 	mu   sync.Mutex
 	byID map[pictureKey]picture
@@ -17,8 +19,12 @@ type pictures struct {
 	next int
 }
 
-// pictureKey is a game at a version: all a board's picture depends on.
-type pictureKey struct{ game, version int64 }
+// pictureKey is a game at a version, in a language: all a board's picture
+// and its alt text depend on. The thread and a DM may speak different ones.
+type pictureKey struct {
+	game, version int64
+	lang          lang.Tag
+}
 
 type picture struct {
 	png []byte
@@ -32,10 +38,11 @@ func newPictures() *pictures {
 	return &pictures{byID: map[pictureKey]picture{}, ring: make([]pictureKey, picturesKept)}
 }
 
-// get returns the picture of s's game at its version, drawing it unless it
-// was drawn lately. The bytes are shared: callers must not change them.
-func (p *pictures) get(s *state) (picture, error) {
-	key := pictureKey{s.g.ID, s.g.Version}
+// get returns the picture of s's game at its version with its words in l,
+// drawing it unless it was drawn lately. The bytes are shared: callers must
+// not change them.
+func (p *pictures) get(s *state, l *lang.Lang) (picture, error) {
+	key := pictureKey{s.g.ID, s.g.Version, l.Tag()}
 	p.mu.Lock()
 	pic, ok := p.byID[key]
 	p.mu.Unlock()
@@ -43,11 +50,11 @@ func (p *pictures) get(s *state) (picture, error) {
 		return pic, nil
 	}
 	last := s.pictured()
-	png, err := render.Board(s.game, s.g.Config, s.pos, last)
+	png, err := render.Board(l, s.game, s.g.Config, s.pos, last)
 	if err != nil {
 		return picture{}, err
 	}
-	pic = picture{png: png, alt: render.Describe(s.game, s.g.Config, s.pos, last)}
+	pic = picture{png: png, alt: render.Describe(l, s.game, s.g.Config, s.pos, last)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, ok := p.byID[key]; !ok {

@@ -6,12 +6,14 @@ import (
 
 	"kilab/games"
 	_ "kilab/games/aseb"
+	"kilab/lang"
 	"kilab/store"
 )
 
 // A board drawn for the thread is drawn once: the DM of the same game at the
-// same version gets the same bytes; a new version, or another game, is
-// drawn anew; the oldest pictures make room for new ones.
+// same version in the same language gets the same bytes; a new version,
+// another game or another language is drawn anew; the oldest pictures make
+// room for new ones.
 func TestPicturesDrawOncePerVersion(t *testing.T) {
 	g, err := games.Lookup("aseb")
 	if err != nil {
@@ -26,25 +28,33 @@ func TestPicturesDrawOncePerVersion(t *testing.T) {
 		return &state{g: store.Game{ID: id, Version: version, Kind: "aseb", Config: cfg}, game: g, pos: pos}
 	}
 	p := newPictures()
-	a, err := p.get(st(1, 1))
+	a, err := p.get(st(1, 1), lang.En)
 	if err != nil || len(a.png) == 0 || a.alt == "" {
 		t.Fatalf("first picture: %d bytes, alt %q, %v", len(a.png), a.alt, err)
 	}
-	again, _ := p.get(st(1, 1))
+	again, _ := p.get(st(1, 1), lang.En)
 	if &again.png[0] != &a.png[0] {
 		t.Error("the same game and version was drawn twice")
 	}
-	next, _ := p.get(st(1, 2))
+	ru := lang.Of(lang.Russian)
+	inRussian, _ := p.get(st(1, 1), ru)
+	if bytes.Equal(inRussian.png, a.png) || inRussian.alt == a.alt {
+		t.Errorf("the Russian picture is the English one: alt %q", inRussian.alt)
+	}
+	if again, _ := p.get(st(1, 1), ru); &again.png[0] != &inRussian.png[0] {
+		t.Error("the same game and version in Russian was drawn twice")
+	}
+	next, _ := p.get(st(1, 2), lang.En)
 	if &next.png[0] == &a.png[0] || !bytes.Equal(next.png, a.png) {
 		t.Error("a new version should be drawn anew (here the same position, so the same picture)")
 	}
 	for id := int64(2); id < 2+picturesKept; id++ {
-		p.get(st(id, 1))
+		p.get(st(id, 1), lang.En)
 	}
 	if len(p.byID) != picturesKept {
 		t.Errorf("%d pictures kept, want at most %d", len(p.byID), picturesKept)
 	}
-	if old, _ := p.get(st(1, 1)); &old.png[0] == &a.png[0] {
+	if old, _ := p.get(st(1, 1), lang.En); &old.png[0] == &a.png[0] {
 		t.Error("the oldest picture was kept past the bound")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"kilab/ai"
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 )
 
@@ -79,7 +80,7 @@ func (b *Bot) reviewMessage(ctx context.Context, s *state, judge ai.Judge) (*Mes
 				Value: clip(costText(s, worst), 1024)})
 		}
 	}
-	png, err := render.ReviewChart(chart)
+	png, err := render.ReviewChart(lang.En, chart)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 	"kilab/tournament"
@@ -63,7 +64,7 @@ func (b *Bot) standingsMessage(ctx context.Context, id int64, heading string) (*
 			Points: s.Points, TieBreak: s.TieBreak, Left: left[s.Player]})
 		lines = append(lines, fmt.Sprintf("%d. <@%s>: **%s** (%d-%d-%d, %s %g)%s", s.Rank, s.Player, render.Points(s.Points), s.Won, s.Drawn, s.Lost, short, s.TieBreak, leftMark(left[s.Player])))
 	}
-	png, err := render.Standings(table)
+	png, err := render.Standings(lang.En, table)
 	if err != nil {
 		return nil, err
 	}
