@@ -48,7 +48,7 @@ func (b *Bot) board(l *lang.Lang, s *state, o boardOpts) (*Message, error) {
 			Description: clip(s.describe(l), 4096),
 			Color:       kindColour(s.g.Kind),
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
-			Footer:      &discordgo.MessageEmbedFooter{Text: clip(s.footer(l)+prefixed("\n", render.Legend(s.pos)), 2048)},
+			Footer:      &discordgo.MessageEmbedFooter{Text: clip(s.footer(l)+prefixed("\n", render.Legend(l, s.pos)), 2048)},
 		}},
 		Files: []File{{Name: "board.png", ContentType: "image/png", Description: clip(alt, 1024), Data: png}},
 	}

@@ -54,7 +54,7 @@ func (b *Bot) historyMessage(l *lang.Lang, s *state) *Message {
 		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(l, s, base+".txt")),
 			Description: l.T("info.history.file_alt", "Game", s.game.Title(), "ID", s.g.ID)}},
 	}
-	gif, err := render.Replay(s.game, s.g.Config, s.plies)
+	gif, err := render.Replay(l, s.game, s.g.Config, s.plies)
 	if err != nil {
 		b.log.Error("drawing a replay", "game", s.g.ID, "err", err)
 		m.Content = clip(m.Content+"\n"+l.T("info.history.no_replay"), 2000)
@@ -66,7 +66,7 @@ func (b *Bot) historyMessage(l *lang.Lang, s *state) *Message {
 
 // replayAlt is the replay's alt text: what it shows and where it ends.
 func replayAlt(l *lang.Lang, s *state) string {
-	end := render.Describe(s.game, s.g.Config, s.pos, s.pictured(l))
+	end := render.Describe(l, s.game, s.g.Config, s.pos, s.pictured(l))
 	return clip(l.T("info.history.replay_alt", "Plies", l.N("info.n.plies", len(s.plies)), "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config),
 		"End", end), render.MaxDescription)
 }

@@ -50,11 +50,11 @@ func (p *pictures) get(l *lang.Lang, s *state) (picture, error) {
 		return pic, nil
 	}
 	last := s.pictured(l)
-	png, err := render.Board(s.game, s.g.Config, s.pos, last)
+	png, err := render.Board(l, s.game, s.g.Config, s.pos, last)
 	if err != nil {
 		return picture{}, err
 	}
-	pic = picture{png: png, alt: render.Describe(s.game, s.g.Config, s.pos, last)}
+	pic = picture{png: png, alt: render.Describe(l, s.game, s.g.Config, s.pos, last)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, ok := p.byID[key]; !ok {

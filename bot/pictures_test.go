@@ -11,9 +11,9 @@ import (
 )
 
 // A board drawn for the thread is drawn once: the DM of the same game at the
-// same version gets the same bytes; a new version, or another game, is
-// drawn anew, and so is the same board for a reader of another language;
-// the oldest pictures make room for new ones.
+// same version in the same language gets the same bytes; a new version,
+// another game or another language is drawn anew; the oldest pictures make
+// room for new ones.
 func TestPicturesDrawOncePerVersion(t *testing.T) {
 	g, err := games.Lookup("aseb")
 	if err != nil {
@@ -36,8 +36,13 @@ func TestPicturesDrawOncePerVersion(t *testing.T) {
 	if &again.png[0] != &a.png[0] {
 		t.Error("the same game and version was drawn twice")
 	}
-	if ru, _ := p.get(lang.Of(lang.Russian), st(1, 1)); &ru.png[0] == &a.png[0] {
-		t.Error("a Russian reader got the English picture")
+	ru := lang.Of(lang.Russian)
+	inRussian, _ := p.get(ru, st(1, 1))
+	if bytes.Equal(inRussian.png, a.png) || inRussian.alt == a.alt {
+		t.Errorf("the Russian picture is the English one: alt %q", inRussian.alt)
+	}
+	if again, _ := p.get(ru, st(1, 1)); &again.png[0] != &inRussian.png[0] {
+		t.Error("the same game and version in Russian was drawn twice")
 	}
 	next, _ := p.get(lang.En, st(1, 2))
 	if &next.png[0] == &a.png[0] || !bytes.Equal(next.png, a.png) {

@@ -82,7 +82,7 @@ func (b *Bot) reviewMessage(ctx context.Context, l *lang.Lang, s *state, judge a
 				Value: clip(costText(l, worst), 1024)})
 		}
 	}
-	png, err := render.ReviewChart(chart)
+	png, err := render.ReviewChart(l, chart)
 	if err != nil {
 		return nil, err
 	}

@@ -76,7 +76,7 @@ func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, head
 			Points: s.Points, TieBreak: s.TieBreak, Left: left[s.Player]})
 		lines = append(lines, fmt.Sprintf("%d. <@%s>: **%s** (%d-%d-%d, %s %g)%s", s.Rank, s.Player, render.Points(s.Points), s.Won, s.Drawn, s.Lost, short, s.TieBreak, leftMark(l, left[s.Player])))
 	}
-	png, err := render.Standings(table)
+	png, err := render.Standings(l, table)
 	if err != nil {
 		return nil, err
 	}

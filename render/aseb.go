@@ -7,6 +7,7 @@ import (
 
 	"kilab/games"
 	"kilab/games/aseb"
+	"kilab/lang"
 )
 
 func init() { arts["aseb"] = asebArt{} }
@@ -68,7 +69,7 @@ func asebIcon(side games.Player) sprite { return piece(asebShape(side), side, 22
 
 func (asebArt) colour() int { return 0xC8963E }
 
-func (asebArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
+func (a asebArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Last) (*canvas, error) {
 	pos, ok := gp.(aseb.Position)
 	if !ok {
 		return nil, fmt.Errorf("position is a %T, not an Aseb position", gp)
@@ -88,14 +89,14 @@ func (asebArt) paint(game games.Game, gp games.Position, last Last) (*canvas, er
 			px, py := asebPieceCentre(x, y)
 			c.put(piece(asebShape(side), side, asebPiece, false), px, py)
 		}
-		asebPiles(c, pos, side)
+		asebPiles(c, l, pos, side)
 	}
 	if hasMove && last.Before.(aseb.Position).Captures(mv) {
 		x, y := asebCellRect(asebCell(mover, int(mv.To)))
 		c.put(captureBadge(), x+asebCellW-6, y+asebCellH-6)
 	}
 	y := asebMargin + asebBoardH + 8 + 20
-	right := c.drawTurn(game, gp, last, asebIcon, asebMargin, y)
+	right := c.drawTurn(l, a, game, gp, last, asebIcon, asebMargin, y, asebW-asebMargin-asebThrowRoom)
 	c.drawThrowsBy(piece(asebShape(throwerOf(pos, last)), throwerOf(pos, last), asebPile, false),
 		asebThrows(pos, last), r.Dice, asebW-asebMargin, y, asebW-asebMargin-right-16)
 	return c, nil
@@ -187,17 +188,22 @@ func asebPileBox(side games.Player, off bool) (x, y, w float64) {
 	return x, y, w
 }
 
+// asebThrowRoom keeps room right of the turn banner for the thrower's piece
+// and one throw drawn in full, however long the banner is in a language.
+// (the gap, the piece's sprite, the gap, the sticks, the gap, a score).
+const asebThrowRoom = 16 + asebPile + 4 + 6 + sticksW + 4 + 14
+
 // asebPiles draws side's reserve and borne-off pieces with their counts.
-func asebPiles(c *canvas, pos aseb.Position, side games.Player) {
+func asebPiles(c *canvas, l *lang.Lang, pos aseb.Position, side games.Player) {
 	n, off := pos.InReserve(side), pos.BorneOff(side)
 	x, y, w := asebPileBox(side, false)
-	c.text("reserve "+strconv.Itoa(n), x+4, y+asebStrip/2+0.3, sizeSmall, 0, colInk)
+	c.text(l.T("render.aseb.reserve", "N", n), x+4, y+asebStrip/2+0.3, sizeSmall, 0, colInk)
 	step := min(15.0, (w-asebPile)/max(float64(n-1), 1))
 	for i := range n {
 		c.put(piece(asebShape(side), side, asebPile, false), x+asebPile/2+2+float64(i)*step, y+asebStrip+13)
 	}
 	x, _, w = asebPileBox(side, true)
-	c.text("off "+strconv.Itoa(off), x+w-4, y+asebStrip/2+0.3, sizeSmall, 1, colInk)
+	c.text(l.T("render.aseb.off", "N", off), x+w-4, y+asebStrip/2+0.3, sizeSmall, 1, colInk)
 	step = min(15.0, (w-asebPile)/max(float64(off-1), 1))
 	for i := range off {
 		c.put(piece(asebShape(side), side, asebPile, false), x+w-asebPile/2-2-float64(i)*step, y+asebStrip+13)
@@ -218,30 +224,67 @@ func asebThrows(pos aseb.Position, last Last) []shownThrow {
 	return out
 }
 
-func (asebArt) describe(game games.Game, gp games.Position, last Last) string {
+// turn words Aseb's banners, the verb agreeing with cones and spindles.
+func (asebArt) turn(l *lang.Lang, v verb, seat string) string {
+	switch v {
+	case verbThrow:
+		return l.T("render.turn.aseb.throw", "Seat", seat)
+	case verbWin:
+		return l.T("render.turn.aseb.win", "Seat", seat)
+	}
+	return l.T("render.turn.aseb.move", "Seat", seat)
+}
+
+func (a asebArt) describe(l *lang.Lang, game games.Game, gp games.Position, last Last) string {
 	pos, ok := gp.(aseb.Position)
 	if !ok {
 		return ""
 	}
 	r := pos.Rules()
 	var b strings.Builder
-	fmt.Fprintf(&b, "Aseb board, %s, %d pieces each, %v.", r.Variant, r.Pieces, r.Dice)
+	b.WriteString(l.T("render.aseb.board", "Variant", asebVariant(l, r.Variant), "Each", l.N("render.aseb.each", int(r.Pieces)), "Dice", diceName(l, r.Dice)))
 	for side := games.First; side <= games.Second; side++ {
-		fmt.Fprintf(&b, " %s: %s; %d in reserve; %d borne off.", capital(game.Seats()[side]),
-			asebCellList(pos.Cells(side)), pos.InReserve(side), pos.BorneOff(side))
+		b.WriteString(" " + upperFirst(l.T("render.aseb.side", "Seat", seatOf(l, game, side),
+			"Cells", asebCellList(l, pos.Cells(side)), "Reserve", pos.InReserve(side), "Off", pos.BorneOff(side))))
 	}
 	if m, mover, ok := asebLastMove(last); ok {
-		fmt.Fprintf(&b, " Last move: %s %s", game.Seats()[mover], last.Before.(aseb.Position).FormatMove(m))
-		if last.Before.(aseb.Position).Captures(m) {
-			fmt.Fprintf(&b, ", capturing one of the %s", game.Seats()[mover.Other()])
+		before := last.Before.(aseb.Position)
+		if before.Captures(m) {
+			b.WriteString(lastMove(l, seatOf(l, game, mover), before.FormatMove(m),
+				l.T("render.aseb.capturing", "Other", seatOf(l, game, mover.Other()))))
+		} else {
+			b.WriteString(lastMove(l, seatOf(l, game, mover), before.FormatMove(m)))
 		}
-		b.WriteString(".")
 	}
 	if ts := asebThrows(pos, last); len(ts) > 0 {
-		fmt.Fprintf(&b, " %s threw %s.", capital(game.Seats()[throwerOf(pos, last)]), throwList(ts))
+		b.WriteString(" " + upperFirst(l.T("render.aseb.threw", "Seat", seatOf(l, game, throwerOf(pos, last)), "Throws", throwList(l, ts))))
 	}
-	b.WriteString(endNote(game, gp, last))
+	b.WriteString(endNote(l, a, game, gp, last))
 	return b.String()
+}
+
+// asebVariant is a variant's short name in l, for the alt text.
+func asebVariant(l *lang.Lang, v aseb.Variant) string {
+	switch v {
+	case aseb.Standard:
+		return l.T("render.aseb.variant.standard")
+	case aseb.TwentySquares:
+		return l.T("render.aseb.variant.twenty_squares")
+	case aseb.RoyalUr:
+		return l.T("render.aseb.variant.royalur")
+	}
+	return v.String()
+}
+
+// diceName is what Aseb throws, in l.
+func diceName(l *lang.Lang, d games.Dice) string {
+	switch d {
+	case games.Sticks:
+		return l.T("render.dice.sticks")
+	case games.D4:
+		return l.T("render.dice.d4")
+	}
+	return d.String()
 }
 
 func throwerOf(pos aseb.Position, last Last) games.Player {
@@ -251,28 +294,16 @@ func throwerOf(pos aseb.Position, last Last) games.Player {
 	return last.Thrower
 }
 
-func asebCellList(cells []int) string {
+func asebCellList(l *lang.Lang, cells []int) string {
 	if len(cells) == 0 {
-		return "no pieces on the board"
+		return l.T("render.aseb.no_cells")
+	}
+	if len(cells) == 1 {
+		return l.T("render.aseb.one_cell", "Cell", cells[0])
 	}
 	s := make([]string, len(cells))
 	for i, c := range cells {
 		s[i] = strconv.Itoa(c)
 	}
-	if len(cells) == 1 {
-		return "a piece on cell " + s[0]
-	}
-	return "pieces on cells " + strings.Join(s, ", ")
-}
-
-// throwList writes throws as "0 (thrown again), 3".
-func throwList(ts []shownThrow) string {
-	s := make([]string, len(ts))
-	for i, t := range ts {
-		s[i] = strconv.Itoa(int(t.t))
-		if t.dim {
-			s[i] += " (void)"
-		}
-	}
-	return strings.Join(s, ", ")
+	return l.T("render.aseb.cells", "Cells", strings.Join(s, ", "))
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // benchBoard measures Board (drawing and PNG encoding) on a mid-game
@@ -22,12 +23,12 @@ func benchBoard(b *testing.B, name string, moves int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := Board(g, games.Config{}, pos, last); err != nil { // warm the caches
+	if _, err := Board(lang.En, g, games.Config{}, pos, last); err != nil { // warm the caches
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Board(g, games.Config{}, pos, last); err != nil {
+		if _, err := Board(lang.En, g, games.Config{}, pos, last); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -46,7 +47,7 @@ func BenchmarkReplay(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := Replay(g, games.Config{}, plies); err != nil {
+		if _, err := Replay(lang.En, g, games.Config{}, plies); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -55,10 +55,13 @@ func (fs faces) get(size float64) font.Face {
 	return f
 }
 
-// label records a text drawn, so tests can check every label's size.
+// label records a text drawn, so tests can check every label's size and that
+// no two labels overlap or leave the picture, in every language.
 type label struct {
-	text string
-	size float64 // em, display pixels
+	text   string
+	size   float64 // em, display pixels
+	x0, x1 float64 // left and right edges, display pixels
+	y      float64 // the centre of the capitals
 }
 
 // canvas is one picture being drawn: an RGBA image with a gg context on it, the
@@ -110,7 +113,18 @@ func (c *canvas) text(s string, x, y, size, ax float64, col color.RGBA) {
 		Y: fixed.Int26_6(math.Round((y*scale + capH/2) * 64)),
 	}
 	d.DrawString(s)
-	c.labels = append(c.labels, label{s, size})
+	left := x - ax*w/scale
+	c.labels = append(c.labels, label{text: s, size: size, x0: left, x1: left + w/scale, y: y})
+}
+
+// fitSize is the largest size from size down to sizeSmall at which s fits
+// width, or sizeSmall when none does: a longer translation shrinks, but
+// never below what a phone shows legibly.
+func (c *canvas) fitSize(s string, size, width float64) float64 {
+	for size > sizeSmall && c.textWidth(s, size) > width {
+		size--
+	}
+	return max(size, sizeSmall)
 }
 
 // set prepares gg for a path in display pixels: colour and line width.

@@ -3,13 +3,15 @@ package render
 import (
 	"fmt"
 	"math"
+
+	"kilab/lang"
 )
 
 // Chart is a game's winning-chance curve, for /review: the first player's
 // chance at the start and after every ply.
 type Chart struct {
-	Title  string    // "Aseb #12 · exact" (the caller says whether it is exact)
-	Seats  [2]string // the sides' names: "cones", "spindles"
+	Title  string    // "Aseb #12 · exact", in the reader's language (the caller says whether it is exact)
+	Seats  [2]string // the sides' engine keys (games.Game.Seats): "cones", "spindles"
 	Chance []float64 // first the start, then after each ply; each in [0, 1]
 	Marks  []int     // ply numbers (from 1) to mark: the costliest moves
 }
@@ -25,10 +27,10 @@ const (
 	chartFrameRadius = 6.0
 )
 
-// ReviewChart draws c as a PNG: the first player's winning chance after each
-// ply, 0-100% up the side, plies along the bottom, the 50% line marked, and a
-// dot on each marked ply.
-func ReviewChart(c Chart) ([]byte, error) {
+// ReviewChart draws c as a PNG, its words in l: the first player's winning
+// chance after each ply, 0-100% up the side, plies along the bottom, the 50%
+// line marked, and a dot on each marked ply.
+func ReviewChart(l *lang.Lang, c Chart) ([]byte, error) {
 	if len(c.Chance) < 2 {
 		return nil, fmt.Errorf("render: a chart needs the start and at least one ply, got %d points", len(c.Chance))
 	}
@@ -41,7 +43,7 @@ func ReviewChart(c Chart) ([]byte, error) {
 	defer cv.release()
 	cv.fill(colBackground)
 	cv.text(c.Title, chartW/2, 16, sizeLabel, 0.5, colInk)
-	chartGrid(cv, c)
+	chartGrid(cv, l, c)
 	chartCurve(cv, c.Chance)
 	chartMarks(cv, c)
 	return encodePNG(palette().paletted(cv.img))
@@ -54,7 +56,7 @@ func plot(n int, i int, v float64) (float64, float64) {
 	return x, y
 }
 
-func chartGrid(cv *canvas, c Chart) {
+func chartGrid(cv *canvas, l *lang.Lang, c Chart) {
 	n := len(c.Chance)
 	x0, yTop := plot(n, 0, 1)
 	x1, yBot := plot(n, n-1, 0)
@@ -67,10 +69,10 @@ func chartGrid(cv *canvas, c Chart) {
 		cv.gc.Stroke()
 		cv.text(fmt.Sprintf("%d%%", int(v*100)), x0-4, y, sizeSmall, 1, colInkSoft)
 	}
-	cv.text(fmt.Sprintf("%s win", c.Seats[0]), x0+4, yTop+10, sizeSmall, 0, colInk)
-	cv.text(fmt.Sprintf("%s win", c.Seats[1]), x0+4, yBot-10, sizeSmall, 0, colNavy)
-	cv.text("ply 0", x0, yBot+14, sizeSmall, 0, colInkSoft)
-	cv.text(fmt.Sprintf("ply %d", n-1), x1, yBot+14, sizeSmall, 1, colInkSoft)
+	cv.text(l.T("render.chart.win", "Seat", seatName(l, c.Seats[0])), x0+4, yTop+10, sizeSmall, 0, colInk)
+	cv.text(l.T("render.chart.win", "Seat", seatName(l, c.Seats[1])), x0+4, yBot-10, sizeSmall, 0, colNavy)
+	cv.text(l.T("render.chart.ply", "N", 0), x0, yBot+14, sizeSmall, 0, colInkSoft)
+	cv.text(l.T("render.chart.ply", "N", n-1), x1, yBot+14, sizeSmall, 1, colInkSoft)
 }
 
 func chartCurve(cv *canvas, vals []float64) {

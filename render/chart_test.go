@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"image/png"
 	"testing"
+
+	"kilab/lang"
 )
 
 func TestReviewChart(t *testing.T) {
-	b, err := ReviewChart(Chart{Title: "Aseb #1 · exact", Seats: [2]string{"cones", "spindles"},
+	b, err := ReviewChart(lang.En, Chart{Title: "Aseb #1 · exact", Seats: [2]string{"cones", "spindles"},
 		Chance: []float64{0.5, 0.55, 0.4, 0.9, 1}, Marks: []int{2, 9}})
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +34,7 @@ func TestReviewChart(t *testing.T) {
 	if !found {
 		t.Error("no curve at ply 3's 90%")
 	}
-	again, _ := ReviewChart(Chart{Title: "Aseb #1 · exact", Seats: [2]string{"cones", "spindles"},
+	again, _ := ReviewChart(lang.En, Chart{Title: "Aseb #1 · exact", Seats: [2]string{"cones", "spindles"},
 		Chance: []float64{0.5, 0.55, 0.4, 0.9, 1}, Marks: []int{2, 9}})
 	if !bytes.Equal(b, again) {
 		t.Error("the same chart drawn twice differs")
@@ -41,7 +43,7 @@ func TestReviewChart(t *testing.T) {
 
 func TestReviewChartRejectsBadFigures(t *testing.T) {
 	for _, c := range [][]float64{nil, {0.5}, {0.5, 1.5}, {0.5, -0.1}} {
-		if _, err := ReviewChart(Chart{Chance: c}); err == nil {
+		if _, err := ReviewChart(lang.En, Chart{Chance: c}); err == nil {
 			t.Errorf("chart of %v drawn", c)
 		}
 	}

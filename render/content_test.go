@@ -7,6 +7,7 @@ import (
 
 	"kilab/games"
 	"kilab/games/aseb"
+	"kilab/lang"
 )
 
 // What an Aseb picture must show, worked out from the rules rather than from
@@ -24,11 +25,11 @@ func TestAsebPictureShowsTheMoveAndTheMover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := paint(g, cfg, after, Last{})
+	plain, err := paint(lang.En, g, cfg, after, Last{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	marked, err := paint(g, cfg, after, Last{Before: before, Move: "6-8"})
+	marked, err := paint(lang.En, g, cfg, after, Last{Before: before, Move: "6-8"})
 	if err != nil {
 		t.Fatal(err)
 	}

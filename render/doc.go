@@ -5,6 +5,12 @@
 // The bot needs to know nothing of the games: Board, Describe and Replay take a
 // games.Game, its configuration and positions, and Last tells what the picture
 // shows of the ply that led there (FromRecord builds it from a game record).
+// Every function that draws or writes words takes the reader's *lang.Lang and
+// says them from the render.* catalogs, the seats by their seat.* names; the
+// Go fonts draw Cyrillic and accented Latin as well as English. A turn banner
+// that a language makes longer shrinks to fit, never below the legible size;
+// the tests draw every language and fail on a label that overlaps another or
+// leaves the picture.
 //
 // Pictures are drawn with gg and the embedded Go fonts at 800 pixels wide, twice
 // the 400 pixels a phone shows in a Discord embed, so every size in this package

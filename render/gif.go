@@ -7,6 +7,7 @@ import (
 	"image/gif"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Replay limits.
@@ -30,7 +31,8 @@ var replayLimit = MaxReplay
 // every n-th ply (and always the last) so that the file stays within
 // MaxReplay. Frames store only the rectangle that changed since the frame
 // before, with unchanged pixels transparent, as Lichess's GIF service does.
-func Replay(game games.Game, cfg games.Config, plies []games.Ply) ([]byte, error) {
+// The frames' words are in l.
+func Replay(l *lang.Lang, game games.Game, cfg games.Config, plies []games.Ply) ([]byte, error) {
 	if _, err := artFor(game); err != nil {
 		return nil, err
 	}
@@ -41,7 +43,7 @@ func Replay(game games.Game, cfg games.Config, plies []games.Ply) ([]byte, error
 	frames := len(plies) + 1
 	stride := (frames + maxReplayFrames - 1) / maxReplayFrames
 	for {
-		out, err := encodeReplay(game, cfg, start, plies, stride)
+		out, err := encodeReplay(l, game, cfg, start, plies, stride)
 		if err != nil || len(out) <= replayLimit {
 			return out, err
 		}
@@ -54,8 +56,8 @@ func Replay(game games.Game, cfg games.Config, plies []games.Ply) ([]byte, error
 }
 
 // encodeReplay draws the start and every stride-th ply after it.
-func encodeReplay(game games.Game, cfg games.Config, start games.Position, plies []games.Ply, stride int) ([]byte, error) {
-	first, err := picture(game, cfg, start, Last{})
+func encodeReplay(l *lang.Lang, game games.Game, cfg games.Config, start games.Position, plies []games.Ply, stride int) ([]byte, error) {
+	first, err := picture(l, game, cfg, start, Last{})
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +73,7 @@ func encodeReplay(game games.Game, cfg games.Config, start games.Position, plies
 		if (i+1)%stride != 0 && i != len(plies)-1 {
 			return nil
 		}
-		img, err := picture(game, cfg, pos, last)
+		img, err := picture(l, game, cfg, pos, last)
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
@@ -130,7 +131,7 @@ func TestGolden(t *testing.T) {
 	for _, s := range goldenScenes {
 		t.Run(s.name, func(t *testing.T) {
 			g, cfg, pos, last := s.draw(t)
-			png, err := Board(g, cfg, pos, last)
+			png, err := Board(lang.En, g, cfg, pos, last)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,36 +1,39 @@
 package render
 
 import (
-	"fmt"
 	"strings"
 
 	"kilab/games"
 	"kilab/games/seega"
 	"kilab/games/tab"
+	"kilab/lang"
 )
 
-// Legend explains, in a line for the board message, the marks of a picture
-// that do not explain themselves: Tab's stack heights and the quiet counts of
-// Tab (T12) and Seega (S8). It is "" when the picture shows none of them.
-func Legend(pos games.Position) string {
+// Legend explains in l, in a line for the board message, the marks of a
+// picture that do not explain themselves: Tab's stack heights and the quiet
+// counts of Tab (T12) and Seega (S8), quoting the picture's own label. It is
+// "" when the picture shows none of them.
+func Legend(l *lang.Lang, pos games.Position) string {
 	var parts []string
 	switch p := pos.(type) {
 	case tab.Position:
 		if tallestStack(p) > 1 {
-			parts = append(parts, "a number on a piece is how many pieces are stacked there")
+			parts = append(parts, l.T("render.legend.stacks"))
 		}
 		if q := p.Quiet(); q > 0 {
-			parts = append(parts, fmt.Sprintf("quiet %d/%d = %s in a row without a piece leaving the board; at %d the side with more pieces wins", q, p.QuietLimit(), count(q, "turn", "turns"), p.QuietLimit()))
+			parts = append(parts, l.T("render.legend.tab_quiet", "Label", quietLabel(l, q, p.QuietLimit()),
+				"Turns", l.N("render.legend.turns", q), "Limit", p.QuietLimit()))
 		}
 	case seega.Position:
 		if q, limit := p.Quiet(); p.Phase() == seega.Movement && q > 0 {
-			parts = append(parts, fmt.Sprintf("quiet %d/%d = %s since a piece last left the board; at %d the side with more pieces wins", q, limit, count(q, "step", "steps"), limit))
+			parts = append(parts, l.T("render.legend.seega_quiet", "Label", quietLabel(l, q, limit),
+				"Steps", l.N("render.legend.steps", q), "Limit", limit))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return "In the picture: " + strings.Join(parts, "; ") + "."
+	return l.T("render.legend.intro", "Parts", strings.Join(parts, l.T("render.legend.sep")))
 }
 
 // tallestStack is the height of the highest stack on the board.
@@ -42,12 +45,4 @@ func tallestStack(p tab.Position) int {
 		}
 	}
 	return n
-}
-
-// count is n with its noun: "1 turn", "5 turns".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

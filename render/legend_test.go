@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 func parsed(t *testing.T, game string, cfg games.Config, text string) (games.Game, games.Config, games.Position) {
@@ -32,7 +33,7 @@ func TestSeegaAltTextTurnMatchesPanel(t *testing.T) {
 		"L..../.DLL./...D./LD.../..L.D L move quiet=9":     "Light to move",
 	} {
 		g, cfg, pos := parsed(t, "seega", seegaCfg("free", "5"), text)
-		alt := Describe(g, cfg, pos, Last{})
+		alt := Describe(lang.En, g, cfg, pos, Last{})
 		if !strings.Contains(alt, want+".") || strings.Count(alt, " to ") != 1 {
 			t.Errorf("%s: alt text %q, want %q", text, alt, want)
 		}
@@ -59,7 +60,7 @@ func TestLegend(t *testing.T) {
 		{"aseb", games.Config{}, "c:5 s:8 c:throw", nil},
 	} {
 		_, _, pos := parsed(t, tc.game, tc.cfg, tc.pos)
-		got := Legend(pos)
+		got := Legend(lang.En, pos)
 		if len(tc.want) == 0 && got != "" {
 			t.Errorf("%s: legend %q, want none", tc.pos, got)
 		}

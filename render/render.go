@@ -6,8 +6,10 @@ import (
 	"image"
 	"image/png"
 	"strings"
+	"unicode/utf8"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Last is what a picture shows of how its position came about: the last move,
@@ -37,15 +39,22 @@ type Last struct {
 type Ending struct {
 	Status games.Status // Won or Drawn; Ongoing means the game was aborted
 	Winner games.Player // meaningful when Status is Won
-	Reason string       // in words, for the alt text: "resigned", "on time"
+	// Reason says why, for the alt text, in the language the picture is
+	// drawn in: "Dark resigned", "agreed".
+	Reason string
 }
 
 // art draws one game. Each engine's art lives in its own file.
 type art interface {
-	// paint draws pos; the canvas holds the picture and its labels.
-	paint(game games.Game, pos games.Position, last Last) (*canvas, error)
-	// describe is the alt text (see Describe), before trimming.
-	describe(game games.Game, pos games.Position, last Last) string
+	// paint draws pos with its words in l; the canvas holds the picture and
+	// its labels.
+	paint(l *lang.Lang, game games.Game, pos games.Position, last Last) (*canvas, error)
+	// describe is the alt text in l (see Describe), before trimming.
+	describe(l *lang.Lang, game games.Game, pos games.Position, last Last) string
+	// turn says in l what seat (its name in l) does next, or that it won:
+	// each game words its own, so each language can make the verb agree
+	// with the game's seat names.
+	turn(l *lang.Lang, v verb, seat string) string
 	// colour is the game's own colour (0xRRGGBB), for what frames its boards.
 	colour() int
 }
@@ -75,11 +84,12 @@ func artFor(game games.Game) (art, error) {
 }
 
 // Board draws pos as a PNG: the board, the pieces, the last move and throws of
-// last, the pieces waiting or done beside the board, and whose turn it is. The
-// same arguments always give the same bytes. cfg is the game's configuration,
-// checked against the game; the position itself carries its rules.
-func Board(game games.Game, cfg games.Config, pos games.Position, last Last) ([]byte, error) {
-	img, err := picture(game, cfg, pos, last)
+// last, the pieces waiting or done beside the board, and whose turn it is,
+// its words in l. The same arguments always give the same bytes. cfg is the
+// game's configuration, checked against the game; the position itself
+// carries its rules.
+func Board(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, last Last) ([]byte, error) {
+	img, err := picture(l, game, cfg, pos, last)
 	if err != nil {
 		return nil, err
 	}
@@ -87,15 +97,15 @@ func Board(game games.Game, cfg games.Config, pos games.Position, last Last) ([]
 }
 
 // picture draws pos as a paletted image, for Board and Replay.
-func picture(game games.Game, cfg games.Config, pos games.Position, last Last) (*image.Paletted, error) {
-	c, err := paint(game, cfg, pos, last)
+func picture(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, last Last) (*image.Paletted, error) {
+	c, err := paint(l, game, cfg, pos, last)
 	if err != nil {
 		return nil, err
 	}
 	return palette().paletted(c.img), nil
 }
 
-func paint(game games.Game, cfg games.Config, pos games.Position, last Last) (*canvas, error) {
+func paint(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, last Last) (*canvas, error) {
 	a, err := artFor(game)
 	if err != nil {
 		return nil, err
@@ -106,7 +116,7 @@ func paint(game games.Game, cfg games.Config, pos games.Position, last Last) (*c
 	if pos == nil {
 		return nil, fmt.Errorf("render: no position")
 	}
-	c, err := a.paint(game, pos, last)
+	c, err := a.paint(l, game, pos, last)
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %w", game.Name(), err)
 	}
@@ -130,18 +140,20 @@ func encodePNG(img *image.Paletted) ([]byte, error) {
 // MaxDescription is the most Discord takes as an attachment's description.
 const MaxDescription = 1024
 
-// Describe says in words what Board draws, for the image's alt text: the game,
-// each side's pieces, the last move and throws, and whose turn it is. It is at
-// most MaxDescription bytes, and it is "" only for a game it cannot describe.
-func Describe(game games.Game, cfg games.Config, pos games.Position, last Last) string {
+// Describe says in l's words what Board draws, for the image's alt text: the
+// game, each side's pieces, the last move and throws, and whose turn it is.
+// It is at most MaxDescription bytes, and it is "" only for a game it cannot
+// describe.
+func Describe(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, last Last) string {
 	a, err := artFor(game)
 	if err != nil || pos == nil {
 		return ""
 	}
-	return clip(a.describe(game, pos, last), MaxDescription)
+	return clip(a.describe(l, game, pos, last), MaxDescription)
 }
 
-// clip shortens s to at most n bytes at a word boundary, marking the cut.
+// clip shortens s to at most n bytes at a word boundary, marking the cut. A
+// cut with no space near enough falls between two runes, never inside one.
 func clip(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -149,6 +161,9 @@ func clip(s string, n int) string {
 	cut := strings.LastIndexByte(s[:n-3], ' ')
 	if cut < n/2 {
 		cut = n - 3
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
 	}
 	return s[:cut] + "..."
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/image/font"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // configs lists every variant of every game with each value of each of its
@@ -81,7 +82,7 @@ func TestRandomGames(t *testing.T) {
 
 // checkPosition draws one position and checks the picture and its text.
 func checkPosition(g games.Game, cfg games.Config, pos games.Position, last Last) error {
-	c, err := paint(g, cfg, pos, last)
+	c, err := paint(lang.En, g, cfg, pos, last)
 	if err != nil {
 		return err
 	}
@@ -91,7 +92,7 @@ func checkPosition(g games.Game, cfg games.Config, pos games.Position, last Last
 	if err := labelsReadable(c); err != nil {
 		return fmt.Errorf("%v: %v", pos, err)
 	}
-	d := Describe(g, cfg, pos, last)
+	d := Describe(lang.En, g, cfg, pos, last)
 	if d == "" || len(d) > MaxDescription {
 		return fmt.Errorf("%v: description of %d bytes: %q", pos, len(d), d)
 	}
@@ -140,7 +141,7 @@ func TestDescribeLength(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := Describe(g, cfg, pos, last)
+		d := Describe(lang.En, g, cfg, pos, last)
 		if len(d) > MaxDescription || !strings.Contains(d, "to ") {
 			t.Errorf("%s: %d bytes, %q", tc.game, len(d), d)
 		}
@@ -158,7 +159,7 @@ func TestDeterministic(t *testing.T) {
 		var out [][]byte
 		for _, s := range goldenScenes {
 			g, cfg, pos, last := s.draw(t)
-			b, err := Board(g, cfg, pos, last)
+			b, err := Board(lang.En, g, cfg, pos, last)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,16 +190,16 @@ func TestErrors(t *testing.T) {
 	aseb, _ := games.Lookup("aseb")
 	tabGame, _ := games.Lookup("tab")
 	start, _ := aseb.New(games.Config{})
-	if _, err := Board(tabGame, games.Config{}, start, Last{}); err == nil {
+	if _, err := Board(lang.En, tabGame, games.Config{}, start, Last{}); err == nil {
 		t.Error("an Aseb position drawn as Tab: no error")
 	}
-	if _, err := Board(aseb, games.Config{Variant: "chess"}, start, Last{}); err == nil {
+	if _, err := Board(lang.En, aseb, games.Config{Variant: "chess"}, start, Last{}); err == nil {
 		t.Error("an unknown variant: no error")
 	}
-	if _, err := Board(aseb, games.Config{}, nil, Last{}); err == nil {
+	if _, err := Board(lang.En, aseb, games.Config{}, nil, Last{}); err == nil {
 		t.Error("no position: no error")
 	}
-	if d := Describe(tabGame, games.Config{}, start, Last{}); d != "" {
+	if d := Describe(lang.En, tabGame, games.Config{}, start, Last{}); d != "" {
 		t.Errorf("an Aseb position described as Tab: %q", d)
 	}
 }
@@ -261,7 +262,7 @@ func TestReplay(t *testing.T) {
 		t.Skip("a long game")
 	}
 	g, cfg, plies := longGame(t)
-	out, err := Replay(g, cfg, plies)
+	out, err := Replay(lang.En, g, cfg, plies)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +278,7 @@ func TestReplay(t *testing.T) {
 	}
 	start, _ := g.New(cfg)
 	final, last, _ := FromRecord(start, plies)
-	want, err := picture(g, cfg, final, last)
+	want, err := picture(lang.En, g, cfg, final, last)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,13 +296,13 @@ func TestReplayLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := Replay(g, games.Config{}, plies)
+	full, err := Replay(lang.En, g, games.Config{}, plies)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer func(old int) { replayLimit = old }(replayLimit)
 	replayLimit = len(full) / 3
-	cut, err := Replay(g, games.Config{}, plies)
+	cut, err := Replay(lang.En, g, games.Config{}, plies)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +312,7 @@ func TestReplayLimit(t *testing.T) {
 		t.Errorf("limit %d: %d bytes, %d frames of %d", replayLimit, len(cut), len(b.Image), len(a.Image))
 	}
 	final, last, _ := FromRecord(start, plies)
-	want, _ := picture(g, games.Config{}, final, last)
+	want, _ := picture(lang.En, g, games.Config{}, final, last)
 	if diff := sameImage(composite(b), want); diff != "" {
 		t.Error("the cut replay does not end on the final position: " + diff)
 	}
@@ -355,11 +356,11 @@ func TestEndedOffTheBoard(t *testing.T) {
 		}
 		for _, e := range endings {
 			last := Last{Ended: &e.end}
-			d := Describe(g, cfg, pos, last)
+			d := Describe(lang.En, g, cfg, pos, last)
 			if !strings.Contains(d, e.alt) || strings.Contains(d, " to ") {
 				t.Errorf("%s %+v: alt text %q, want %q and no turn", name, e.end, d, e.alt)
 			}
-			c, err := paint(g, cfg, pos, last)
+			c, err := paint(lang.En, g, cfg, pos, last)
 			if err != nil {
 				t.Fatal(err)
 			}

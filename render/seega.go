@@ -7,6 +7,7 @@ import (
 
 	"kilab/games"
 	"kilab/games/seega"
+	"kilab/lang"
 )
 
 func init() { arts["seega"] = seegaArt{} }
@@ -48,7 +49,7 @@ func seegaIcon(seat games.Player) sprite { return piece(tabShape(seat), seat, 22
 
 func (seegaArt) colour() int { return 0x6A994E }
 
-func (seegaArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
+func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Last) (*canvas, error) {
 	pos, ok := gp.(seega.Position)
 	if !ok {
 		return nil, fmt.Errorf("position is a %T, not a Seega position", gp)
@@ -72,7 +73,7 @@ func (seegaArt) paint(game games.Game, gp games.Position, last Last) (*canvas, e
 	if hasMove {
 		seegaLosses(c, n, e)
 	}
-	seegaPanel(c, game, pos, last)
+	seegaPanel(c, l, game, pos, last)
 	return c, nil
 }
 
@@ -148,99 +149,150 @@ func seegaLosses(c *canvas, n int, e seega.Effect) {
 }
 
 // seegaPanel stacks beside the board whose turn it is, then each side's
-// pieces on the board and in hand, then the quiet steps of S8.
-func seegaPanel(c *canvas, game games.Game, pos seega.Position, last Last) {
+// pieces on the board and in hand, then the quiet steps of S8. A seat's name
+// goes beside its piece, or under it in a language whose names are too long
+// for that.
+func seegaPanel(c *canvas, l *lang.Lang, game games.Game, pos seega.Position, last Last) {
 	x, y := seegaPanelX, seegaMargin+14
-	seat, verb := seegaTurn(pos, last)
-	icon := seegaIcon(seat)
-	if verb == "draw" || verb == "aborted" {
-		c.text(capital(verb), x, y, sizeLabel, 0, colInk)
-		verb = ""
-	} else {
-		c.put(icon, x+12, y)
-		c.text(capital(game.Seats()[seat]), x+28, y, sizeLabel, 0, colInk)
+	names := [2]string{upperFirst(seatOf(l, game, games.First)), upperFirst(seatOf(l, game, games.Second))}
+	below := seegaNameBelow(c, names)
+	name := func(s string, y, size float64, col colourT) {
+		if below > 0 {
+			c.text(s, x, y+below, size, 0, col)
+		} else {
+			c.text(s, x+28, y, size, 0, col)
+		}
 	}
-	c.text(verb, x, y+24, sizeLabel, 0, colInk)
-	y += 62
+	seat, v := seegaTurn(pos, last)
+	switch v {
+	case verbDraw:
+		c.text(l.T("render.turn.draw"), x, y, sizeLabel, 0, colInk)
+		y += 62
+	case verbAborted:
+		c.text(l.T("render.turn.aborted"), x, y, sizeLabel, 0, colInk)
+		y += 62
+	default:
+		c.put(seegaIcon(seat), x+12, y)
+		name(names[seat], y, sizeLabel, colInk)
+		c.text(seegaPanelVerb(l, v), x, y+24+below, sizeLabel, 0, colInk)
+		y += 62 + below
+	}
 	for _, s := range []games.Player{games.Second, games.First} {
 		c.put(seegaIcon(s), x+12, y)
-		c.text(capital(game.Seats()[s]), x+28, y, sizeSmall, 0, colInkSoft)
-		c.text("board "+strconv.Itoa(pos.OnBoard(s)), x, y+22, sizeSmall, 0, colInk)
+		name(names[s], y, sizeSmall, colInkSoft)
+		c.text(l.T("render.seega.on_board", "N", pos.OnBoard(s)), x, y+22+below, sizeSmall, 0, colInk)
 		if pos.Phase() == seega.Placement {
-			c.text("hand "+strconv.Itoa(pos.InHand(s)), x, y+42, sizeSmall, 0, colInk)
+			c.text(l.T("render.seega.in_hand", "N", pos.InHand(s)), x, y+42+below, sizeSmall, 0, colInk)
 		}
-		y += 76
+		y += 76 + below
 	}
 	if q, limit := pos.Quiet(); pos.Phase() == seega.Movement && q > 0 {
-		c.text(fmt.Sprintf("quiet %d/%d", q, limit), x, seegaMargin+seegaBoard-4, sizeSmall, 0, colInkSoft)
+		c.text(quietLabel(l, q, limit), x, seegaMargin+seegaBoard-4, sizeSmall, 0, colInkSoft)
 	}
 }
 
-// seegaTurn gives the seat the panel shows and what it does: "to place",
-// "to move", "wins", "draw" or "aborted".
-func seegaTurn(pos seega.Position, last Last) (games.Player, string) {
+// seegaNameBelow is how far the panel's lines move down to make room for a
+// seat's name under its piece: 0 when both names fit beside it.
+func seegaNameBelow(c *canvas, names [2]string) float64 {
+	for _, n := range names {
+		if c.textWidth(n, sizeLabel) > seegaW-seegaMargin-seegaPanelX-28 {
+			return 22
+		}
+	}
+	return 0
+}
+
+// seegaPanelVerb is the panel's line under the seat on move or the winner.
+func seegaPanelVerb(l *lang.Lang, v verb) string {
+	switch v {
+	case verbPlace:
+		return l.T("render.seega.panel.place")
+	case verbWin:
+		return l.T("render.seega.panel.win")
+	}
+	return l.T("render.seega.panel.move")
+}
+
+// seegaTurn gives the seat the panel shows and what it does: place, move,
+// win, draw or aborted.
+func seegaTurn(pos seega.Position, last Last) (games.Player, verb) {
 	o := pos.Outcome()
 	if e := last.Ended; e != nil {
 		o = games.Outcome{Status: e.Status, Winner: e.Winner}
 	}
 	switch {
 	case last.Ended != nil && o.Status == games.Ongoing:
-		return pos.Turn(), "aborted"
+		return pos.Turn(), verbAborted
 	case o.Status == games.Won:
-		return o.Winner, "wins"
+		return o.Winner, verbWin
 	case o.Over():
-		return pos.Turn(), "draw"
+		return pos.Turn(), verbDraw
 	case pos.Phase() == seega.Placement:
-		return pos.Turn(), "to place"
+		return pos.Turn(), verbPlace
 	}
-	return pos.Turn(), "to move"
+	return pos.Turn(), verbMove
 }
 
-// seegaTurnText is the panel's turn in words, for the alt text of a game in
-// play: "Light to place" in the placement phase (S2), "Dark to move".
-func seegaTurnText(game games.Game, pos seega.Position, last Last) string {
-	seat, verb := seegaTurn(pos, last)
-	return capital(game.Seats()[seat]) + " " + verb
+// turn words Seega's banners, the verb agreeing with light and dark.
+func (seegaArt) turn(l *lang.Lang, v verb, seat string) string {
+	switch v {
+	case verbPlace:
+		return l.T("render.turn.seega.place", "Seat", seat)
+	case verbWin:
+		return l.T("render.turn.seega.win", "Seat", seat)
+	}
+	return l.T("render.turn.seega.move", "Seat", seat)
 }
 
-func (seegaArt) describe(game games.Game, gp games.Position, last Last) string {
+func (a seegaArt) describe(l *lang.Lang, game games.Game, gp games.Position, last Last) string {
 	pos, ok := gp.(seega.Position)
 	if !ok {
 		return ""
 	}
 	var b strings.Builder
-	n := pos.Size()
-	fmt.Fprintf(&b, "Seega board, %dx%d, %s variant; the centre %s is safe.", n, n, pos.Variant(), pos.Centre())
+	b.WriteString(l.T("render.seega.board", "Size", pos.Size(), "Variant", seegaVariant(l, pos.Variant()), "Centre", pos.Centre().String()))
 	for s := games.First; s <= games.Second; s++ {
-		fmt.Fprintf(&b, " %s: %d on the board", capital(game.Seats()[s]), pos.OnBoard(s))
 		if pos.InHand(s) > 0 {
-			fmt.Fprintf(&b, ", %d in hand", pos.InHand(s))
+			b.WriteString(" " + upperFirst(l.T("render.seega.side_hand", "Seat", seatOf(l, game, s), "OnBoard", pos.OnBoard(s), "InHand", pos.InHand(s))))
+		} else {
+			b.WriteString(" " + upperFirst(l.T("render.seega.side", "Seat", seatOf(l, game, s), "OnBoard", pos.OnBoard(s))))
 		}
-		b.WriteString(".")
 	}
 	if e, ok := seegaEffect(last); ok {
-		fmt.Fprintf(&b, " Last move: %s %s", game.Seats()[e.Player], last.Move)
 		if len(e.Captured) > 0 {
-			fmt.Fprintf(&b, ", capturing %s", cellNames(e.Captured))
+			b.WriteString(lastMove(l, seatOf(l, game, e.Player), last.Move, l.T("render.seega.capturing", "Cells", cellNames(e.Captured))))
+		} else {
+			b.WriteString(lastMove(l, seatOf(l, game, e.Player), last.Move))
 		}
-		b.WriteString(".")
 	}
 	if cell, ok := pos.Chain(); ok {
-		fmt.Fprintf(&b, " The piece on %s may capture again or stop.", cell)
+		b.WriteString(" " + l.T("render.seega.chain", "Cell", cell.String()))
 	}
 	if pos.MustOpen() {
-		b.WriteString(" The opponent is shut in: this move must open a way.")
+		b.WriteString(" " + l.T("render.seega.must_open"))
 	}
 	if q, limit := pos.Quiet(); pos.Phase() == seega.Movement && q > 0 {
-		fmt.Fprintf(&b, " %d of %d quiet steps (steps since a piece last left the board).", q, limit)
+		b.WriteString(" " + upperFirst(l.T("render.seega.quiet", "Quiet", q, "Steps", l.N("render.seega.quiet_steps", limit))))
 	}
 	if last.Ended == nil && !pos.Outcome().Over() {
-		fmt.Fprintf(&b, " %s.", seegaTurnText(game, pos, last)) // "to place" while placing, as the panel says
+		seat, v := seegaTurn(pos, last) // "to place" while placing, as the panel says
+		b.WriteString(" " + upperFirst(a.turn(l, v, seatOf(l, game, seat))) + ".")
 	} else {
-		b.WriteString(endNote(game, gp, last))
+		b.WriteString(endNote(l, a, game, gp, last))
 	}
-	b.WriteString(seegaRows(pos))
+	b.WriteString(seegaRows(l, game, pos))
 	return b.String()
+}
+
+// seegaVariant is a variant's short name in l, for the alt text.
+func seegaVariant(l *lang.Lang, key string) string {
+	switch key {
+	case "free":
+		return l.T("render.seega.variant.free")
+	case "lane":
+		return l.T("render.seega.variant.lane")
+	}
+	return key
 }
 
 func cellNames(cells []seega.Cell) string {
@@ -253,7 +305,7 @@ func cellNames(cells []seega.Cell) string {
 
 // seegaRows lists where each side's pieces stand, for a reader who cannot
 // see the board; Describe cuts it short on the larger boards.
-func seegaRows(pos seega.Position) string {
+func seegaRows(l *lang.Lang, game games.Game, pos seega.Position) string {
 	var cells [2][]seega.Cell
 	for _, c := range pos.Cells() {
 		if seat, ok := pos.At(c).Owner(); ok {
@@ -261,9 +313,9 @@ func seegaRows(pos seega.Position) string {
 		}
 	}
 	var b strings.Builder
-	for s, name := range []string{"Light", "Dark"} {
+	for s := games.First; s <= games.Second; s++ {
 		if len(cells[s]) > 0 {
-			fmt.Fprintf(&b, " %s on %s.", name, cellNames(cells[s]))
+			b.WriteString(" " + upperFirst(l.T("render.seega.on", "Seat", seatOf(l, game, s), "Cells", cellNames(cells[s]))))
 		}
 	}
 	return b.String()

@@ -5,13 +5,15 @@ import (
 	"image/color"
 	"strconv"
 	"strings"
+
+	"kilab/lang"
 )
 
 // Table is a tournament's standings as a picture: one row per player, best
 // first.
 type Table struct {
-	Title    string // "Aseb tournament #3 · after round 2 of 5"
-	TieBreak string // the tie-break's short name: "SB", "Buchholz"
+	Title    string // "Aseb tournament #3 · after round 2 of 5", in the reader's language
+	TieBreak string // the tie-break's short name in the reader's language: "SB", "Buchholz"
 	Rows     []TableRow
 }
 
@@ -39,26 +41,26 @@ const (
 	tableNameRoom = tableColWDL - 34 - tableColName
 )
 
-// Standings draws t as a PNG: a title, a header, then a row per player with
-// rank, name, wins-draws-losses, points and tie-break, rows striped.
-func Standings(t Table) ([]byte, error) {
+// Standings draws t as a PNG: a title, a header in l, then a row per player
+// with rank, name, wins-draws-losses, points and tie-break, rows striped.
+func Standings(l *lang.Lang, t Table) ([]byte, error) {
 	if len(t.Rows) == 0 || len(t.Rows) > tableMaxRows {
 		return nil, fmt.Errorf("render: a standings table has 1 to %d rows, got %d", tableMaxRows, len(t.Rows))
 	}
-	cv := drawStandings(t)
+	cv := drawStandings(l, t)
 	defer cv.release()
 	return encodePNG(palette().paletted(cv.img))
 }
 
 // drawStandings draws the table on a new canvas, the caller's to release.
-func drawStandings(t Table) *canvas {
+func drawStandings(l *lang.Lang, t Table) *canvas {
 	h := tableTop + tableRow*float64(len(t.Rows)+1) + tableMargin
 	cv := newCanvas(tableW, h)
 	cv.fill(colBackground)
 	cv.text(clipText(cv, t.Title, tableW-2*tableMargin, sizeLabel), tableW/2, 18, sizeLabel, 0.5, colInk)
 	y := tableTop + tableRow/2
 	cv.fillRect(tableMargin, tableTop, tableW-2*tableMargin, tableRow, 4, colFrame)
-	tableLine(cv, y, colWhite, "#", "Player", "W-D-L", "Pts", t.TieBreak)
+	tableLine(cv, y, colWhite, "#", l.T("render.table.player"), l.T("render.table.wdl"), l.T("render.table.points"), t.TieBreak)
 	for i, r := range t.Rows {
 		y += tableRow
 		if i%2 == 0 {

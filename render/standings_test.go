@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"kilab/lang"
 )
 
 func TestStandingsTable(t *testing.T) {
@@ -14,7 +16,7 @@ func TestStandingsTable(t *testing.T) {
 		{Rank: 2, Name: strings.Repeat("a very long display name ", 4), Won: 1, Lost: 2, Points: 1, TieBreak: 0.5},
 		{Rank: 2, Name: "Борис", Drawn: 1, Lost: 1, Points: 0.5, Left: true},
 	}}
-	b, err := Standings(tab)
+	b, err := Standings(lang.En, tab)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +27,7 @@ func TestStandingsTable(t *testing.T) {
 	if r := img.Bounds(); r.Dx() != int(tableW*scale) || r.Dy() != int((tableTop+tableRow*4+tableMargin)*scale) {
 		t.Errorf("size %v", r)
 	}
-	cv := drawStandings(tab)
+	cv := drawStandings(lang.En, tab)
 	defer cv.release()
 	var texts []string
 	for _, l := range cv.labels {
@@ -39,7 +41,7 @@ func TestStandingsTable(t *testing.T) {
 			t.Errorf("no %q among the labels %q", want, texts)
 		}
 	}
-	if _, err := Standings(Table{}); err == nil {
+	if _, err := Standings(lang.En, Table{}); err == nil {
 		t.Error("an empty table was drawn")
 	}
 }

@@ -3,9 +3,9 @@ package render
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 )
 
 // Stick sizes in display pixels.
@@ -160,73 +160,17 @@ func d4Face(dim bool) sprite {
 	})
 }
 
-// turnText says whose turn it is and what they do, or how the game ended.
-func turnText(game games.Game, pos games.Position, last Last) string {
-	seats := game.Seats()
-	due := pos.Due()
-	switch {
-	case last.Ended != nil:
-		return endText(seats, *last.Ended)
-	case due.Kind == games.DueThrow:
-		return capital(seats[due.Player]) + " to throw"
-	case due.Kind == games.DueMove:
-		return capital(seats[due.Player]) + " to move"
-	}
-	o := pos.Outcome()
-	return endText(seats, Ending{Status: o.Status, Winner: o.Winner})
-}
-
-// endText is the banner of a finished game: "Spindles win", "Draw".
-func endText(seats [2]string, e Ending) string {
-	switch {
-	case e.Status == games.Won && strings.HasSuffix(seats[e.Winner], "s"):
-		return capital(seats[e.Winner]) + " win"
-	case e.Status == games.Won:
-		return capital(seats[e.Winner]) + " wins"
-	case e.Status == games.Drawn:
-		return "Draw"
-	}
-	return "Aborted"
-}
-
-// endNote is the alt text's sentence on how the game ended, the reason
-// included when it was decided off the board: " Light wins (Dark resigned).".
-func endNote(game games.Game, pos games.Position, last Last) string {
-	s := turnText(game, pos, last)
-	if last.Ended != nil && last.Ended.Reason != "" {
-		s += " (" + last.Ended.Reason + ")"
-	}
-	return " " + s + "."
-}
-
-// banner is the seat whose piece the turn banner shows, and whether it shows
-// one at all (not for a draw or an abort).
-func banner(pos games.Position, last Last) (games.Player, bool) {
-	if e := last.Ended; e != nil {
-		return e.Winner, e.Status == games.Won
-	}
-	if o := pos.Outcome(); o.Over() {
-		return o.Winner, o.Status == games.Won
-	}
-	return pos.Due().Player, true
-}
-
-func capital(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
-
 // drawTurn draws the turn banner at x, centred on y: the seat's piece and
-// the words. The piece is the one on move, or the winner's.
-func (c *canvas) drawTurn(game games.Game, pos games.Position, last Last, icon func(games.Player) sprite, x, y float64) float64 {
-	s := turnText(game, pos, last)
+// the words, which shrink (to sizeSmall at least) to end by right. The piece
+// is the one on move, or the winner's. It returns where the words end.
+func (c *canvas) drawTurn(l *lang.Lang, a art, game games.Game, pos games.Position, last Last, icon func(games.Player) sprite, x, y, right float64) float64 {
+	s := turnText(l, a, game, pos, last)
 	if seat, ok := banner(pos, last); ok {
 		ic := icon(seat)
 		c.put(ic, x+float64(ic.cx)/scale, y)
 		x += float64(ic.img.Rect.Dx())/scale + 4
 	}
-	c.text(s, x, y, sizeTurn, 0, colInk)
-	return x + c.textWidth(s, sizeTurn)
+	size := c.fitSize(s, sizeTurn, right-x)
+	c.text(s, x, y, size, 0, colInk)
+	return x + c.textWidth(s, size)
 }

@@ -8,6 +8,7 @@ import (
 
 	"kilab/games"
 	"kilab/games/tab"
+	"kilab/lang"
 )
 
 func init() { arts["tab"] = tabArt{} }
@@ -87,30 +88,30 @@ func tabIcon(seat games.Player) sprite { return piece(tabShape(seat), seat, 22, 
 
 func (tabArt) colour() int { return 0x3E7CB1 }
 
-func (tabArt) paint(game games.Game, gp games.Position, last Last) (*canvas, error) {
+func (a tabArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Last) (*canvas, error) {
 	pos, ok := gp.(tab.Position)
 	if !ok {
 		return nil, fmt.Errorf("position is a %T, not a Tab position", gp)
 	}
-	l := newTabLayout(pos.Width())
-	c := newCanvas(tabW, l.height)
-	c.copyFrom(cachedBackground(fmt.Sprintf("tab/%d", l.w), tabW, l.height, func(c *canvas) {
-		tabBackground(c, l)
+	lay := newTabLayout(pos.Width())
+	c := newCanvas(tabW, lay.height)
+	c.copyFrom(cachedBackground(fmt.Sprintf("tab/%d", lay.w), tabW, lay.height, func(c *canvas) {
+		tabBackground(c, lay)
 	}))
 	tr, hasMove := tabTrace(last)
 	if hasMove {
-		tabHighlight(c, l, tr)
+		tabHighlight(c, lay, tr)
 	}
 	for row := 1; row <= 4; row++ {
-		for col := 1; col <= l.w; col++ {
-			tabStack(c, l, tab.Cell{Row: row, Col: col}, pos.Stack(tab.Cell{Row: row, Col: col}))
+		for col := 1; col <= lay.w; col++ {
+			tabStack(c, lay, tab.Cell{Row: row, Col: col}, pos.Stack(tab.Cell{Row: row, Col: col}))
 		}
 	}
 	if hasMove && tr.Captured > 0 {
-		x, y := l.cellXY(tr.Move.To)
-		c.put(captureBadge(), x+l.cell-5, y+l.cell-5)
+		x, y := lay.cellXY(tr.Move.To)
+		c.put(captureBadge(), x+lay.cell-5, y+lay.cell-5)
 	}
-	tabPanel(c, game, pos, last, l)
+	tabPanel(c, l, a, game, pos, last, lay)
 	return c, nil
 }
 
@@ -252,9 +253,8 @@ func star(c *canvas, x, y, r float64) {
 // tabPanel draws, under the board, whose turn it is and each side's pieces,
 // then the turn's throws with the scores already used dimmed, and the quiet
 // count of T12 once it has begun.
-func tabPanel(c *canvas, game games.Game, pos tab.Position, last Last, l tabLayout) {
-	y := l.panelY + 14
-	c.drawTurn(game, pos, last, tabIcon, tabMargin, y)
+func tabPanel(c *canvas, l *lang.Lang, a art, game games.Game, pos tab.Position, last Last, lay tabLayout) {
+	y := lay.panelY + 14
 	x := tabW - tabMargin
 	for seat := games.Second; seat >= games.First; seat-- {
 		n := strconv.Itoa(pos.Pieces(seat))
@@ -264,7 +264,8 @@ func tabPanel(c *canvas, game games.Game, pos tab.Position, last Last, l tabLayo
 		c.put(piece(tabShape(seat), seat, 20, false), x, y)
 		x -= 22
 	}
-	tabLegend(c, pos, y+72)
+	c.drawTurn(l, a, game, pos, last, tabIcon, tabMargin, y, x-4)
+	tabLegend(c, l, pos, y+72)
 	y += 38
 	right := tabW - tabMargin
 	throws := tabThrows(pos, last)
@@ -283,15 +284,16 @@ func tabPanel(c *canvas, game games.Game, pos tab.Position, last Last, l tabLayo
 
 // tabLegend explains the marks on the pieces, and counts the quiet turns of
 // T12 once they have begun.
-func tabLegend(c *canvas, pos tab.Position, y float64) {
+func tabLegend(c *canvas, l *lang.Lang, pos tab.Position, y float64) {
 	x := tabMargin + 8
 	c.put(tabPebble(games.First, true, false, 18), x, y)
-	c.text("not moved", x+15, y, sizeSmall, 0, colInkSoft)
-	x += 15 + c.textWidth("not moved", sizeSmall) + 24
+	notMoved := l.T("render.tab.not_moved")
+	c.text(notMoved, x+15, y, sizeSmall, 0, colInkSoft)
+	x += 15 + c.textWidth(notMoved, sizeSmall) + 24
 	c.put(tabPebble(games.First, false, true, 18), x, y)
-	c.text("been in row 4", x+19, y, sizeSmall, 0, colInkSoft)
+	c.text(l.T("render.tab.been_in_row4"), x+19, y, sizeSmall, 0, colInkSoft)
 	if q := pos.Quiet(); q > 0 {
-		c.text(fmt.Sprintf("quiet %d/%d", q, pos.QuietLimit()), tabW-tabMargin, y, sizeSmall, 1, colInkSoft)
+		c.text(quietLabel(l, q, pos.QuietLimit()), tabW-tabMargin, y, sizeSmall, 1, colInkSoft)
 	}
 }
 
@@ -336,39 +338,50 @@ func tabThrows(pos tab.Position, last Last) []shownThrow {
 	return out
 }
 
-func (tabArt) describe(game games.Game, gp games.Position, last Last) string {
+// turn words Tab's banners, the verb agreeing with white and black.
+func (tabArt) turn(l *lang.Lang, v verb, seat string) string {
+	switch v {
+	case verbThrow:
+		return l.T("render.turn.tab.throw", "Seat", seat)
+	case verbWin:
+		return l.T("render.turn.tab.win", "Seat", seat)
+	}
+	return l.T("render.turn.tab.move", "Seat", seat)
+}
+
+func (a tabArt) describe(l *lang.Lang, game games.Game, gp games.Position, last Last) string {
 	pos, ok := gp.(tab.Position)
 	if !ok {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Tab board, 4 rows by %d columns.", pos.Width())
+	b.WriteString(l.N("render.tab.board", pos.Width()))
 	for seat := games.First; seat <= games.Second; seat++ {
-		fmt.Fprintf(&b, " %s: %d pieces%s.", capital(game.Seats()[seat]), pos.Pieces(seat), tabStacks(pos, seat))
+		b.WriteString(" " + tabSide(l, pos, seat, seatOf(l, game, seat)))
 	}
 	if tr, ok := tabTrace(last); ok {
-		fmt.Fprintf(&b, " Last move: %s %s", game.Seats()[tr.Player], tr.Move)
+		var details []string
 		if tr.Captured > 0 {
-			fmt.Fprintf(&b, ", capturing %d", tr.Captured)
+			details = append(details, l.N("render.tab.capturing", tr.Captured))
 		}
 		if tr.Reduced > 0 {
-			fmt.Fprintf(&b, ", %d of its pieces leaving the board", tr.Reduced)
+			details = append(details, l.N("render.tab.leaving", tr.Reduced))
 		}
-		b.WriteString(".")
+		b.WriteString(lastMove(l, seatOf(l, game, tr.Player), tr.Move.String(), details...))
 	}
 	if ts := tabThrows(pos, last); len(ts) > 0 {
-		fmt.Fprintf(&b, " Throws: %s.", throwList(ts))
+		b.WriteString(" " + l.T("render.tab.throws", "Throws", throwList(l, ts)))
 	}
 	if q := pos.Quiet(); q > 0 {
-		fmt.Fprintf(&b, " %d of %d quiet turns (turns in a row without a piece leaving the board).", q, pos.QuietLimit())
+		b.WriteString(" " + upperFirst(l.T("render.tab.quiet", "Quiet", q, "Turns", l.N("render.tab.quiet_turns", pos.QuietLimit()))))
 	}
-	b.WriteString(endNote(game, gp, last))
+	b.WriteString(endNote(l, a, game, gp, last))
 	return b.String()
 }
 
-// tabStacks lists seat's stacks ("; stacks of 3 on c4, 2 on b7"), and how
-// many pieces have not moved yet.
-func tabStacks(pos tab.Position, seat games.Player) string {
+// tabSide says seat's pieces: how many, how many have not moved yet, and its
+// stacks ("3 on c4, 2 on b7").
+func tabSide(l *lang.Lang, pos tab.Position, seat games.Player, name string) string {
 	var stacks []string
 	christians := 0
 	for row := 1; row <= 4; row++ {
@@ -382,13 +395,13 @@ func tabStacks(pos tab.Position, seat games.Player) string {
 				christians++
 			}
 			if len(st) > 1 {
-				stacks = append(stacks, fmt.Sprintf("%d on %s", len(st), cell))
+				stacks = append(stacks, l.T("render.tab.stack", "Height", len(st), "Cell", cell.String()))
 			}
 		}
 	}
-	s := fmt.Sprintf(", %d not yet moved", christians)
-	if len(stacks) > 0 {
-		s += "; stacks of " + strings.Join(stacks, ", ")
+	pieces := l.N("render.tab.pieces", pos.Pieces(seat))
+	if len(stacks) == 0 {
+		return upperFirst(l.T("render.tab.side", "Seat", name, "Pieces", pieces, "Unmoved", christians))
 	}
-	return s
+	return upperFirst(l.T("render.tab.side_stacks", "Seat", name, "Pieces", pieces, "Unmoved", christians, "Stacks", strings.Join(stacks, ", ")))
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 )
 
@@ -73,7 +74,7 @@ func writeDemo(dir string, game games.Game, cfg games.Config, start games.Positi
 				return err
 			}
 		}
-		png, err := render.Board(game, cfg, pos, last)
+		png, err := render.Board(lang.En, game, cfg, pos, last)
 		if err != nil {
 			return err
 		}
@@ -82,7 +83,7 @@ func writeDemo(dir string, game games.Game, cfg games.Config, start games.Positi
 			return err
 		}
 	}
-	gif, err := render.Replay(game, cfg, plies)
+	gif, err := render.Replay(lang.En, game, cfg, plies)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"kilab/games"
+	"kilab/lang"
 	"kilab/render"
 )
 
@@ -28,14 +29,14 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	png, err := render.Board(game, cfg, pos, render.Last{})
+	png, err := render.Board(lang.En, game, cfg, pos, render.Last{})
 	if err != nil {
 		return fail(stderr, err)
 	}
 	if err := os.WriteFile(*out, png, 0o644); err != nil {
 		return fail(stderr, err)
 	}
-	fmt.Fprintln(stdout, render.Describe(game, cfg, pos, render.Last{}))
+	fmt.Fprintln(stdout, render.Describe(lang.En, game, cfg, pos, render.Last{}))
 	return 0
 }
 

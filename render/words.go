@@ -1,0 +1,137 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"kilab/games"
+	"kilab/lang"
+)
+
+// Every word render draws or writes is a message of the render.* catalogs
+// (lang/locales/render.*.json), said in the reader's language; the notation
+// (cells, moves, coordinates) and the figures stay as they are.
+
+// verb is what a turn banner says a seat does next, or how the game ended.
+type verb int8
+
+const (
+	verbThrow verb = iota
+	verbMove
+	verbPlace // Seega's placement phase (S2)
+	verbWin
+	verbDraw
+	verbAborted
+)
+
+// seatName is the seat whose engine key is key (games.Game.Seats: "cones"),
+// named in l, lower case as mid-sentence. A key no catalog knows stays as it
+// is.
+func seatName(l *lang.Lang, key string) string {
+	switch key {
+	case "cones":
+		return l.T("seat.cones")
+	case "spindles":
+		return l.T("seat.spindles")
+	case "white":
+		return l.T("seat.white")
+	case "black":
+		return l.T("seat.black")
+	case "light":
+		return l.T("seat.light")
+	case "dark":
+		return l.T("seat.dark")
+	}
+	return key
+}
+
+// seatOf is seat p of game named in l.
+func seatOf(l *lang.Lang, game games.Game, p games.Player) string {
+	return seatName(l, game.Seats()[p])
+}
+
+// upperFirst capitalises s's first letter: a sentence or a label that a
+// template opens with a seat's name ("{{.Seat}} to move").
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// turnText says whose turn it is and what they do, or how the game ended.
+func turnText(l *lang.Lang, a art, game games.Game, pos games.Position, last Last) string {
+	due := pos.Due()
+	switch {
+	case last.Ended != nil:
+		return endText(l, a, game, *last.Ended)
+	case due.Kind == games.DueThrow:
+		return upperFirst(a.turn(l, verbThrow, seatOf(l, game, due.Player)))
+	case due.Kind == games.DueMove:
+		return upperFirst(a.turn(l, verbMove, seatOf(l, game, due.Player)))
+	}
+	o := pos.Outcome()
+	return endText(l, a, game, Ending{Status: o.Status, Winner: o.Winner})
+}
+
+// endText is the banner of a finished game: "Spindles win", "Draw".
+func endText(l *lang.Lang, a art, game games.Game, e Ending) string {
+	switch e.Status {
+	case games.Won:
+		return upperFirst(a.turn(l, verbWin, seatOf(l, game, e.Winner)))
+	case games.Drawn:
+		return l.T("render.turn.draw")
+	}
+	return l.T("render.turn.aborted")
+}
+
+// endNote is the alt text's sentence on how the game ended, the reason
+// included when it was decided off the board: " Light wins (Dark resigned).".
+func endNote(l *lang.Lang, a art, game games.Game, pos games.Position, last Last) string {
+	s := turnText(l, a, game, pos, last)
+	if last.Ended != nil && last.Ended.Reason != "" {
+		s += " (" + last.Ended.Reason + ")"
+	}
+	return " " + s + "."
+}
+
+// banner is the seat whose piece the turn banner shows, and whether it shows
+// one at all (not for a draw or an abort).
+func banner(pos games.Position, last Last) (games.Player, bool) {
+	if e := last.Ended; e != nil {
+		return e.Winner, e.Status == games.Won
+	}
+	if o := pos.Outcome(); o.Over() {
+		return o.Winner, o.Status == games.Won
+	}
+	return pos.Due().Player, true
+}
+
+// lastMove is the alt text's sentence on the last move, with what it did
+// (details, in l, none for a plain move).
+func lastMove(l *lang.Lang, seat, move string, details ...string) string {
+	if len(details) == 0 {
+		return " " + upperFirst(l.T("render.last_move", "Seat", seat, "Move", move))
+	}
+	return " " + upperFirst(l.T("render.last_move_and", "Seat", seat, "Move", move, "Details", strings.Join(details, ", ")))
+}
+
+// quietLabel is the picture's count of quiet turns or steps: "quiet 8/70".
+func quietLabel(l *lang.Lang, q, limit int) string {
+	return l.T("render.quiet", "Quiet", q, "Limit", limit)
+}
+
+// throwList writes throws as "0 (void), 3".
+func throwList(l *lang.Lang, ts []shownThrow) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = strconv.Itoa(int(t.t))
+		if t.dim {
+			s[i] = l.T("render.throw_void", "Throw", s[i])
+		}
+	}
+	return strings.Join(s, ", ")
+}
