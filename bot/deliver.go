@@ -314,6 +314,30 @@ func (b *Bot) sendDM(ctx context.Context, user string, want func(store.Settings)
 	return ch, msg, err
 }
 
+// openingOf is how g's first player was decided, in l: the words the bot
+// stored when the game began (a coin, the challenge's choice, a throw-off),
+// or for a tournament's game, which the store starts with no words, its
+// pairing in its round.
+func (b *Bot) openingOf(ctx context.Context, l *lang.Lang, g store.Game) (string, error) {
+	if g.Tournament == 0 {
+		return g.Opening, nil
+	}
+	t, err := b.db.Tournament(ctx, g.Tournament)
+	if err != nil {
+		return "", err
+	}
+	ps, err := b.db.Pairings(ctx, t.ID)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range ps {
+		if p.Game == g.ID {
+			return l.T("tour.opening", "ID", t.ID, "Round", p.Round, "Rounds", t.Rounds, "Player", g.Players[0]), nil
+		}
+	}
+	return g.Opening, nil
+}
+
 // deliverStart opens a new game's thread under its challenge and says there
 // how the first player was decided. Where the bot may not create threads the
 // game lives in the channel instead.
@@ -323,10 +347,11 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 			return err
 		}
 	}
-	if g.Opening == "" {
-		return nil
+	opening, err := b.openingOf(ctx, b.gameLang(ctx, g), g)
+	if err != nil || opening == "" {
+		return err
 	}
-	_, err := b.dc.Send(threadOf(g), &Message{Content: clip(g.Opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
+	_, err = b.dc.Send(threadOf(g), &Message{Content: clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
 	if err == nil && g.Tournament != 0 {
 		// A tournament's games are created by the store as a round starts, with
 		// no click to play a first throw the player wants played for them.
