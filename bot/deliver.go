@@ -276,25 +276,25 @@ func (b *Bot) postBoard(ctx context.Context, s *state, m *Message) error {
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
 func (b *Bot) dmBoard(ctx context.Context, s *state, seat games.Player, build func(*lang.Lang) (*Message, error)) error {
-	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], store.Settings.CanDM, build)
+	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], s.g.GuildID, store.Settings.CanDM, build)
 	if err != nil || msg == nil {
 		return err
 	}
 	return b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "dm"})
 }
 
-// sendDM sends a direct message if the user's settings allow it by want,
-// made by build in the user's language (their settings carry it, so it costs
-// no query of its own). It returns no message, and no error, where they do
+// sendDM sends a direct message about something in guild if the user's
+// settings allow it by want, made by build in the user's language (dmLang:
+// their settings carry it, so it costs no query of its own). It returns no message, and no error, where they do
 // not; where Discord says their DMs are closed (50007) the bot stops trying
 // until /settings turns DMs on, and the mention in the thread is their
 // notification.
-func (b *Bot) sendDM(ctx context.Context, user string, want func(store.Settings) bool, build func(*lang.Lang) (*Message, error)) (string, *discordgo.Message, error) {
+func (b *Bot) sendDM(ctx context.Context, user, guild string, want func(store.Settings) bool, build func(*lang.Lang) (*Message, error)) (string, *discordgo.Message, error) {
 	set, err := b.db.Settings(ctx, user)
 	if err != nil || !want(set) {
 		return "", nil, err
 	}
-	m, err := build(lang.For(set.Locale))
+	m, err := build(b.dmLang(ctx, set, guild))
 	if err != nil {
 		return "", nil, err
 	}
@@ -441,7 +441,7 @@ func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) erro
 	if err != nil {
 		return err
 	}
-	_, _, err = b.sendDM(ctx, c.Opponent, store.Settings.CanDM, func(l *lang.Lang) (*Message, error) {
+	_, _, err = b.sendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*Message, error) {
 		m := challengeDM(l, c, g)
 		m.Nonce = nonce(a)
 		return m, nil
@@ -498,7 +498,7 @@ func (b *Bot) dmReader(ctx context.Context, g store.Game, channel string) *lang.
 	for p := range games.Player(2) {
 		if g.Human(p) {
 			users = append(users, g.Players[p])
-			langs = append(langs, b.userLang(ctx, g.Players[p]))
+			langs = append(langs, b.userLang(ctx, g.Players[p], g.GuildID))
 		}
 	}
 	if len(langs) == 1 || langs[0] == langs[1] {
