@@ -300,10 +300,3 @@ func throwsText(ts []games.Throw) string {
 	}
 	return strings.Join(s, ", ")
 }
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}

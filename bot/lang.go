@@ -95,7 +95,11 @@ func (b *Bot) guildLang(ctx context.Context, guild, player string) *lang.Lang {
 	l, err := b.db.GuildLocale(ctx, guild)
 	if err != nil {
 		b.logger(ctx).Warn("could not read a server's locale", "err", err)
+		return lang.For(l)
 	}
+	// What the database holds is what noteLocale would compare with: keep
+	// it, so that every post in the server does not read it again.
+	b.locales.m.Store("g"+guild, l)
 	return lang.For(l)
 }
 

@@ -80,10 +80,6 @@ func (b *Bot) refresh(ctx context.Context, g *store.Game, pos games.Position) er
 	return err
 }
 
-// seatName is "cones" or "white": the side a seat plays, as the engine
-// names it, in English (a player reads seatWord).
-func (s *state) seatName(p games.Player) string { return s.game.Seats()[p] }
-
 // endOf is how a position ends the game by its own rules, or nil.
 func endOf(pos games.Position) *store.End {
 	o := pos.Outcome()

@@ -228,17 +228,17 @@ func TestUpgradeKeepsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	db = openAt(t, path, withExtra(t, `ALTER TABLE users ADD COLUMN locale TEXT NOT NULL DEFAULT 'en'`))
+	db = openAt(t, path, withExtra(t, `ALTER TABLE users ADD COLUMN theme TEXT NOT NULL DEFAULT 'dark'`))
 	if v, _ := db.SchemaVersion(ctx); v != len(migrationFiles)+1 {
 		t.Fatalf("version after upgrade = %d, want %d", v, len(migrationFiles)+1)
 	}
-	var locale string
+	var theme string
 	var reminders bool
-	if err := db.read.QueryRow(`SELECT locale, reminders FROM users WHERE user_id = 'u1'`).Scan(&locale, &reminders); err != nil {
+	if err := db.read.QueryRow(`SELECT theme, reminders FROM users WHERE user_id = 'u1'`).Scan(&theme, &reminders); err != nil {
 		t.Fatalf("upgraded row: %v", err)
 	}
-	if locale != "en" || reminders {
-		t.Fatalf("upgraded row: locale %q reminders %v", locale, reminders)
+	if theme != "dark" || reminders {
+		t.Fatalf("upgraded row: theme %q reminders %v", theme, reminders)
 	}
 }
 
