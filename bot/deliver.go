@@ -276,25 +276,25 @@ func (b *Bot) postBoard(ctx context.Context, s *state, m *Message) error {
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
 func (b *Bot) dmBoard(ctx context.Context, s *state, seat games.Player, build func(*lang.Lang) (*Message, error)) error {
-	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], store.Settings.CanDM, build)
+	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], s.g.GuildID, store.Settings.CanDM, build)
 	if err != nil || msg == nil {
 		return err
 	}
 	return b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "dm"})
 }
 
-// sendDM sends a direct message if the user's settings allow it by want,
-// made by build in the user's language (their settings carry it, so it costs
-// no query of its own). It returns no message, and no error, where they do
+// sendDM sends a direct message about something in guild if the user's
+// settings allow it by want, made by build in the user's language (dmLang:
+// their settings carry it, so it costs no query of its own). It returns no message, and no error, where they do
 // not; where Discord says their DMs are closed (50007) the bot stops trying
 // until /settings turns DMs on, and the mention in the thread is their
 // notification.
-func (b *Bot) sendDM(ctx context.Context, user string, want func(store.Settings) bool, build func(*lang.Lang) (*Message, error)) (string, *discordgo.Message, error) {
+func (b *Bot) sendDM(ctx context.Context, user, guild string, want func(store.Settings) bool, build func(*lang.Lang) (*Message, error)) (string, *discordgo.Message, error) {
 	set, err := b.db.Settings(ctx, user)
 	if err != nil || !want(set) {
 		return "", nil, err
 	}
-	m, err := build(lang.For(set.Locale))
+	m, err := build(b.dmLang(ctx, set, guild))
 	if err != nil {
 		return "", nil, err
 	}
@@ -314,6 +314,30 @@ func (b *Bot) sendDM(ctx context.Context, user string, want func(store.Settings)
 	return ch, msg, err
 }
 
+// openingOf is how g's first player was decided, in l: the words the bot
+// stored when the game began (a coin, the challenge's choice, a throw-off),
+// or for a tournament's game, which the store starts with no words, its
+// pairing in its round.
+func (b *Bot) openingOf(ctx context.Context, l *lang.Lang, g store.Game) (string, error) {
+	if g.Tournament == 0 {
+		return g.Opening, nil
+	}
+	t, err := b.db.Tournament(ctx, g.Tournament)
+	if err != nil {
+		return "", err
+	}
+	ps, err := b.db.Pairings(ctx, t.ID)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range ps {
+		if p.Game == g.ID {
+			return l.T("tour.opening", "ID", t.ID, "Round", p.Round, "Rounds", t.Rounds, "Player", g.Players[0]), nil
+		}
+	}
+	return g.Opening, nil
+}
+
 // deliverStart opens a new game's thread under its challenge and says there
 // how the first player was decided. Where the bot may not create threads the
 // game lives in the channel instead.
@@ -323,10 +347,11 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 			return err
 		}
 	}
-	if g.Opening == "" {
-		return nil
+	opening, err := b.openingOf(ctx, b.gameLang(ctx, g), g)
+	if err != nil || opening == "" {
+		return err
 	}
-	_, err := b.dc.Send(threadOf(g), &Message{Content: clip(g.Opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
+	_, err = b.dc.Send(threadOf(g), &Message{Content: clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
 	if err == nil && g.Tournament != 0 {
 		// A tournament's games are created by the store as a round starts, with
 		// no click to play a first throw the player wants played for them.
@@ -416,7 +441,7 @@ func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) erro
 	if err != nil {
 		return err
 	}
-	_, _, err = b.sendDM(ctx, c.Opponent, store.Settings.CanDM, func(l *lang.Lang) (*Message, error) {
+	_, _, err = b.sendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*Message, error) {
 		m := challengeDM(l, c, g)
 		m.Nonce = nonce(a)
 		return m, nil
@@ -473,7 +498,7 @@ func (b *Bot) dmReader(ctx context.Context, g store.Game, channel string) *lang.
 	for p := range games.Player(2) {
 		if g.Human(p) {
 			users = append(users, g.Players[p])
-			langs = append(langs, b.userLang(ctx, g.Players[p]))
+			langs = append(langs, b.userLang(ctx, g.Players[p], g.GuildID))
 		}
 	}
 	if len(langs) == 1 || langs[0] == langs[1] {

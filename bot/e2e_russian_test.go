@@ -2,13 +2,11 @@ package bot_test
 
 import (
 	"math/rand/v2"
-	"regexp"
-	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"kilab/internal/fakediscord"
+	"kilab/lang"
 )
 
 // TestE2EGameInRussian plays a whole game of Aseb by clicks between two
@@ -18,12 +16,24 @@ import (
 // (replies, the channel, the game's thread, both players' DMs: contents,
 // embeds, buttons, menus, alt texts) must be Russian: a Latin word that is
 // not a name, a game, a variant or a key players type fails the test.
-func TestE2EGameInRussian(t *testing.T) {
-	h := newHarness(t, 77)
-	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
-	for _, id := range []string{ana.ID, bo.ID, h.srv.Guild().ID} {
-		h.srv.SetLocale(id, "ru")
+func TestE2EGameInRussian(t *testing.T) { gameIn(t, lang.Russian) }
+
+// TestE2EGameInOtherLanguages plays the same game in German, French and
+// Spanish. Written in Latin letters as English is, a text there holds English
+// when it holds a word of an English message that no message of the
+// language has (englishOnly), names apart.
+func TestE2EGameInOtherLanguages(t *testing.T) {
+	for _, tag := range []lang.Tag{lang.German, lang.French, lang.Spanish} {
+		t.Run(string(tag), func(t *testing.T) { gameIn(t, tag) })
 	}
+}
+
+// gameIn plays the game of TestE2EGameInRussian with players and a server
+// speaking tag, and checks every word they were shown.
+func gameIn(t *testing.T, tag lang.Tag) {
+	h := newHarness(t, 77)
+	users := h.speakers(string(tag), "ana", "bo")
+	ana, bo := users[0], users[1]
 	var shown []fakediscord.Message
 	see := func(m fakediscord.Message) fakediscord.Message { shown = append(shown, m); return m }
 
@@ -42,10 +52,10 @@ func TestE2EGameInRussian(t *testing.T) {
 			break
 		}
 		see(msg)
-		if n == 3 { // a click out of turn is refused, in Russian
+		if n == 3 { // a click out of turn is refused, in the clicker's language
 			see(h.reply(h.srv.Click(g.Players[g.ToMove.Other()], msg.ID, msg.CustomIDs()[0])))
 		}
-		see(h.step(g, msg, rng))
+		see(h.stepLive(g, msg, rng))
 		if g2, _ := h.db.Game(h.ctx, g.ID); !g2.Active() {
 			g = g2
 			break
@@ -72,76 +82,10 @@ func TestE2EGameInRussian(t *testing.T) {
 	if len(shown) < 20 {
 		t.Fatalf("only %d messages seen", len(shown))
 	}
-	cyrillic := 0
+	var texts []string
 	for _, m := range shown {
-		for _, text := range visibleTexts(m) {
-			if strings.ContainsFunc(text, isCyrillic) {
-				cyrillic++
-			}
-			if w := englishWords(text, ana.Username, bo.Username); len(w) > 0 {
-				t.Errorf("English %v in %q", w, text)
-			}
-		}
+		texts = append(texts, visibleTexts(m)...)
 	}
-	if cyrillic < 50 {
-		t.Errorf("only %d Russian texts among %d messages", cyrillic, len(shown))
-	}
-}
-
-func isCyrillic(r rune) bool { return r >= 'а' && r <= 'я' || r >= 'А' && r <= 'Я' || r == 'ё' }
-
-// visibleTexts are the words of a message a player sees: content, embeds,
-// buttons, menus and attachments' alt texts.
-func visibleTexts(m fakediscord.Message) []string {
-	out := []string{m.Content}
-	for _, e := range m.Embeds {
-		out = append(out, e.Title, e.Description)
-		if e.Footer != nil {
-			out = append(out, e.Footer.Text)
-		}
-		if e.Author != nil {
-			out = append(out, e.Author.Name)
-		}
-		for _, f := range e.Fields {
-			out = append(out, f.Name, f.Value)
-		}
-	}
-	for _, b := range m.Buttons() {
-		out = append(out, b.Label)
-	}
-	for _, s := range m.Selects() {
-		out = append(out, s.Placeholder)
-		for _, o := range s.Options {
-			out = append(out, o.Label, o.Description)
-		}
-	}
-	for _, a := range m.Attachments {
-		out = append(out, a.Description)
-	}
-	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
-}
-
-var (
-	// notWords are what a text holds that is not words: mentions, time
-	// stamps, links, code and notation (a token with a digit: "15-off") and
-	// file paths.
-	notWords = regexp.MustCompile("\\S*\\d\\S*|<[@#:/][^>]*>|<t:[^>]*>|https?://\\S+|`[^`]*`|\\S+\\.(md|png|txt|gif)\\b")
-	latin    = regexp.MustCompile(`[A-Za-z]{3,}`)
-	// names are the Latin words a Russian text may hold: the games, the
-	// bot, variants, options and values players type, and rating terms.
-	names = []string{"aseb", "tab", "seega", "kilab", "royalur", "standard", "twenty", "squares", "house4",
-		"enter", "past", "own", "pieces", "dice", "sticks", "free", "lane", "size", "width", "true", "false",
-		"glicko", "buchholz", "easy", "medium", "hard", "docs", "rules"}
-)
-
-// englishWords are the Latin words of text that are not names.
-func englishWords(text string, users ...string) []string {
-	var out []string
-	for _, w := range latin.FindAllString(notWords.ReplaceAllString(text, " "), -1) {
-		lw := strings.ToLower(w)
-		if !slices.Contains(names, lw) && !slices.Contains(users, lw) {
-			out = append(out, w)
-		}
-	}
-	return out
+	checkTexts(t, tag, texts, 50, ana, bo)
+	checkSaid(t, h.srv, tag, 50, ana, bo) // and what the messages were before their edits
 }

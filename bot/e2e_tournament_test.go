@@ -107,6 +107,13 @@ func TestE2ERoundRobinTournament(t *testing.T) {
 		if n := h.count(h.srv.ChannelID(), fmt.Sprintf("round %d of 6**", r)); n != 1 {
 			t.Fatalf("round %d was announced %d times", r, n)
 		}
+		if r == 1 { // each game's thread says the pairing decided who starts
+			_, gs := h.roundGames(tm.ID)
+			want := fmt.Sprintf("Tournament #%d, round 1 of 6: <@%s> moves first, as the pairing says.", tm.ID, gs[0].Players[0])
+			if n := h.count(gs[0].ThreadID, want); n != 1 {
+				t.Fatalf("the thread of game %d says %q %d times", gs[0].ID, want, n)
+			}
+		}
 		if r == 3 {
 			h.stop()
 			h.start()

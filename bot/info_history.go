@@ -34,7 +34,7 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 	}
 	// From here on the interaction is answered: a failure edits the answer
 	// rather than returning to fail, which would answer a second time.
-	if err := b.dc.EditOriginal(i, b.historyMessage(langOf(i), s)); err != nil {
+	if err := b.dc.EditOriginal(i, b.historyMessage(ctx, langOf(i), s)); err != nil {
 		b.logger(ctx).Error("posting a game's history", "err", err)
 		text, _ := explain(langOf(i), err)
 		_ = b.dc.EditOriginal(i, &Message{Content: text})
@@ -44,14 +44,14 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 
 // historyMessage carries the record and the replay, in l. Without the replay
 // (it could not be drawn) the record still goes out, with a word about it.
-func (b *Bot) historyMessage(l *lang.Lang, s *state) *Message {
+func (b *Bot) historyMessage(ctx context.Context, l *lang.Lang, s *state) *Message {
 	base := fmt.Sprintf("kilab-%s-%d", s.g.Kind, s.g.ID)
 	m := &Message{ // Mentions nil: the players are named, not pinged
 		Content: clip(l.T("info.history.content", "Plies", l.N("info.n.plies", len(s.plies)), "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config),
 			"First", s.g.Players[0], "FirstSeat", seatWord(l, s.game, games.First), "FirstComputer", s.computerSuffix(l, games.First),
 			"Second", s.g.Players[1], "SecondSeat", seatWord(l, s.game, games.Second), "SecondComputer", s.computerSuffix(l, games.Second),
 			"Result", s.resultText(l)), 2000),
-		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(l, s, base+".txt")),
+		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(ctx, l, s, base+".txt")),
 			Description: l.T("info.history.file_alt", "Game", s.game.Title(), "ID", s.g.ID)}},
 	}
 	gif, err := render.Replay(l, s.game, s.g.Config, s.plies)
@@ -75,7 +75,7 @@ func replayAlt(l *lang.Lang, s *state) string {
 // ply per line, its number and its token as games.Ply.String writes it, a tab
 // between. The tokens alone, in order, are what `kilab replay` and
 // games.ParseRecord read; the header says how to feed them.
-func (b *Bot) recordText(l *lang.Lang, s *state, file string) string {
+func (b *Bot) recordText(ctx context.Context, l *lang.Lang, s *state, file string) string {
 	var w strings.Builder
 	head := func(text string) { w.WriteString("# " + text + "\n") }
 	cfg := s.g.Config.String()
@@ -90,8 +90,13 @@ func (b *Bot) recordText(l *lang.Lang, s *state, file string) string {
 			head(l.T("info.record.player", kv...))
 		}
 	}
-	if s.g.Opening != "" { // the throw-off's throws too (A3, D3)
-		head(l.T("info.record.opening", "Opening", b.plainMentions(l, strings.ReplaceAll(s.g.Opening, "\n", " "))))
+	opening, err := b.openingOf(ctx, l, s.g)
+	if err != nil {
+		b.logger(ctx).Warn("could not say a game's opening", "game", s.g.ID, "err", err)
+		opening = s.g.Opening
+	}
+	if opening != "" { // the throw-off's throws too (A3, D3)
+		head(l.T("info.record.opening", "Opening", b.plainMentions(l, strings.ReplaceAll(opening, "\n", " "))))
 	}
 	head(l.T("info.record.result", "Result", s.plainResult(l)))
 	if s.g.Reason != "" {

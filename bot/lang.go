@@ -16,7 +16,9 @@ import (
 // The bot speaks each reader's language (package lang):
 //   - an answer to an interaction, in the locale the interaction came with;
 //   - a DM or reminder, which answers nothing, in the locale of the player's
-//     last interaction (users.locale);
+//     last interaction (users.locale), or, to someone who has not used the
+//     bot yet (a challenge's opponent), the locale of the server the DM is
+//     about;
 //   - a post in a server's channel or game thread, read by both players and
 //     onlookers, in the server's preferred locale (guilds.locale), which
 //     Discord sends with every interaction from the server; a game outside
@@ -60,11 +62,23 @@ func (b *Bot) noteLocale(ctx context.Context, i *discordgo.Interaction) {
 	}
 }
 
-// userLang is the language of DMs to user: their last interaction's.
-func (b *Bot) userLang(ctx context.Context, user string) *lang.Lang {
+// userLang is the language of DMs to user about something in guild (a
+// game, a challenge; "" for none): their last interaction's (dmLang).
+func (b *Bot) userLang(ctx context.Context, user, guild string) *lang.Lang {
 	s, err := b.db.Settings(ctx, user)
 	if err != nil {
 		b.logger(ctx).Warn("could not read a locale", "err", err)
+	}
+	return b.dmLang(ctx, s, guild)
+}
+
+// dmLang is the language of DMs to the user whose settings are s about
+// something in guild: their last interaction's locale, or where none is
+// recorded (they have not used the bot yet) the server's, a better guess
+// than English.
+func (b *Bot) dmLang(ctx context.Context, s store.Settings, guild string) *lang.Lang {
+	if s.Locale == "" && guild != "" {
+		return b.guildLang(ctx, guild, "")
 	}
 	return lang.For(s.Locale)
 }
@@ -73,7 +87,7 @@ func (b *Bot) userLang(ctx context.Context, user string) *lang.Lang {
 // outside any server (guild "") posts in the language of player, its human.
 func (b *Bot) guildLang(ctx context.Context, guild, player string) *lang.Lang {
 	if guild == "" {
-		return b.userLang(ctx, player)
+		return b.userLang(ctx, player, "")
 	}
 	if l, ok := b.locales.get("g" + guild); ok {
 		return lang.For(l)

@@ -118,7 +118,7 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 		// The reminder is claimed either way: it is sent at most once, or
 		// not at all to a player who wants none.
 		user := g.Players[g.ToMove]
-		if _, _, err := b.sendDM(ctx, user, wantsReminder, func(l *lang.Lang) (*Message, error) { return b.reminder(ctx, l, g) }); err != nil {
+		if _, _, err := b.sendDM(ctx, user, g.GuildID, wantsReminder, func(l *lang.Lang) (*Message, error) { return b.reminder(ctx, l, g) }); err != nil {
 			log.Warn("sending a reminder", "user", user, "err", err)
 		}
 	}

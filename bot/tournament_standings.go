@@ -36,13 +36,13 @@ func (b *Bot) standingsCommand(ctx context.Context, i *discordgo.Interaction) er
 	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
-// tieBreakName is the format's tie-break, short (the same in every
-// language, as chess players write it) and long.
+// tieBreakName is the format's tie-break, short (as chess players abbreviate
+// it in l) and long.
 func tieBreakName(l *lang.Lang, f tournament.Format) (short, long string) {
 	if f == tournament.Swiss {
-		return "Buch.", l.T("tour.tiebreak.buchholz")
+		return l.T("tour.tiebreak.buchholz_short"), l.T("tour.tiebreak.buchholz")
 	}
-	return "SB", l.T("tour.tiebreak.sonneborn")
+	return l.T("tour.tiebreak.sonneborn_short"), l.T("tour.tiebreak.sonneborn")
 }
 
 // pointsText is a score in words: "1 point", "2½ points".

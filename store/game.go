@@ -48,7 +48,9 @@ type Game struct {
 	RemindAt    time.Time
 	RatingDelta [2]float64 // rating points each seat won or lost; 0 unless rated and over
 	// Opening is how the first player was decided, as the bot wrote it: a
-	// coin, the challenge's choice, or a throw-off with its throws.
+	// coin, the challenge's choice, or a throw-off with its throws. A
+	// tournament's game has none: its pairing decided, and the bot says so
+	// in each reader's language.
 	Opening string
 	// Computer says which seat, if any, Kilab itself plays, and at what level.
 	Computer Computer

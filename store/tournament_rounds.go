@@ -260,8 +260,7 @@ func (db *DB) startPairing(ctx context.Context, tx *sql.Tx, t Tournament, p Pair
 	}
 	n := NewGame{GuildID: t.GuildID, ChannelID: t.ChannelID, Kind: t.Kind, Config: t.Config,
 		Players: [2]string{p.Pair.First, p.Pair.Second}, Position: start.String(), ToMove: games.First,
-		TimeLimit: t.TimeLimit, Rated: t.Rated, Tournament: t.ID,
-		Opening: fmt.Sprintf("Tournament #%d, round %d of %d: <@%s> moves first, as the pairing says.", t.ID, t.Round, t.Rounds, p.Pair.First)}
+		TimeLimit: t.TimeLimit, Rated: t.Rated, Tournament: t.ID} // no Opening: the pairing decided (Game.Opening)
 	g, err := db.insertGame(ctx, tx, n, 0)
 	if err != nil {
 		return err
