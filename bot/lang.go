@@ -116,22 +116,7 @@ func (b *Bot) gameLang(ctx context.Context, g store.Game) *lang.Lang {
 // seatWord is the name of seat p of game g in l, lower case as mid-sentence
 // ("cones"); the engines' Seats are the keys, in English.
 func seatWord(l *lang.Lang, g games.Game, p games.Player) string {
-	switch key := g.Seats()[p]; key {
-	case "cones":
-		return l.T("seat.cones")
-	case "spindles":
-		return l.T("seat.spindles")
-	case "white":
-		return l.T("seat.white")
-	case "black":
-		return l.T("seat.black")
-	case "light":
-		return l.T("seat.light")
-	case "dark":
-		return l.T("seat.dark")
-	default:
-		return key
-	}
+	return games.SeatWord(l, g.Seats()[p])
 }
 
 // seatTitle is seatWord with a capital, to open a sentence or a label.

@@ -73,3 +73,24 @@ func MoveNotation(l *lang.Lang, g Game) []string {
 	}
 	return nil
 }
+
+// SeatWord names the seat whose key is key (Game.Seats: "cones") in l, lower
+// case as mid-sentence; a key no catalog knows is given back as it is. The
+// keys stay English: they are what records and notation carry.
+func SeatWord(l *lang.Lang, key string) string {
+	switch key {
+	case "cones":
+		return l.T("seat.cones")
+	case "spindles":
+		return l.T("seat.spindles")
+	case "white":
+		return l.T("seat.white")
+	case "black":
+		return l.T("seat.black")
+	case "light":
+		return l.T("seat.light")
+	case "dark":
+		return l.T("seat.dark")
+	}
+	return key
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"kilab/games"
 	"kilab/lang"
 )
 
@@ -69,8 +70,8 @@ func chartGrid(cv *canvas, l *lang.Lang, c Chart) {
 		cv.gc.Stroke()
 		cv.text(fmt.Sprintf("%d%%", int(v*100)), x0-4, y, sizeSmall, 1, colInkSoft)
 	}
-	cv.text(l.T("render.chart.win", "Seat", seatName(l, c.Seats[0])), x0+4, yTop+10, sizeSmall, 0, colInk)
-	cv.text(l.T("render.chart.win", "Seat", seatName(l, c.Seats[1])), x0+4, yBot-10, sizeSmall, 0, colNavy)
+	cv.text(l.T("render.chart.win", "Seat", games.SeatWord(l, c.Seats[0])), x0+4, yTop+10, sizeSmall, 0, colInk)
+	cv.text(l.T("render.chart.win", "Seat", games.SeatWord(l, c.Seats[1])), x0+4, yBot-10, sizeSmall, 0, colNavy)
 	cv.text(l.T("render.chart.ply", "N", 0), x0, yBot+14, sizeSmall, 0, colInkSoft)
 	cv.text(l.T("render.chart.ply", "N", n-1), x1, yBot+14, sizeSmall, 1, colInkSoft)
 }

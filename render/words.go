@@ -26,30 +26,9 @@ const (
 	verbAborted
 )
 
-// seatName is the seat whose engine key is key (games.Game.Seats: "cones"),
-// named in l, lower case as mid-sentence. A key no catalog knows stays as it
-// is.
-func seatName(l *lang.Lang, key string) string {
-	switch key {
-	case "cones":
-		return l.T("seat.cones")
-	case "spindles":
-		return l.T("seat.spindles")
-	case "white":
-		return l.T("seat.white")
-	case "black":
-		return l.T("seat.black")
-	case "light":
-		return l.T("seat.light")
-	case "dark":
-		return l.T("seat.dark")
-	}
-	return key
-}
-
 // seatOf is seat p of game named in l.
 func seatOf(l *lang.Lang, game games.Game, p games.Player) string {
-	return seatName(l, game.Seats()[p])
+	return games.SeatWord(l, game.Seats()[p])
 }
 
 // upperFirst capitalises s's first letter: a sentence or a label that a
