@@ -47,18 +47,29 @@ func langOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Loca
 
 // noteLocale records the locales interaction i came with when they differ
 // from what this copy last recorded, so that DMs and posts made later speak
-// them. A failure is logged: the interaction goes on in its own locale.
+// them. Where this copy has not recorded one yet (it started, or another copy
+// took the user's earlier clicks), it reads what the database holds first:
+// every interaction passes here, and on a shared database a read is cheap
+// where a write contends with every transaction that reads the user. A
+// failure is logged: the interaction goes on in its own locale.
 func (b *Bot) noteLocale(ctx context.Context, i *discordgo.Interaction) {
 	user := userOf(i).ID
 	if user != "" && i.Locale != "" && b.locales.swap("u"+user, string(i.Locale)) {
-		if err := b.db.SetUserLocale(ctx, user, string(i.Locale)); err != nil {
-			b.logger(ctx).Warn("could not record a locale", "err", err)
+		if s, err := b.db.Settings(ctx, user); err != nil || s.Locale != string(i.Locale) {
+			b.recorded(ctx, b.db.SetUserLocale(ctx, user, string(i.Locale)))
 		}
 	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" && b.locales.swap("g"+i.GuildID, string(*i.GuildLocale)) {
-		if err := b.db.SetGuildLocale(ctx, i.GuildID, string(*i.GuildLocale)); err != nil {
-			b.logger(ctx).Warn("could not record a server's locale", "err", err)
+		if l, err := b.db.GuildLocale(ctx, i.GuildID); err != nil || l != string(*i.GuildLocale) {
+			b.recorded(ctx, b.db.SetGuildLocale(ctx, i.GuildID, string(*i.GuildLocale)))
 		}
+	}
+}
+
+// recorded logs a locale that could not be recorded.
+func (b *Bot) recorded(ctx context.Context, err error) {
+	if err != nil {
+		b.logger(ctx).Warn("could not record a locale", "err", err)
 	}
 }
 
