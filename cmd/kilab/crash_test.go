@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
@@ -19,9 +20,31 @@ import (
 // (KILAB_TEST_CHILD=1): the crash test needs a bot it can kill with SIGKILL.
 func TestMain(m *testing.M) {
 	if os.Getenv("KILAB_TEST_CHILD") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(runChild())
 	}
 	os.Exit(m.Run())
+}
+
+// runChild runs the program as a child process; with KILAB_TEST_CPUPROFILE
+// naming a directory, it writes its CPU profile there, so that a load run
+// shows where each copy of the bot spends its time.
+func runChild() int {
+	dir := os.Getenv("KILAB_TEST_CPUPROFILE")
+	if dir == "" {
+		return run(os.Args[1:], os.Stdout, os.Stderr)
+	}
+	f, err := os.CreateTemp(dir, "cpu-*.pprof")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer f.Close()
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer pprof.StopCPUProfile()
+	return run(os.Args[1:], os.Stdout, os.Stderr)
 }
 
 // crashRig is a fake Discord, a database and the bot running as a child

@@ -8,10 +8,12 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"kilab/games"
 	"kilab/internal/fakediscord"
 	"kilab/store"
 )
@@ -192,7 +194,7 @@ func (r *loadRig) play(ctx context.Context, db *store.DB, lg *loadGame, tokens <
 	for ctx.Err() == nil {
 		if cur == nil {
 			var ok bool
-			if g, cur, ok = r.waitBoard(ctx, db, lg.id); !ok {
+			if g, cur, ok = r.waitBoard(ctx, db, lg, g); !ok {
 				return
 			}
 		}
@@ -205,12 +207,20 @@ func (r *loadRig) play(ctx context.Context, db *store.DB, lg *loadGame, tokens <
 	}
 }
 
-// waitBoard reads the game and waits for its latest board to carry its
-// current version's controls; false once the game is over or the run ends.
-func (r *loadRig) waitBoard(ctx context.Context, db *store.DB, id int64) (store.Game, *fakediscord.Message, bool) {
-	wait := 10 * time.Millisecond
+// waitBoard waits for the game's next board to carry controls for a version
+// after last's; false once the game is over or the run ends. It watches the
+// game's thread in the fake Discord, as a player would, and reads the
+// database only to begin with and when no board comes for a while (the game
+// may be over): polling it for every game would load the machine the bot is
+// measured on.
+func (r *loadRig) waitBoard(ctx context.Context, db *store.DB, lg *loadGame, last store.Game) (store.Game, *fakediscord.Message, bool) {
 	for ctx.Err() == nil {
-		g, err := db.Game(ctx, id)
+		if last.ID != 0 {
+			if g, m, ok := r.nextBoard(ctx, lg, last); ok {
+				return g, m, true
+			}
+		}
+		g, err := db.Game(ctx, lg.id)
 		if err == nil && !g.Active() {
 			return g, nil, false
 		}
@@ -219,10 +229,59 @@ func (r *loadRig) waitBoard(ctx context.Context, db *store.DB, id int64) (store.
 				return g, &m, true
 			}
 		}
-		time.Sleep(wait)
-		wait = min(2*wait, 200*time.Millisecond)
+		if err == nil {
+			last = g
+			last.Version-- // the board of g.Version is the one to wait for
+		} else {
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 	return store.Game{}, nil, false
+}
+
+// nextBoard waits up to a few seconds for a board in last's thread with
+// controls for a later version, and reads from it who is to move.
+func (r *loadRig) nextBoard(ctx context.Context, lg *loadGame, last store.Game) (store.Game, *fakediscord.Message, bool) {
+	wctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	var version int64
+	m, err := r.srv.WaitMessage(wctx, threadOf(last), func(m fakediscord.Message) bool {
+		v, ok := controlsVersion(m, last.ID)
+		version = v
+		return ok && v > last.Version
+	})
+	if err != nil {
+		return store.Game{}, nil, false
+	}
+	g := last
+	g.Version = version
+	for seat, p := range lg.players {
+		if slices.Contains(m.Mentions, p) {
+			g.ToMove = games.Player(seat)
+			return g, &m, true
+		}
+	}
+	return store.Game{}, nil, false
+}
+
+// threadOf is where the game's boards are posted.
+func threadOf(g store.Game) string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
+}
+
+// controlsVersion is the version of game the controls on m are for.
+func controlsVersion(m fakediscord.Message, game int64) (int64, bool) {
+	prefix := fmt.Sprintf("g/%d/", game)
+	for _, id := range m.CustomIDs() {
+		if rest, ok := strings.CutPrefix(id, prefix); ok {
+			v, err := strconv.ParseInt(strings.SplitN(rest, "/", 2)[0], 10, 64)
+			return v, err == nil
+		}
+	}
+	return 0, false
 }
 
 func hasControls(m fakediscord.Message, game, version int64) bool {

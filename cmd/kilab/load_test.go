@@ -65,7 +65,13 @@ func TestLoad(t *testing.T) {
 	if os.Getenv("KILAB_LOAD") == "" {
 		t.Skip("the load test runs with KILAB_LOAD=1 (see load_test.go for its settings)")
 	}
-	runLoad(t, loadConfigFromEnv())
+	cfg := loadConfigFromEnv()
+	if cfg.dbURL != "" {
+		// A schema of its own, so that no earlier run's games, users and
+		// undelivered announcements weigh on this one.
+		cfg.dbURL = pgtest.Schema(t, cfg.dbURL)
+	}
+	runLoad(t, cfg)
 }
 
 // A small load run, so that the rig itself stays in working order: one copy
@@ -210,6 +216,7 @@ func (r *loadRig) startCopy(addr string) *copyProc {
 	r.t.Cleanup(func() {
 		if r.t.Failed() {
 			r.t.Logf("copy at %s said:\n%s", addr, clipLog(c.out.String(), 4000))
+			keepLog(r.t, addr, c.out.String())
 		}
 	})
 	for {
@@ -362,6 +369,21 @@ func openStore(ctx context.Context, url, path string) (*store.DB, error) {
 		return store.Open(ctx, url)
 	}
 	return store.Open(ctx, path)
+}
+
+// keepLog writes a failed run's whole log of one copy to a file that
+// outlives the test, since the clipped tail rarely holds the first error.
+func keepLog(t *testing.T, addr, log string) {
+	f, err := os.CreateTemp("", "kilab-load-*.log")
+	if err == nil {
+		_, err = f.WriteString(log)
+		f.Close()
+	}
+	if err != nil {
+		t.Logf("keeping the log of the copy at %s: %v", addr, err)
+		return
+	}
+	t.Logf("the whole log of the copy at %s: %s", addr, f.Name())
 }
 
 // clipLog keeps the end of a long log.

@@ -280,6 +280,7 @@ func (s *Server) store(m *Message) {
 		s.order[m.ChannelID] = append(s.order[m.ChannelID], m.ID)
 	}
 	s.messages[m.ID] = m
+	s.channelChanged(m.ChannelID)
 	s.broadcast()
 }
 
@@ -326,7 +327,7 @@ func (s *Server) Message(id string) (Message, bool) {
 // the oldest such message.
 func (s *Server) WaitMessage(ctx context.Context, channelID string, pred func(Message) bool) (Message, error) {
 	var found Message
-	err := s.wait(ctx, func() bool {
+	err := s.waitChannel(ctx, channelID, func() bool {
 		for _, id := range s.order[channelID] {
 			if m := s.messages[id]; m != nil && pred(*m) {
 				found = *m
@@ -343,7 +344,7 @@ func (s *Server) WaitMessage(ctx context.Context, channelID string, pred func(Me
 
 // WaitMessages waits until channelID holds at least n messages and returns them.
 func (s *Server) WaitMessages(ctx context.Context, channelID string, n int) ([]Message, error) {
-	err := s.wait(ctx, func() bool { return len(s.order[channelID]) >= n })
+	err := s.waitChannel(ctx, channelID, func() bool { return len(s.order[channelID]) >= n })
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: channel %s has %d messages, want %d: %w",
 			channelID, len(s.Messages(channelID)), n, err)
@@ -367,7 +368,7 @@ func (s *Server) Last(channelID string) (Message, bool) {
 // say. Messages edited later are matched as they are now.
 func (s *Server) WaitMessageAfter(ctx context.Context, channelID, afterID string, pred func(Message) bool) (Message, error) {
 	var found Message
-	err := s.wait(ctx, func() bool {
+	err := s.waitChannel(ctx, channelID, func() bool {
 		seen := afterID == ""
 		for _, id := range s.order[channelID] {
 			if m := s.messages[id]; seen && m != nil && pred(*m) {

@@ -207,6 +207,29 @@ func (s *Server) wait(ctx context.Context, cond func() bool) error {
 	}
 }
 
+// waitChannel is wait for a cond on channelID's messages alone: it wakes
+// when a message there is posted, edited or deleted, not on every change.
+func (s *Server) waitChannel(ctx context.Context, channelID string, cond func() bool) error {
+	for {
+		s.mu.Lock()
+		ok := cond()
+		ch := s.inChannel[channelID]
+		if !ok && ch == nil {
+			ch = make(chan struct{})
+			s.inChannel[channelID] = ch
+		}
+		s.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
 func (s *Server) lastRequests(n int) string {
 	rs := s.Requests()
 	if len(rs) > n {

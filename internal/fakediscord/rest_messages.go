@@ -201,6 +201,7 @@ func (s *Server) remove(m *Message) {
 			break
 		}
 	}
+	s.channelChanged(m.ChannelID)
 	s.broadcast()
 }
 

@@ -33,7 +33,11 @@ type Server struct {
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change, to wake waiters
-	closed  bool
+	// inChannel wakes only those waiting on one channel's messages: with a
+	// thousand games under load, waking every waiter on every change would
+	// cost the fake more than the bot it measures.
+	inChannel map[string]chan struct{}
+	closed    bool
 
 	guilds []Guild // oldest first
 	users  map[string]*User
@@ -129,7 +133,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	}
 	s := &Server{
 		t: t, cfg: cfg,
-		changed: make(chan struct{}),
+		changed: make(chan struct{}), inChannel: map[string]chan struct{}{},
 		users:   map[string]*User{}, locales: map[string]string{},
 		channels: map[string]*Channel{},
 		messages: map[string]*Message{},
@@ -241,6 +245,14 @@ func isDiscordHost(host string) bool {
 func (s *Server) broadcast() {
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// channelChanged wakes those waiting on channelID's messages (s.mu held).
+func (s *Server) channelChanged(channelID string) {
+	if ch, ok := s.inChannel[channelID]; ok {
+		close(ch)
+		delete(s.inChannel, channelID)
+	}
 }
 
 // errorf reports a problem in the bot's use of Discord unless the test is over.
