@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"kilab/games"
@@ -77,8 +78,21 @@ func TurnNotices(g Game) []Notice {
 	return append(ns, Notice{Kind: AnnounceRetire})
 }
 
-// announce writes notices for game (or challenge) at version, in tx.
+// announce writes notices for game (or challenge) at version, in tx, in
+// their order. One already written for that version, kind and recipient is
+// not written again (announcements_once).
+//
+// The notices go in as one plain INSERT inside a savepoint, and only if one
+// of them turns out to be written already are they written one by one with
+// ON CONFLICT DO NOTHING. The order matters with PostgreSQL: ON CONFLICT
+// first reads the unique index, and in a serializable transaction that read
+// locks the index page, which every transaction announcing at the same time
+// writes to (new games' ids are neighbours), so that they fail one another.
+// A plain INSERT only writes.
 func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version int64, ns []Notice, changes []RatingChange) error {
+	if len(ns) == 0 {
+		return nil
+	}
 	text := ""
 	if len(changes) > 0 {
 		b, err := json.Marshal(changes)
@@ -88,15 +102,40 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 		text = string(b)
 	}
 	now := db.now().UnixMilli()
+	row := func(n Notice) []any {
+		return []any{game, challenge, n.Kind, n.User, version, text, millis(n.Until), now, now}
+	}
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT announce`); err != nil {
+		return err
+	}
+	var args []any
 	for _, n := range ns {
-		_, err := tx.ExecContext(ctx, `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at)
-			VALUES (NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT DO NOTHING`, game, challenge, n.Kind, n.User, version, text, millis(n.Until), now, now)
-		if err != nil {
+		args = append(args, row(n)...)
+	}
+	_, err := tx.ExecContext(ctx, insertAnnouncements(len(ns), ""), args...)
+	if err == nil {
+		_, err = tx.ExecContext(ctx, `RELEASE SAVEPOINT announce`)
+		return err
+	}
+	if !db.dialect.unique(err) {
+		return fmt.Errorf("recording %s announcements: %w", ns[0].Kind, err)
+	}
+	if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT announce`); err != nil {
+		return err
+	}
+	for _, n := range ns {
+		if _, err := tx.ExecContext(ctx, insertAnnouncements(1, " ON CONFLICT DO NOTHING"), row(n)...); err != nil {
 			return fmt.Errorf("recording a %s announcement: %w", n.Kind, err)
 		}
 	}
 	return nil
+}
+
+// insertAnnouncements is the INSERT of n announcements, then suffix.
+func insertAnnouncements(n int, suffix string) string {
+	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?)`
+	return `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at)
+		VALUES ` + strings.Repeat(values+", ", n-1) + values + suffix
 }
 
 // DueAnnouncements returns up to limit announcements due now, oldest first.

@@ -207,24 +207,33 @@ func getChallenge(ctx context.Context, q rowQuerier, id int64) (Challenge, error
 	return c, err
 }
 
-// SetChallengeMessage records the message that shows the challenge.
+// SetChallengeMessage records the message that shows the challenge. The
+// opponent's DM links to it, and a game's thread opens from it: what waits
+// for it is made due now. Neither statement needs a serializable
+// transaction (a message id is written blindly, and what waits for it puts
+// itself off with Later, which looks again), and with PostgreSQL one would
+// conflict with every challenge made or accepted meanwhile.
 func (db *DB) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
-	return db.update(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
-		if err != nil {
-			return err
-		}
-		if err := mustAffect(res, fmt.Errorf("challenge %d: %w", id, ErrNotFound)); err != nil {
-			return err
-		}
-		// The opponent's DM links to this message, and a game's thread opens from
-		// it: what waits for it is due now.
-		_, err = tx.ExecContext(ctx, `UPDATE announcements SET due_at = ?1 WHERE done_at IS NULL
-			AND (challenge_id = ?2 OR game_id IN (SELECT id FROM games WHERE challenge_id = ?2))`,
-			db.Now().UnixMilli(), id)
+	res, err := db.write.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
+	if err != nil {
 		return err
-	})
+	}
+	if err := mustAffect(res, fmt.Errorf("challenge %d: %w", id, ErrNotFound)); err != nil {
+		return err
+	}
+	now := db.Now().UnixMilli()
+	if _, err := db.write.ExecContext(ctx, qDueForChallenge, now, id); err != nil {
+		return err
+	}
+	_, err = db.write.ExecContext(ctx, qDueForChallengeGame, now, id)
+	return err
 }
+
+const (
+	qDueForChallenge     = `UPDATE announcements SET due_at = ? WHERE done_at IS NULL AND challenge_id = ?`
+	qDueForChallengeGame = `UPDATE announcements SET due_at = ? WHERE done_at IS NULL
+		AND game_id = (SELECT id FROM games WHERE challenge_id = ?)`
+)
 
 // Start is how the game an accepted challenge becomes begins: the seats (the
 // caller settled who moves first from Challenge.First, with Game.DrawFirst

@@ -86,8 +86,11 @@ const maxTxAttempts = 25
 func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	for attempt := 1; ; attempt++ {
 		err := db.transact(ctx, db.dialect.writeTx, fn)
-		if err == nil || attempt == maxTxAttempts || !db.dialect.retryable(err) {
+		if err == nil || !db.dialect.retryable(err) {
 			return err
+		}
+		if attempt == maxTxAttempts {
+			return fmt.Errorf("store: gave up after %d attempts: %w%s", attempt, err, db.dialect.detail(err))
 		}
 		select {
 		case <-ctx.Done():

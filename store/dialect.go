@@ -37,6 +37,8 @@ type dialect struct {
 	// retryable says a write transaction failed only because another one ran
 	// beside it, so running it again may succeed.
 	retryable func(error) bool
+	// detail is what the server said of err beyond its message, for logs.
+	detail func(error) string
 	// unique says err is a UNIQUE index refusing a second row.
 	unique func(error) bool
 	// skipLocked ends a SELECT that claims rows for one copy: other copies
@@ -78,6 +80,7 @@ var sqliteDialect = &dialect{
 	createMigrations: createMigrationsTable,
 	open:             openSQLite,
 	retryable:        func(error) bool { return false }, // writers queue for the one write connection
+	detail:           func(error) string { return "" },
 	unique: func(err error) bool {
 		var se *sqlite.Error
 		return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE

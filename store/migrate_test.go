@@ -312,3 +312,42 @@ func TestAnnouncementsOnceAfterRebuild(t *testing.T) {
 		t.Fatalf("a second board at one version: %v, want a unique violation", err)
 	}
 }
+
+// announce writes a list of notices in one INSERT; where one of them was
+// written already at that version, the rest are still written, in order,
+// and the transaction goes on.
+func TestAnnounceSkipsWhatWasWritten(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := newGame(t, db)
+	announce := func(ns ...Notice) {
+		t.Helper()
+		err := db.update(ctx, func(tx *sql.Tx) error {
+			if err := db.announce(ctx, tx, g.ID, 0, g.Version+1, ns, nil); err != nil {
+				return err
+			}
+			// The transaction is still usable after a duplicate.
+			_, err := tx.ExecContext(ctx, `UPDATE games SET version = version WHERE id = ?`, g.ID)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	announce(Notice{Kind: AnnounceBoard}, Notice{Kind: AnnounceTurnDM, User: "ana"})
+	announce(Notice{Kind: AnnounceTurnDM, User: "ana"}, Notice{Kind: AnnounceRetire}, Notice{Kind: AnnounceBoard})
+	as, _, err := db.Announcements(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range as {
+		if a.Version == g.Version+1 {
+			got = append(got, a.Kind+" "+a.User)
+		}
+	}
+	want := []string{AnnounceBoard + " ", AnnounceTurnDM + " ana", AnnounceRetire + " "}
+	if !slices.Equal(got, want) {
+		t.Fatalf("announcements %q, want %q", got, want)
+	}
+}

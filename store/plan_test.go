@@ -16,7 +16,7 @@ func TestQueriesUseIndexes(t *testing.T) {
 		"resume deadlines": qResumeDeadlines, "drop reminders": qDropReminders,
 		"leaderboard count": qLeaderboardCount, "leaderboard page": qLeaderboardPage,
 		"recent games": qRecentGames, "kind stats": qKindStats, "expire challenges": qExpireChallenges,
-		"last ply": qLastPly,
+		"last ply": qLastPly, "due for a challenge": qDueForChallenge, "due for a challenge's game": qDueForChallengeGame,
 	}
 	for name, q := range queries {
 		rows, err := db.read.Query("EXPLAIN QUERY PLAN "+q, 1, 2, 3, 4)

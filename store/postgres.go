@@ -39,6 +39,7 @@ var postgresDialect = &dialect{
 	snapshot:       &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 	// serialization_failure, deadlock_detected
 	retryable:  pgCode("40001", "40P01"),
+	detail:     pgDetail,
 	unique:     pgCode("23505"), // unique_violation
 	skipLocked: ` FOR UPDATE SKIP LOCKED`,
 }
@@ -73,6 +74,16 @@ func pgCode(codes ...string) func(error) bool {
 		var pe *pgconn.PgError
 		return errors.As(err, &pe) && slices.Contains(codes, pe.Code)
 	}
+}
+
+// pgDetail is the server's detail and hint on err: for a serialization
+// failure, which conflict it was.
+func pgDetail(err error) string {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Detail+pe.Hint == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s %s)", pe.Detail, pe.Hint)
 }
 
 // pgConnector hands out connections that rewrite the store's queries to
