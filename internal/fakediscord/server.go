@@ -134,7 +134,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s := &Server{
 		t: t, cfg: cfg,
 		changed: make(chan struct{}), inChannel: map[string]chan struct{}{},
-		users:   map[string]*User{}, locales: map[string]string{},
+		users: map[string]*User{}, locales: map[string]string{},
 		channels: map[string]*Channel{},
 		messages: map[string]*Message{},
 		order:    map[string][]string{}, dms: map[string]string{},
