@@ -104,8 +104,8 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 		g       Game
 		changes []RatingChange
 	)
-	err := db.update(ctx, func(tx *sql.Tx) error {
-		old, err := getGame(ctx, tx, c.Game)
+	err := db.updateWith(ctx, db.commitTx(c), func(tx *sql.Tx) error {
+		old, err := db.lockGame(ctx, tx, c.Game)
 		if err != nil {
 			return err
 		}
@@ -116,6 +116,29 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 		return Game{}, nil, err
 	}
 	return g, changes, nil
+}
+
+// commitTx are the options of c's transaction. A commit that ends its game
+// may rate players and advance a tournament, deciding on rows other games'
+// commits write (a round is over when every pairing has a result): it runs
+// serializable, like every other write. A commit that plays on needs less,
+// and on PostgreSQL it runs REPEATABLE READ, because under load serializable
+// moves fail one another far more often than they really conflict: PostgreSQL
+// locks what they read by index page, and the games and moves of neighbouring
+// ids share pages. What such a commit reads and decides on is:
+//   - its game's row, which it locks first (forUpdate) and writes, so that a
+//     second commit to the game waits and then fails and runs again, and so
+//     finds the version moved on (ErrConflict): a move is applied once;
+//   - its game's last ply, which only commits to the game write;
+//   - the next player's vacation (turnStart), which StartVacation and
+//     EndVacation decide on from the games where that player is on move:
+//     they write every active game of the player (shiftTurns), so that they
+//     and a commit handing that player a turn cannot both go ahead.
+func (db *DB) commitTx(c Commit) *sql.TxOptions {
+	if c.End != nil {
+		return db.dialect.writeTx
+	}
+	return db.dialect.moveTx
 }
 
 // commit applies c to the game as it stood, old, and returns the game as it

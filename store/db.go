@@ -84,8 +84,13 @@ const maxTxAttempts = 25
 // builds) it sets afresh on each run; it sends nothing and draws no random
 // number. Keep it so.
 func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return db.updateWith(ctx, db.dialect.writeTx, fn)
+}
+
+// updateWith is update with the transaction options opts.
+func (db *DB) updateWith(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
 	for attempt := 1; ; attempt++ {
-		err := db.transact(ctx, db.dialect.writeTx, fn)
+		err := db.transact(ctx, opts, fn)
 		if err == nil || !db.dialect.retryable(err) {
 			return err
 		}

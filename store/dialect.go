@@ -34,6 +34,13 @@ type dialect struct {
 	// writeTx and snapshot are the options of update's write transactions and
 	// of read transactions that want one consistent view.
 	writeTx, snapshot *sql.TxOptions
+	// moveTx are the options of a commit that plays on without ending its
+	// game (Commit): the bulk of all writes, which need less (see Commit).
+	moveTx *sql.TxOptions
+	// forUpdate ends a SELECT of the row a transaction is about to change,
+	// so that a second writer waits for the first instead of both going
+	// ahead on what they read. "" where writers are serial.
+	forUpdate string
 	// retryable says a write transaction failed only because another one ran
 	// beside it, so running it again may succeed.
 	retryable func(error) bool

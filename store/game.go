@@ -207,7 +207,17 @@ type rowQuerier interface {
 }
 
 func getGame(ctx context.Context, q rowQuerier, id int64) (Game, error) {
-	g, err := scanGame(q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	return readGame(ctx, q, id, "")
+}
+
+// lockGame reads the game with that id in tx, locking its row for the write
+// to come (dialect.forUpdate).
+func (db *DB) lockGame(ctx context.Context, tx *sql.Tx, id int64) (Game, error) {
+	return readGame(ctx, tx, id, db.dialect.forUpdate)
+}
+
+func readGame(ctx context.Context, q rowQuerier, id int64, suffix string) (Game, error) {
+	g, err := scanGame(q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`+suffix, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, fmt.Errorf("game %d: %w", id, ErrNotFound)
 	}

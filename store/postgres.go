@@ -36,6 +36,8 @@ var postgresDialect = &dialect{
 	lockMigrations: `SELECT pg_advisory_xact_lock(hashtext('kilab migrations ' || current_schema()))`,
 	open:           openPostgres,
 	writeTx:        &sql.TxOptions{Isolation: sql.LevelSerializable},
+	moveTx:         &sql.TxOptions{Isolation: sql.LevelRepeatableRead},
+	forUpdate:      ` FOR UPDATE`,
 	snapshot:       &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 	// serialization_failure, deadlock_detected
 	retryable:  pgCode("40001", "40P01"),

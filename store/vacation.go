@@ -114,6 +114,15 @@ func (db *DB) shiftTurns(ctx context.Context, tx *sql.Tx, user string, now time.
 	if err != nil {
 		return err
 	}
+	// A commit that hands user a turn reads their vacations to start the
+	// clock, and runs REPEATABLE READ (commitTx), beside this transaction's
+	// deciding which games to shift from where user is on move now. Writing
+	// every game of theirs in play makes the two write one row, so that one
+	// of them fails, runs again and sees the other.
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version
+		WHERE status = 'active' AND (player0 = ? OR player1 = ?)`, user, user); err != nil {
+		return err
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, version FROM games
 		WHERE status = 'active' AND computer_seat = -1 AND (player0 = ? OR player1 = ?) ORDER BY id`, user, user)
 	if err != nil {

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"testing"
 	"time"
 
@@ -216,4 +218,85 @@ func TestVacationAndTheSweep(t *testing.T) {
 	if after, _ := db.Game(ctx, m.ID); !after.RemindAt.Equal(v.End) || !after.Deadline.Equal(m.Deadline.Add(10*day)) {
 		t.Fatalf("after a vacation begun past the reminder: reminder %v, due %v; want %v and 10 days later", after.RemindAt, after.Deadline, v.End)
 	}
+}
+
+// A commit that hands a player the turn and a vacation the player starts at
+// the same moment: whichever order PostgreSQL runs them in, the turn's clock
+// starts at the vacation's end. The commit (REPEATABLE READ, commitTx) is
+// held after it has read the vacations, at a row it waits to insert; the
+// vacation then starts; then the commit goes on. Without shiftTurns writing
+// every game of the player, both would go ahead on what they read, and the
+// turn would be due while the player is away.
+func TestVacationBesideAHandedTurn(t *testing.T) {
+	if testDialect() != postgresDialect {
+		t.Skip("PostgreSQL only: SQLite runs one writer at a time")
+	}
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := newGameOf(t, db, "ana", "bo", true) // ana on move; bo not yet
+	hold, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Rollback()
+	var holder int
+	if err := hold.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&holder); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.announce(ctx, hold, g.ID, 0, g.Version+1, []Notice{{Kind: AnnounceBoard}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	moved := make(chan error, 1)
+	go func() {
+		_, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Plies: []games.Ply{{Player: games.First, Move: "m"}},
+			Moved: true, Position: "after m", ToMove: games.Second, Announce: true})
+		moved <- err
+	}()
+	committer := waitBlockedBy(t, db, holder, nil) // the commit, at its board announcement
+	away := make(chan error, 1)
+	var v Vacation
+	go func() {
+		var err error
+		v, err = db.StartVacation(ctx, "bo", 5)
+		away <- err
+	}()
+	waitBlockedBy(t, db, committer, away) // the vacation waits for the game's row, or went ahead
+	if err := hold.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(<-moved, <-away); err != nil {
+		t.Fatal(err)
+	}
+	after, err := db.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.ToMove != games.Second || after.Deadline.Before(v.End) {
+		t.Fatalf("bo's turn is due %v, during the vacation that ends %v", after.Deadline, v.End)
+	}
+}
+
+// waitBlockedBy waits until a connection waits for a lock that the backend
+// pid holds, and returns that connection's pid; or, with done, until done
+// has a value, which it puts back.
+func waitBlockedBy(t *testing.T, db *DB, pid int, done chan error) int {
+	t.Helper()
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
+		select {
+		case err := <-done:
+			done <- err
+			return 0
+		default:
+		}
+		var blocked int
+		err := db.read.QueryRow(`SELECT pid FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid)) LIMIT 1`, pid).Scan(&blocked)
+		if err == nil {
+			return blocked
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("nothing came to wait for backend %d", pid)
+	return 0
 }
