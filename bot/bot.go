@@ -158,6 +158,9 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.Instance == "" {
 		c.Instance, _ = os.Hostname()
 	}
+	if c.DB != nil && c.DB.Owner == "" {
+		c.DB.Owner = c.Instance // what this copy commits, it delivers first
+	}
 	b := &Bot{s: c.Session, gw: c.Shards, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, identifyGap: c.IdentifyGap,
 		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
 		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1), pictures: newPictures()}

@@ -101,9 +101,10 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 		}
 		text = string(b)
 	}
-	now := db.now().UnixMilli()
+	now := db.now()
+	dibs, dibsUntil := db.dibs(now)
 	row := func(n Notice) []any {
-		return []any{game, challenge, n.Kind, n.User, version, text, millis(n.Until), now, now}
+		return []any{game, challenge, n.Kind, n.User, version, text, millis(n.Until), now.UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
 	}
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT announce`); err != nil {
 		return err
@@ -133,9 +134,29 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 
 // insertAnnouncements is the INSERT of n announcements, then suffix.
 func insertAnnouncements(n int, suffix string) string {
-	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?)`
-	return `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at)
+	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	return `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at,
+			claimed_by, claimed_until)
 		VALUES ` + strings.Repeat(values+", ", n-1) + values + suffix
+}
+
+// firstDibs is how long the copy that wrote an announcement has it to
+// itself (DB.Owner): a copy kicks its delivery after each commit, so it
+// takes its own within moments unless it is stopped or swamped, and then
+// the others take over.
+const firstDibs = 5 * time.Second
+
+// dibsMark marks a claim that is an owner's first dibs rather than a claim
+// taken by ClaimAnnouncements: the owner may take it, once.
+const dibsMark = "~"
+
+// dibs is the claim an announcement written now starts with: the owner's
+// first dibs, or none.
+func (db *DB) dibs(now time.Time) (string, sql.NullInt64) {
+	if db.Owner == "" {
+		return "", sql.NullInt64{}
+	}
+	return dibsMark + db.Owner, millis(now.Add(firstDibs))
 }
 
 // DueAnnouncements returns up to limit announcements due now, oldest first.
@@ -163,10 +184,11 @@ func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, 
 // those another holds. A claim ends when the announcement is delivered or put
 // off (Retry, Later), or when its lease runs out: what a copy that stopped
 // had claimed is taken over then (or at once by the copy restarted under the
-// same owner name, with ReleaseClaims). Delivery stays at least once.
+// same owner name, with ReleaseClaims). Delivery stays at least once. The
+// owner's first dibs (DB.Owner) count as a claim for everyone but the owner.
 func (db *DB) ClaimAnnouncements(ctx context.Context, owner string, limit int, lease time.Duration) ([]Announcement, error) {
 	now := db.now()
-	rows, err := db.write.QueryContext(ctx, db.lockRows(qClaimAnnouncements), now.Add(lease).UnixMilli(), owner, now.UnixMilli(), limit)
+	rows, err := db.write.QueryContext(ctx, db.lockRows(qClaimAnnouncements), now.Add(lease).UnixMilli(), owner, now.UnixMilli(), limit, dibsMark+owner)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +199,7 @@ func (db *DB) ClaimAnnouncements(ctx context.Context, owner string, limit int, l
 
 const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claimed_by = ?2
 	WHERE id IN (SELECT a.id FROM announcements a
-		WHERE a.done_at IS NULL AND a.due_at <= ?3 AND (a.claimed_until IS NULL OR a.claimed_until <= ?3)
+		WHERE a.done_at IS NULL AND a.due_at <= ?3 AND (a.claimed_until IS NULL OR a.claimed_until <= ?3 OR a.claimed_by = ?5)
 			AND NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
 		ORDER BY a.id LIMIT ?4 ` + lockRowsMark + `)

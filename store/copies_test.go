@@ -146,6 +146,38 @@ func TestClaimsLapseAndAreReleased(t *testing.T) {
 	}
 }
 
+// The copy whose commit wrote announcements has first dibs on them: other
+// copies leave them for firstDibs, then take over; the owner takes each
+// once, however many of its workers ask.
+func TestOwnerHasFirstDibs(t *testing.T) {
+	ctx := context.Background()
+	a, b, clk := twoCopies(t)
+	a.Owner = "a"
+	gamesToAnnounce(t, a, 2)
+	claim := func(db *DB, owner string, want int) []Announcement {
+		t.Helper()
+		got, err := db.ClaimAnnouncements(ctx, owner, 10, time.Minute)
+		if err != nil || len(got) != want {
+			t.Fatalf("%s claimed %d, %v; want %d", owner, len(got), err, want)
+		}
+		return got
+	}
+	claim(b, "b", 0)
+	boards := claim(a, "a", 2) // each game's board; its DM waits for it
+	claim(a, "a", 0)           // dibs once taken are an ordinary claim
+	for _, an := range boards {
+		if err := a.Delivered(ctx, an.ID, "sent"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clk.Add(firstDibs - time.Millisecond)
+	claim(b, "b", 0)
+	clk.Add(time.Millisecond) // a stopped, or is swamped: b takes over
+	if got := claim(b, "b", 2); got[0].Kind != AnnounceTurnDM {
+		t.Fatalf("b took over %+v, want the turn DMs", got)
+	}
+}
+
 // Tournament notices are claimed once as announcements are.
 func TestCopiesClaimEachTournamentNoticeOnce(t *testing.T) {
 	ctx := context.Background()

@@ -21,6 +21,13 @@ type DB struct {
 	// come from it, so tests can move time by hand. Open sets it to time.Now.
 	Now func() time.Time
 
+	// Owner names the copy of Kilab using this database, as its claims do
+	// (ClaimAnnouncements): the announcements its own transactions write are
+	// its to deliver first, for firstDibs. The copy that drew the board for
+	// a click then posts it from its picture cache, at once, rather than
+	// whichever copy claims first drawing it again. "" leaves them to anyone.
+	Owner string
+
 	// Writes go through write and reads through read: for SQLite two pools
 	// (see openSQLite), for PostgreSQL one.
 	write   *sql.DB

@@ -191,18 +191,29 @@ func pace(ctx context.Context, tokens chan<- struct{}, rate float64) {
 func (r *loadRig) play(ctx context.Context, db *store.DB, lg *loadGame, tokens <-chan struct{}, rng *rand.Rand) {
 	var cur *fakediscord.Message
 	var g store.Game
+	var answered time.Time // when the last move's answer came, while its next board is awaited
 	for ctx.Err() == nil {
 		if cur == nil {
 			var ok bool
 			if g, cur, ok = r.waitBoard(ctx, db, lg, g); !ok {
 				return
 			}
+			if !answered.IsZero() {
+				r.mu.Lock()
+				r.boardWaits = append(r.boardWaits, time.Since(answered))
+				r.mu.Unlock()
+			}
 		}
 		if _, open := <-tokens; !open {
 			return
 		}
 		var version int64
-		cur, version = r.clickOnce(ctx, g, *cur, rng)
+		var moved bool
+		cur, version, moved = r.clickOnce(ctx, g, *cur, rng)
+		answered = time.Time{}
+		if cur == nil && moved {
+			answered = time.Now()
+		}
 		g.Version = version
 	}
 }
@@ -292,8 +303,8 @@ func hasControls(m fakediscord.Message, game, version int64) bool {
 // clickOnce has the player on move use one of the board's controls and
 // records the click. It returns the answer when it still shows controls to
 // use (a picker step, or a throw that keeps the turn) with their version;
-// nil when the next board is to be waited for.
-func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Message, rng *rand.Rand) (*fakediscord.Message, int64) {
+// nil when the next board is to be waited for; and whether it moved the game on.
+func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Message, rng *rand.Rand) (*fakediscord.Message, int64, bool) {
 	user := g.Players[g.ToMove]
 	var ix *fakediscord.Interaction
 	var cid string
@@ -309,7 +320,7 @@ func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Mes
 			}
 		}
 		if len(live) == 0 {
-			return nil, g.Version
+			return nil, g.Version, false
 		}
 		cid = live[rng.IntN(len(live))]
 		ix = r.srv.Click(user, m.ID, cid)
@@ -328,9 +339,9 @@ func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Mes
 	r.mu.Unlock()
 	switch {
 	case !c.moved && err == nil && !ans.Ephemeral() && hasControls(ans, g.ID, g.Version):
-		return &ans, g.Version // a picker step
+		return &ans, g.Version, false // a picker step
 	case c.moved && hasControls(ans, g.ID, g.Version+1):
-		return &ans, g.Version + 1 // a throw: the same board, now with the moves
+		return &ans, g.Version + 1, true // a throw: the same board, now with the moves
 	}
-	return nil, g.Version
+	return nil, g.Version, c.moved
 }

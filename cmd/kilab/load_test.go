@@ -114,6 +114,9 @@ type loadRig struct {
 	mu       sync.Mutex
 	copies   []*copyProc
 	clicks   []click
+	// boardWaits are the times from a move's answer to the next board in
+	// the game's thread: how long the other player waits to be told.
+	boardWaits []time.Duration
 	epFailed map[string]string // interaction -> why the endpoint failed it
 }
 

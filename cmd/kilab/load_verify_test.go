@@ -134,19 +134,27 @@ func (r *loadRig) reportFigures() {
 			r.t.Errorf("interaction %s failed at a copy that stayed up: %s", id, why)
 		}
 	}
+	waits := slices.Clone(r.boardWaits)
 	r.mu.Unlock()
-	slices.Sort(took)
-	pct := func(p float64) time.Duration {
-		if len(took) == 0 {
-			return 0
-		}
-		return took[min(len(took)-1, int(p*float64(len(took))))]
-	}
+	pct, next := percentiles(took), percentiles(waits)
 	r.reportf("%d clicks in %v (%.1f a second, paced to %.0f), %d copies, %s", len(r.clicks), r.cfg.duration,
 		float64(len(r.clicks))/r.cfg.duration.Seconds(), r.cfg.rate, r.cfg.copies, map[bool]string{false: "SQLite", true: "PostgreSQL"}[r.cfg.dbURL != ""])
 	r.reportf("latency click to answer: p50 %v, p99 %v, max %v", pct(0.5).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), pct(1).Round(time.Millisecond))
+	r.reportf("next board in the thread after a move's answer: p50 %v, p99 %v, max %v",
+		next(0.5).Round(time.Millisecond), next(0.99).Round(time.Millisecond), next(1).Round(time.Millisecond))
 	r.reportf("unanswered: %d sent to live copies, %d in flight to the killed copy; %d failed at live copies", unansweredLive, lostToKill, refused)
 	if unansweredLive > 0 {
 		r.t.Errorf("%d clicks sent to copies that stayed up got no answer", unansweredLive)
+	}
+}
+
+// percentiles sorts ds and returns the p-th percentile of them, 0 for none.
+func percentiles(ds []time.Duration) func(p float64) time.Duration {
+	slices.Sort(ds)
+	return func(p float64) time.Duration {
+		if len(ds) == 0 {
+			return 0
+		}
+		return ds[min(len(ds)-1, int(p*float64(len(ds))))]
 	}
 }
