@@ -111,13 +111,13 @@ type loadRig struct {
 	games []*loadGame
 	sweep []*loadGame
 
-	mu       sync.Mutex
-	copies   []*copyProc
-	clicks   []click
+	mu     sync.Mutex
+	copies []*copyProc
+	clicks []click
 	// boardWaits are the times from a move's answer to the next board in
 	// the game's thread: how long the other player waits to be told.
 	boardWaits []time.Duration
-	epFailed map[string]string // interaction -> why the endpoint failed it
+	epFailed   map[string]string // interaction -> why the endpoint failed it
 }
 
 // click is one interaction a player sent and what came of it.
