@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -102,11 +103,31 @@ func (b *Bot) Deliver(ctx context.Context) error {
 			// start is waiting out a retry links the channel instead).
 			return b.deliverTournamentNotices(ctx)
 		}
-		for _, a := range due {
-			b.deliverOne(ctx, a)
-		}
+		b.deliverAll(ctx, due)
 	}
 	return nil
+}
+
+// deliverWorkers is how many announcements a copy delivers at once. Those of
+// one claim belong to different games (a game's wait for its older ones), so
+// they may go out side by side: a delivery spends most of its time waiting
+// for Discord and the database, and one at a time a copy would fall behind
+// a busy server's moves.
+const deliverWorkers = 8
+
+// deliverAll delivers due, up to deliverWorkers at once, and returns when
+// every one has been delivered or put off.
+func (b *Bot) deliverAll(ctx context.Context, due []store.Announcement) {
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, deliverWorkers)
+	for _, a := range due {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			b.deliverOne(ctx, a)
+		})
+	}
+	wg.Wait()
 }
 
 // deliverOne delivers a and records how it went, in the database and the
