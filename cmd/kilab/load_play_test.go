@@ -139,6 +139,7 @@ func (r *loadRig) run() {
 	ctx, stop := context.WithTimeout(r.ctx, r.cfg.duration)
 	defer stop()
 	tokens := make(chan struct{})
+	r.started = time.Now()
 	go pace(ctx, tokens, r.cfg.rate)
 	go func() {
 		select {
@@ -200,7 +201,7 @@ func (r *loadRig) play(ctx context.Context, db *store.DB, lg *loadGame, tokens <
 			}
 			if !answered.IsZero() {
 				r.mu.Lock()
-				r.boardWaits = append(r.boardWaits, time.Since(answered))
+				r.boardWaits = append(r.boardWaits, boardWait{at: time.Now(), took: time.Since(answered)})
 				r.mu.Unlock()
 			}
 		}
@@ -329,7 +330,7 @@ func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Mes
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	ans, err := ix.Reply(wctx)
-	c := click{game: g.ID, version: g.Version, interaction: ix.ID, took: time.Since(start), answered: err == nil}
+	c := click{at: start, game: g.ID, version: g.Version, interaction: ix.ID, took: time.Since(start), answered: err == nil}
 	// A throw, a move button or a move chosen in a select commits; a picker
 	// step only shows the next choices. A refusal is an ephemeral answer.
 	commits := !strings.Contains(cid, "/p/") && !strings.HasSuffix(cid, "/p")

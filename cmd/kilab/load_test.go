@@ -37,19 +37,22 @@ import (
 //
 // KILAB_LOAD_GAMES (default 1000), KILAB_LOAD_RATE (clicks a second, 100),
 // KILAB_LOAD_SECONDS (60), KILAB_LOAD_COPIES (1 on SQLite; 3 with
-// KILAB_LOAD_DATABASE_URL, a PostgreSQL database the copies share).
+// KILAB_LOAD_DATABASE_URL, a PostgreSQL server the copies share, in a schema
+// of the run's own). KILAB_TEST_CPUPROFILE=<dir> has each copy write its CPU
+// profile there (see TestMain).
 
 type loadConfig struct {
 	games, copies, sweeps int
 	rate                  float64
 	duration              time.Duration
 	dbURL                 string // "": SQLite
+	keepLogs              bool   // keep each copy's whole log in a file, even when the run passes
 }
 
 func loadConfigFromEnv() loadConfig {
 	c := loadConfig{games: envInt("KILAB_LOAD_GAMES", 1000), rate: float64(envInt("KILAB_LOAD_RATE", 100)),
 		duration: time.Duration(envInt("KILAB_LOAD_SECONDS", 60)) * time.Second, sweeps: 20,
-		dbURL: os.Getenv("KILAB_LOAD_DATABASE_URL")}
+		dbURL: os.Getenv("KILAB_LOAD_DATABASE_URL"), keepLogs: true}
 	c.copies = envInt("KILAB_LOAD_COPIES", map[bool]int{false: 1, true: 3}[c.dbURL != ""])
 	return c
 }
@@ -116,17 +119,25 @@ type loadRig struct {
 	clicks []click
 	// boardWaits are the times from a move's answer to the next board in
 	// the game's thread: how long the other player waits to be told.
-	boardWaits []time.Duration
+	boardWaits []boardWait
+	started    time.Time         // when the players began
 	epFailed   map[string]string // interaction -> why the endpoint failed it
 }
 
 // click is one interaction a player sent and what came of it.
 type click struct {
+	at            time.Time // when it was sent
 	game, version int64
 	interaction   string
 	took          time.Duration
 	answered      bool // the player got the bot's answer
 	moved         bool // the answer was the board moving on, not a refusal
+}
+
+// boardWait is one wait for the next board, ended at at.
+type boardWait struct {
+	at   time.Time
+	took time.Duration
 }
 
 type loadGame struct {
@@ -219,6 +230,8 @@ func (r *loadRig) startCopy(addr string) *copyProc {
 	r.t.Cleanup(func() {
 		if r.t.Failed() {
 			r.t.Logf("copy at %s said:\n%s", addr, clipLog(c.out.String(), 4000))
+		}
+		if r.t.Failed() || r.cfg.keepLogs {
 			keepLog(r.t, addr, c.out.String())
 		}
 	})
@@ -374,8 +387,9 @@ func openStore(ctx context.Context, url, path string) (*store.DB, error) {
 	return store.Open(ctx, path)
 }
 
-// keepLog writes a failed run's whole log of one copy to a file that
-// outlives the test, since the clipped tail rarely holds the first error.
+// keepLog writes the whole log of one copy to a file that outlives the
+// test: the clipped tail of a failed run rarely holds the first error, and
+// a run that passed may still have retried.
 func keepLog(t *testing.T, addr, log string) {
 	f, err := os.CreateTemp("", "kilab-load-*.log")
 	if err == nil {

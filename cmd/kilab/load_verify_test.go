@@ -134,8 +134,12 @@ func (r *loadRig) reportFigures() {
 			r.t.Errorf("interaction %s failed at a copy that stayed up: %s", id, why)
 		}
 	}
-	waits := slices.Clone(r.boardWaits)
+	var waits []time.Duration
+	for _, w := range r.boardWaits {
+		waits = append(waits, w.took)
+	}
 	r.mu.Unlock()
+	r.timeline()
 	pct, next := percentiles(took), percentiles(waits)
 	r.reportf("%d clicks in %v (%.1f a second, paced to %.0f), %d copies, %s", len(r.clicks), r.cfg.duration,
 		float64(len(r.clicks))/r.cfg.duration.Seconds(), r.cfg.rate, r.cfg.copies, map[bool]string{false: "SQLite", true: "PostgreSQL"}[r.cfg.dbURL != ""])
@@ -156,5 +160,27 @@ func percentiles(ds []time.Duration) func(p float64) time.Duration {
 			return 0
 		}
 		return ds[min(len(ds)-1, int(p*float64(len(ds))))]
+	}
+}
+
+// timeline logs the run in 10 s steps (clicks sent, their answers' p99, the
+// next boards' p50 and p99), to show when a run that went slow did.
+func (r *loadRig) timeline() {
+	const step = 10 * time.Second
+	n := int(r.cfg.duration/step) + 1
+	took, waits := make([][]time.Duration, n), make([][]time.Duration, n)
+	bucket := func(at time.Time) int { return min(n-1, max(0, int(at.Sub(r.started)/step))) }
+	for _, c := range r.clicks {
+		if c.answered {
+			took[bucket(c.at)] = append(took[bucket(c.at)], c.took)
+		}
+	}
+	for _, w := range r.boardWaits {
+		waits[bucket(w.at)] = append(waits[bucket(w.at)], w.took)
+	}
+	for i := range n {
+		answer, next := percentiles(took[i]), percentiles(waits[i])
+		r.t.Logf("from %3ds: %4d clicks answered, p99 %v; next boards p50 %v, p99 %v", i*int(step/time.Second), len(took[i]),
+			answer(0.99).Round(time.Millisecond), next(0.5).Round(time.Millisecond), next(0.99).Round(time.Millisecond))
 	}
 }
