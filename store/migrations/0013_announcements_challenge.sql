@@ -1,5 +1,0 @@
--- Finds the undelivered announcements of a challenge (its opponent's DM),
--- which recording the challenge's message makes due at once, without
--- reading every undelivered announcement. Same change as
--- postgres/0004_announcements_challenge.sql.
-CREATE INDEX announcements_challenge ON announcements (challenge_id) WHERE done_at IS NULL;
