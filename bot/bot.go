@@ -163,7 +163,7 @@ func newBot(c Config, dc Discord) *Bot {
 	}
 	b := &Bot{s: c.Session, gw: c.Shards, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, identifyGap: c.IdentifyGap,
 		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
-		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1), pictures: newPictures()}
+		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1), pictures: newPictures(picturesKept)}
 	if len(b.gw) == 0 && c.Session != nil {
 		b.gw = []*discordgo.Session{c.Session}
 	}

@@ -32,11 +32,16 @@ type picture struct {
 	alt string
 }
 
-// picturesKept bounds the cache: a board is about 50 KB.
-const picturesKept = 128
+// picturesKept bounds the cache: a board is 20 to 30 KB, so about 30 MB. A
+// click draws the next board and the copy delivers it (store.DB.Owner) a
+// moment later, or, when its deliveries lag behind the moves, seconds later:
+// the cache must outlast that lag, or the copy draws each board again just
+// when it has least time to, and falls further behind. 1,024 boards are ten
+// seconds of a hundred moves a second.
+const picturesKept = 1024
 
-func newPictures() *pictures {
-	return &pictures{byID: map[pictureKey]picture{}, ring: make([]pictureKey, picturesKept)}
+func newPictures(kept int) *pictures {
+	return &pictures{byID: map[pictureKey]picture{}, ring: make([]pictureKey, kept)}
 }
 
 // get returns the picture of s's game at its version in l, drawing it unless

@@ -27,7 +27,8 @@ func TestPicturesDrawOncePerVersion(t *testing.T) {
 	st := func(id, version int64) *state {
 		return &state{g: store.Game{ID: id, Version: version, Kind: "aseb", Config: cfg}, game: g, pos: pos}
 	}
-	p := newPictures()
+	const kept = 8 // the bound, small here: each picture is drawn
+	p := newPictures(kept)
 	a, err := p.get(lang.En, st(1, 1))
 	if err != nil || len(a.png) == 0 || a.alt == "" {
 		t.Fatalf("first picture: %d bytes, alt %q, %v", len(a.png), a.alt, err)
@@ -48,11 +49,11 @@ func TestPicturesDrawOncePerVersion(t *testing.T) {
 	if &next.png[0] == &a.png[0] || !bytes.Equal(next.png, a.png) {
 		t.Error("a new version should be drawn anew (here the same position, so the same picture)")
 	}
-	for id := int64(2); id < 2+picturesKept; id++ {
+	for id := int64(2); id < 2+kept; id++ {
 		p.get(lang.En, st(id, 1))
 	}
-	if len(p.byID) != picturesKept {
-		t.Errorf("%d pictures kept, want at most %d", len(p.byID), picturesKept)
+	if len(p.byID) != kept {
+		t.Errorf("%d pictures kept, want at most %d", len(p.byID), kept)
 	}
 	if old, _ := p.get(lang.En, st(1, 1)); &old.png[0] == &a.png[0] {
 		t.Error("the oldest picture was kept past the bound")

@@ -103,37 +103,44 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 	}
 	now := db.now()
 	dibs, dibsUntil := db.dibs(now)
-	row := func(n Notice) []any {
-		return []any{game, challenge, n.Kind, n.User, version, text, millis(n.Until), now.UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
+	rows := make([][]any, len(ns))
+	for i, n := range ns {
+		rows[i] = []any{game, challenge, n.Kind, n.User, version, text, millis(n.Until), now.UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
 	}
+	if err := db.insertAnnouncements(ctx, tx, rows); err != nil {
+		return fmt.Errorf("recording %s announcements: %w", ns[0].Kind, err)
+	}
+	return nil
+}
+
+// insertAnnouncements writes rows in one INSERT within a savepoint, or, when
+// one of them was written already, rolls back to it and writes them one by
+// one, skipping those.
+func (db *DB) insertAnnouncements(ctx context.Context, tx *sql.Tx, rows [][]any) error {
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT announce`); err != nil {
 		return err
 	}
-	var args []any
-	for _, n := range ns {
-		args = append(args, row(n)...)
-	}
-	_, err := tx.ExecContext(ctx, insertAnnouncements(len(ns), ""), args...)
+	_, err := tx.ExecContext(ctx, qInsertAnnouncements(len(rows), ""), slices.Concat(rows...)...)
 	if err == nil {
 		_, err = tx.ExecContext(ctx, `RELEASE SAVEPOINT announce`)
 		return err
 	}
 	if !db.dialect.unique(err) {
-		return fmt.Errorf("recording %s announcements: %w", ns[0].Kind, err)
+		return err
 	}
 	if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT announce`); err != nil {
 		return err
 	}
-	for _, n := range ns {
-		if _, err := tx.ExecContext(ctx, insertAnnouncements(1, " ON CONFLICT DO NOTHING"), row(n)...); err != nil {
-			return fmt.Errorf("recording a %s announcement: %w", n.Kind, err)
+	for _, row := range rows {
+		if _, err := tx.ExecContext(ctx, qInsertAnnouncements(1, " ON CONFLICT DO NOTHING"), row...); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// insertAnnouncements is the INSERT of n announcements, then suffix.
-func insertAnnouncements(n int, suffix string) string {
+// qInsertAnnouncements is the INSERT of n announcements, then suffix.
+func qInsertAnnouncements(n int, suffix string) string {
 	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	return `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at,
 			claimed_by, claimed_until)
