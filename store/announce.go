@@ -148,10 +148,13 @@ func qInsertAnnouncements(n int, suffix string) string {
 }
 
 // firstDibs is how long the copy that wrote an announcement has it to
-// itself (DB.Owner): a copy kicks its delivery after each commit, so it
-// takes its own within moments unless it is stopped or swamped, and then
-// the others take over.
-const firstDibs = 5 * time.Second
+// itself (DB.Owner). A copy kicks its delivery after each commit and takes
+// its own within moments; one that stopped takes them back at once when it
+// restarts under its name. Another copy takes over only after firstDibs,
+// which is long on purpose: it has not drawn the board, and drawing it
+// again is what a copy lagging behind a burst can least afford, so taking
+// over sooner made a lag grow rather than shrink.
+const firstDibs = 30 * time.Second
 
 // dibsMark marks a claim that is an owner's first dibs rather than a claim
 // taken by ClaimAnnouncements: the owner may take it, once.
