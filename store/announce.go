@@ -277,10 +277,16 @@ func (db *DB) Superseded(ctx context.Context, a Announcement) (bool, error) {
 		return false, nil
 	}
 	var n int
-	err := db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM announcements
-		WHERE game_id = ? AND kind = ? AND user_id = ? AND id > ?`, a.Game, a.Kind, a.User, a.ID).Scan(&n)
+	err := db.read.QueryRowContext(ctx, qSuperseded, a.Game, a.Kind, a.User, a.ID).Scan(&n)
 	return n > 0, err
 }
+
+// qSuperseded counts the newer announcements like a. Only undelivered ones
+// can be newer than one being delivered (a game's go out in order), and
+// saying so lets the query read the pending ones (announcements_game or
+// announcements_pending) rather than every announcement written since a.
+const qSuperseded = `SELECT COUNT(*) FROM announcements
+	WHERE game_id = ? AND kind = ? AND user_id = ? AND id > ? AND done_at IS NULL`
 
 // Delivered marks an announcement done for good: sent, skipped or given up,
 // as outcome says.

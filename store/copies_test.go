@@ -111,20 +111,26 @@ func TestCopiesClaimEachAnnouncementOnce(t *testing.T) {
 	}
 }
 
+// claimer returns a function that has owner claim announcements on db and
+// fails the test unless it gets want of them.
+func claimer(t *testing.T) func(db *DB, owner string, want int) []Announcement {
+	return func(db *DB, owner string, want int) []Announcement {
+		t.Helper()
+		got, err := db.ClaimAnnouncements(context.Background(), owner, 10, time.Minute)
+		if err != nil || len(got) != want {
+			t.Fatalf("%s claimed %d, %v; want %d", owner, len(got), err, want)
+		}
+		return got
+	}
+}
+
 // A claim keeps an announcement from other copies until it lapses, is
 // released by its owner restarting, or ends with a retry.
 func TestClaimsLapseAndAreReleased(t *testing.T) {
 	ctx := context.Background()
 	a, b, clk := twoCopies(t)
 	gamesToAnnounce(t, a, 1)
-	claim := func(db *DB, owner string, want int) []Announcement {
-		t.Helper()
-		got, err := db.ClaimAnnouncements(ctx, owner, 10, time.Minute)
-		if err != nil || len(got) != want {
-			t.Fatalf("%s claimed %d, %v; want %d", owner, len(got), err, want)
-		}
-		return got
-	}
+	claim := claimer(t)
 	first := claim(a, "a", 1) // the board; the DM waits for it
 	claim(b, "b", 0)
 	clk.Add(time.Minute) // a crashed: its claim lapses
@@ -154,14 +160,7 @@ func TestOwnerHasFirstDibs(t *testing.T) {
 	a, b, clk := twoCopies(t)
 	a.Owner = "a"
 	gamesToAnnounce(t, a, 2)
-	claim := func(db *DB, owner string, want int) []Announcement {
-		t.Helper()
-		got, err := db.ClaimAnnouncements(ctx, owner, 10, time.Minute)
-		if err != nil || len(got) != want {
-			t.Fatalf("%s claimed %d, %v; want %d", owner, len(got), err, want)
-		}
-		return got
-	}
+	claim := claimer(t)
 	claim(b, "b", 0)
 	boards := claim(a, "a", 2) // each game's board; its DM waits for it
 	claim(a, "a", 0)           // dibs once taken are an ordinary claim

@@ -272,12 +272,16 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// store saves a new or edited message and wakes waiters.
+// store saves a new or edited message and wakes waiters. An edit built
+// from an older copy keeps the thread started on the message meanwhile: no
+// edit can take a message's thread away.
 func (s *Server) store(m *Message) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.messages[m.ID]; !ok {
+	if old, ok := s.messages[m.ID]; !ok {
 		s.order[m.ChannelID] = append(s.order[m.ChannelID], m.ID)
+	} else if m.ThreadID == "" {
+		m.ThreadID = old.ThreadID
 	}
 	s.messages[m.ID] = m
 	s.channelChanged(m.ChannelID)

@@ -192,31 +192,31 @@ func (s *Server) WaitFor(ctx context.Context, pred func(*Request) bool) (*Reques
 
 // wait calls cond with s.mu held after every change until it holds or ctx ends.
 func (s *Server) wait(ctx context.Context, cond func() bool) error {
-	for {
-		s.mu.Lock()
-		ok, ch := cond(), s.changed
-		s.mu.Unlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	return s.waitWoken(ctx, cond, func() chan struct{} { return s.changed })
 }
 
 // waitChannel is wait for a cond on channelID's messages alone: it wakes
 // when a message there is posted, edited or deleted, not on every change.
 func (s *Server) waitChannel(ctx context.Context, channelID string, cond func() bool) error {
+	return s.waitWoken(ctx, cond, func() chan struct{} {
+		ch := s.inChannel[channelID]
+		if ch == nil {
+			ch = make(chan struct{})
+			s.inChannel[channelID] = ch
+		}
+		return ch
+	})
+}
+
+// waitWoken calls cond with s.mu held until it holds or ctx ends, again
+// each time the channel woken returns (also with s.mu held) is closed.
+func (s *Server) waitWoken(ctx context.Context, cond func() bool, woken func() chan struct{}) error {
 	for {
 		s.mu.Lock()
 		ok := cond()
-		ch := s.inChannel[channelID]
-		if !ok && ch == nil {
-			ch = make(chan struct{})
-			s.inChannel[channelID] = ch
+		var ch chan struct{}
+		if !ok {
+			ch = woken()
 		}
 		s.mu.Unlock()
 		if ok {

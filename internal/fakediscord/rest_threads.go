@@ -65,10 +65,22 @@ func (s *Server) threadFromMessage(c *call) {
 		typ = discordgo.ChannelTypeGuildNewsThread
 	}
 	th := s.newThread(parent, m.ID, typ, body)
-	starter := *m
-	starter.ThreadID = th.ID
-	s.store(&starter)
+	s.startedThread(m.ID, th.ID)
 	s.answerThread(c, th)
+}
+
+// startedThread marks the message id, as it is now, as the starter of
+// thread: an edit made meanwhile stays.
+func (s *Server) startedThread(id, thread string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cur := s.messages[id]; cur != nil {
+		starter := *cur
+		starter.ThreadID = thread
+		s.messages[id] = &starter
+		s.channelChanged(starter.ChannelID)
+		s.broadcast()
+	}
 }
 
 // threadWithoutMessage creates a thread with no starter message. Under API
