@@ -80,7 +80,11 @@ func (db *DB) closePools() error {
 
 // maxTxAttempts bounds how often update runs a transaction that keeps losing
 // to others running beside it (PostgreSQL only).
-const maxTxAttempts = 25
+// A burst of transactions on a new, nearly empty database, where every row
+// shares one index page, has made 25 attempts run out; the interaction
+// waiting on one is deferred after a second (bot.DefaultAckBudget), so a
+// few more seconds of retrying cost a slower answer, not a failed one.
+const maxTxAttempts = 60
 
 // update runs fn in a write transaction and commits it if fn returns nil.
 // Where the database fails the transaction because another one overlapped it
@@ -115,7 +119,7 @@ func (db *DB) updateWith(ctx context.Context, opts *sql.TxOptions, fn func(tx *s
 // retryWait is the wait before attempt+1: random, so that the transactions
 // that collided do not collide again, and longer each time.
 func retryWait(attempt int) time.Duration {
-	d := time.Millisecond << min(attempt, 6) // at most 64 ms give or take half: 25 attempts stay within about 2 s
+	d := time.Millisecond << min(attempt, 6) // at most 64 ms give or take half: 60 attempts stay within about 4 s
 	return d/2 + rand.N(d)
 }
 
