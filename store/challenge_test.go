@@ -267,3 +267,29 @@ func mustDue(t *testing.T, db *DB) []Announcement {
 	}
 	return due
 }
+
+// A game whose challenge was accepted before its message was recorded opens
+// its thread from that message: its start, put off meanwhile, is due again
+// once the message is recorded.
+func TestGameStartDueOnceItsChallengeMessageIsKnown(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	c := newChallenge(t, db, "")
+	g, err := db.AcceptChallenge(ctx, c.ID, "bo", start("ana", "bo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	due, _ := db.DueAnnouncements(ctx, 10)
+	if len(due) != 1 || due[0].Game != g.ID || due[0].Kind != AnnounceStart {
+		t.Fatalf("due after the accept: %+v", due)
+	}
+	if err := db.Retry(ctx, due[0].ID, epoch.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetChallengeMessage(ctx, c.ID, "msg"); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := db.DueAnnouncements(ctx, 10); len(again) != 1 || again[0].ID != due[0].ID {
+		t.Fatalf("the game's start not due once its challenge's message is known: %+v", again)
+	}
+}
