@@ -32,6 +32,7 @@ func allLocales() []discordgo.Locale {
 // lower case, unique among their siblings; descriptions and choice names of
 // 1 to 100 characters, none clipped; and none missing.
 func TestCommandLocalisations(t *testing.T) {
+	t.Parallel()
 	cmds := Commands()
 	for _, loc := range allLocales() {
 		seen := map[string]string{}
@@ -168,6 +169,7 @@ func commandNamesIn(tag lang.Tag, cmds []*discordgo.ApplicationCommand) []string
 // a command by a name its language's players cannot type: "/board" in a
 // Russian message, where the command is /доска.
 func TestMessagesNameCommandsOfTheirLanguage(t *testing.T) {
+	t.Parallel()
 	cmds := Commands()
 	for _, tag := range lang.Tags {
 		names := commandNamesIn(tag, cmds)
@@ -193,6 +195,7 @@ func TestMessagesNameCommandsOfTheirLanguage(t *testing.T) {
 // TestEnglishNamesAreTheirMessages keeps the English names the handlers
 // switch on equal to the English of the catalog's name messages.
 func TestEnglishNamesAreTheirMessages(t *testing.T) {
+	t.Parallel()
 	for _, c := range Commands() {
 		if got := lang.En.T("cmd." + c.Name + ".name"); got != c.Name {
 			t.Errorf("/%s: its English name message says %q", c.Name, got)
@@ -202,6 +205,7 @@ func TestEnglishNamesAreTheirMessages(t *testing.T) {
 
 // /help, /settings and /games answer in the locale the command came with.
 func TestSmallCommandsSpeakTheirLocale(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		cmd, locale, want string
 	}{
@@ -233,6 +237,7 @@ func TestSmallCommandsSpeakTheirLocale(t *testing.T) {
 // The bulk overwrite Kilab sends carries the localisations, of commands and
 // of options alike.
 func TestRegistrationSendsLocalisations(t *testing.T) {
+	t.Parallel()
 	body, err := commandsBody(Commands())
 	if err != nil {
 		t.Fatal(err)

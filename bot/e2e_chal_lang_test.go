@@ -14,6 +14,7 @@ import (
 // command the clicker's (German), and closing it from the DM rewrites each
 // message in its own language.
 func TestE2EChallengeLanguages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 61)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.srv.SetLocale(h.srv.Guilds()[0].ID, "ru")

@@ -54,6 +54,7 @@ func (h *harness) sweep() {
 // A reminder at 80% of the time and the loss on time each fire exactly once,
 // across restarts, and both players are told.
 func TestE2EReminderAndTimeoutAcrossRestart(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 30)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	id := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("time", 1)).ID
@@ -95,6 +96,7 @@ func TestE2EReminderAndTimeoutAcrossRestart(t *testing.T) {
 // A deadline that passed while the bot was down moves to an hour after the
 // restart; the game is lost on time only after that hour.
 func TestE2EDeadlineMissedDuringDowntime(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 31)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	id := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("time", 1)).ID
@@ -119,6 +121,7 @@ func TestE2EDeadlineMissedDuringDowntime(t *testing.T) {
 
 // A game in which a player has not yet moved is aborted on time, unrated.
 func TestE2EAbortBeforeBothMoved(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 32)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	id := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"), fakediscord.Arg("time", 3)).ID
@@ -136,6 +139,7 @@ func TestE2EAbortBeforeBothMoved(t *testing.T) {
 // Ratings after a known sequence (two wins, then a draw, between new players)
 // match Glicko-2 computed by hand from Glickman's paper, tau 0.5.
 func TestE2ERatingsAfterKnownGames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 33)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	for k := range 2 {
@@ -187,6 +191,7 @@ func (h *harness) waitBoardless(channel, s string) fakediscord.Message {
 // A draw offer lapses when the offered player moves; Aseb has no draws;
 // a declined offer is gone.
 func TestE2EDrawOffers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 34)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	ch := h.srv.ChannelID()
@@ -237,6 +242,7 @@ func TestE2EDrawOffers(t *testing.T) {
 // Rematch challenges the same opponent with the same options, the other
 // player starting; a second click makes no second challenge.
 func TestE2ERematch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 35)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "9"), fakediscord.Arg("first", "me"), fakediscord.Arg("rated", false))
@@ -263,6 +269,7 @@ func TestE2ERematch(t *testing.T) {
 // A challenge nobody accepts within 24 hours expires once: its message says
 // so and its buttons go.
 func TestE2EChallengeExpires(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 36)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("seega", fakediscord.Arg("opponent", bo.ID))))

@@ -27,6 +27,7 @@ func testChallengeRefusals(t *testing.T, m mode) {
 }
 
 func TestE2EOpenChallengeDeclineCancel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 10)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	ch := h.srv.ChannelID()
@@ -56,6 +57,7 @@ func TestE2EOpenChallengeDeclineCancel(t *testing.T) {
 // Accepting from the DM works like accepting in the channel, and the
 // channel's challenge message is updated too.
 func TestE2EAcceptFromDM(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 11)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))))
@@ -119,6 +121,7 @@ func testCommands(t *testing.T, m mode) {
 
 // Where the bot may not create threads, the game is played in the channel.
 func TestE2ENoThreadPermission(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 13)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.srv.DenyThreads(h.srv.ChannelID())
@@ -132,6 +135,7 @@ func TestE2ENoThreadPermission(t *testing.T) {
 // A game's thread is named after both players, even when the challenger has
 // not been seen since a restart; from DMs, /board shows only your own games.
 func TestE2EThreadNameAndPrivateBoards(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 14)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	msg := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))))
@@ -152,6 +156,7 @@ func TestE2EThreadNameAndPrivateBoards(t *testing.T) {
 
 // /history's game option offers finished games too.
 func TestE2EHistoryAutocompleteOffersFinishedGames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 15)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))
@@ -166,6 +171,7 @@ func TestE2EHistoryAutocompleteOffersFinishedGames(t *testing.T) {
 // Aseb standard's throw-off (A3) is shown in the thread and kept with the
 // game, every throw of it (D3), so /history can show it too.
 func TestE2EThrowOffIsRecorded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 16)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "aseb")
@@ -189,6 +195,7 @@ func TestE2EThrowOffIsRecorded(t *testing.T) {
 
 // A typed move is recorded as the engine writes it, however it was typed.
 func TestE2ETypedMoveRecordedCanonically(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 17)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("first", "me"))
@@ -204,6 +211,7 @@ func TestE2ETypedMoveRecordedCanonically(t *testing.T) {
 
 // Reminders are their own setting: with turn DMs off they still come.
 func TestE2EReminderWithTurnDMsOff(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 18)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings", fakediscord.Arg("dms", false)))

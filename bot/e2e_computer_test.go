@@ -59,6 +59,7 @@ func (h *harness) waitGame(id int64, what string, cond func(store.Game) bool) st
 // plays by clicks and the computer answers by itself, never with a DM to
 // itself, and the end pings only the person.
 func TestE2EComputerGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 21)
 	ana := h.srv.AddUser("ana")
 	msg, g := h.challengeComputer(ana, "seega", fakediscord.Arg("level", "easy"), fakediscord.Arg("rated", true))
@@ -117,6 +118,7 @@ func TestE2EComputerGame(t *testing.T) {
 // While the computer is on move its board has no controls and pings nobody.
 // A computer move due when the bot stops is played when it starts again.
 func TestE2EComputerMoveAfterRestart(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 23)
 	ana := h.srv.AddUser("ana")
 	h.stop()
@@ -157,6 +159,7 @@ func TestE2EComputerMoveAfterRestart(t *testing.T) {
 
 // The level belongs to games against the computer; /draw there is refused.
 func TestE2EComputerRefusals(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 25)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	ix := h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("tab", fakediscord.Arg("opponent", bo.ID), fakediscord.Arg("level", "hard")))

@@ -67,6 +67,7 @@ func testBadClicksChangeNothing(t *testing.T, m mode) {
 // Two clicks on the same Throw button at once commit one throw; the other is
 // told the throw was made.
 func TestE2EDoubleClickThrowsOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g, msg := h.board(h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("first", "me"), fakediscord.Arg("width", "7")).ID)
@@ -134,6 +135,7 @@ func testRestartMidGame(t *testing.T, m mode) {
 // A whole turn played from the DM: the turn DM carries the board and the same
 // controls as the thread.
 func TestE2EPlayFromDM(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("first", "opponent"))
@@ -159,6 +161,7 @@ func TestE2EPlayFromDM(t *testing.T) {
 
 // Where DMs are closed (50007) the bot stops trying until /settings dms:true.
 func TestE2EClosedDMs(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 8)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.srv.CloseDMs(bo.ID)
@@ -186,6 +189,7 @@ func hasGameControls(m fakediscord.Message) bool {
 // In endpoint mode the bot connects to no gateway, and Close stops serving:
 // the old address takes no more requests.
 func TestE2EEndpointStopsWithClose(t *testing.T) {
+	t.Parallel()
 	h := newModeHarness(t, 15, endpointMode)
 	url := h.b.InteractionsURL()
 	if !strings.HasSuffix(url, "/interactions") {

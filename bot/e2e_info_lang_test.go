@@ -15,6 +15,7 @@ import (
 // vacation notice, the tournament's announcement and round notice), whoever
 // pressed the button.
 func TestE2EInfoSpeaksEachReadersLanguage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 61)
 	h.srv.SetLocale(h.srv.Guild().ID, "de")
 	admin := h.srv.AddUser("admin")

@@ -78,6 +78,7 @@ func (h *harness) leaderboardPage(m fakediscord.Message, first, count int, prev,
 }
 
 func TestE2ELeaderboardPaging(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 40)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	h.resignedGame(ana, bo, 40)
@@ -121,6 +122,7 @@ func TestE2ELeaderboardPaging(t *testing.T) {
 }
 
 func TestE2EStats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 41)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	ch := h.srv.ChannelID()
@@ -166,6 +168,7 @@ func statsFields(e *discordgo.MessageEmbed) map[string]string {
 // /history answers a finished and an active game, for anyone in the server,
 // with a record that replays to the stored position and a replay that decodes.
 func TestE2EHistory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	done := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))
@@ -240,6 +243,7 @@ func infoReplay(t testing.TB, g store.Game, text string) string {
 
 // /rules shows every game, with D4's odds where there are throws.
 func TestE2ERules(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 43)
 	ana := h.srv.AddUser("ana")
 	want := map[string][]string{

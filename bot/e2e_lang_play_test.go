@@ -16,6 +16,7 @@ import (
 // seen locale (German, French), and the answer to a click in the clicker's.
 // Old boards are retired in the language they were written for.
 func TestE2EPlaySpeaksEachReadersLanguage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 61)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.noAutoMove(ana, bo)

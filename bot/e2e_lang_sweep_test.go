@@ -11,6 +11,7 @@ import (
 
 	"kilab/games"
 	"kilab/internal/fakediscord"
+	"kilab/internal/testlong"
 	"kilab/lang"
 	"kilab/store"
 )
@@ -21,17 +22,22 @@ import (
 // edits, autocomplete, alt texts, the record's header) must be in their
 // language (checkTexts): in Russian, a Latin word that is not a name players
 // type fails (englishWords); in German, French and Spanish, a word only
-// English messages use (englishOnly). The short run speaks Russian only.
+// English messages use (englishOnly).
 
-// inLanguages runs sweep for Russian, and unless the run is short, for
-// German, French and Spanish, as subtests.
-func inLanguages(t *testing.T, sweep func(t *testing.T, tag lang.Tag)) {
-	tags := []lang.Tag{lang.Russian, lang.German, lang.French, lang.Spanish}
-	if testing.Short() {
-		tags = tags[:1]
+// inLanguages runs sweep in one language in the default run, first (each
+// sweep names a different one, so that together they speak every language),
+// and in all four with the long runs (KILAB_LONG=1), as parallel subtests.
+func inLanguages(t *testing.T, first lang.Tag, sweep func(t *testing.T, tag lang.Tag)) {
+	t.Parallel()
+	tags := []lang.Tag{first}
+	if testlong.On() {
+		tags = []lang.Tag{lang.Russian, lang.German, lang.French, lang.Spanish}
 	}
 	for _, tag := range tags {
-		t.Run(string(tag), func(t *testing.T) { sweep(t, tag) })
+		t.Run(string(tag), func(t *testing.T) {
+			t.Parallel()
+			sweep(t, tag)
+		})
 	}
 }
 
@@ -71,7 +77,7 @@ func (h *harness) moveRefusals(g store.Game, illegal string) {
 // its autocomplete on the way; then a rematch, in which a draw is offered and
 // declined, a resignation asked for and confirmed; then /games, /stats,
 // /leaderboard, /history and /settings.
-func TestE2ESweepTab(t *testing.T) { inLanguages(t, sweepTab) }
+func TestE2ESweepTab(t *testing.T) { inLanguages(t, lang.Russian, sweepTab) }
 
 func sweepTab(t *testing.T, tag lang.Tag) {
 	h := newHarness(t, 81)
@@ -159,7 +165,7 @@ func (h *harness) untilBothMovedLive(id int64, rng *rand.Rand) store.Game {
 
 // A whole game of Seega by clicks, through the placement's picker in steps,
 // with /move's list and refusals while placing and while moving.
-func TestE2ESweepSeega(t *testing.T) { inLanguages(t, sweepSeega) }
+func TestE2ESweepSeega(t *testing.T) { inLanguages(t, lang.German, sweepSeega) }
 
 func sweepSeega(t *testing.T, tag lang.Tag) {
 	h := newHarness(t, 82)
@@ -189,7 +195,7 @@ func sweepSeega(t *testing.T, tag lang.Tag) {
 
 // A whole game of Aseb against the computer, its review and record, a
 // rematch against it and a resignation there.
-func TestE2ESweepComputer(t *testing.T) { inLanguages(t, sweepComputer) }
+func TestE2ESweepComputer(t *testing.T) { inLanguages(t, lang.French, sweepComputer) }
 
 func sweepComputer(t *testing.T, tag lang.Tag) {
 	h := newHarness(t, 83)
@@ -231,7 +237,7 @@ func sweepComputer(t *testing.T, tag lang.Tag) {
 }
 
 // A vacation taken and cut short, then a reminder and a loss on time.
-func TestE2ESweepVacationAndTime(t *testing.T) { inLanguages(t, sweepVacationAndTime) }
+func TestE2ESweepVacationAndTime(t *testing.T) { inLanguages(t, lang.Spanish, sweepVacationAndTime) }
 
 func sweepVacationAndTime(t *testing.T, tag lang.Tag) {
 	h := newHarness(t, 84)
@@ -286,7 +292,7 @@ func sweepVacationAndTime(t *testing.T, tag lang.Tag) {
 // A small Swiss tournament: joining and leaving before it starts, standings
 // asked too early, two rounds with a player leaving in the second, and the
 // final standings.
-func TestE2ESweepTournament(t *testing.T) { inLanguages(t, sweepTournament) }
+func TestE2ESweepTournament(t *testing.T) { inLanguages(t, lang.Russian, sweepTournament) }
 
 func sweepTournament(t *testing.T, tag lang.Tag) {
 	h := newHarness(t, 85)
@@ -445,7 +451,7 @@ func (h *harness) dmTurn(id int64, rng *rand.Rand) {
 // someone else than a named opponent; each game's variants a few turns
 // deep, played from DMs too; the computer on move; stale and forged clicks;
 // commands in DMs and from another server; closed DMs; leaderboard pages.
-func TestE2ESweepMore(t *testing.T) { inLanguages(t, sweepMore) }
+func TestE2ESweepMore(t *testing.T) { inLanguages(t, lang.German, sweepMore) }
 
 func sweepMore(t *testing.T, tag lang.Tag) {
 	h := newHarness(t, 86)

@@ -60,6 +60,7 @@ func (h *harness) checkLiveBoards(g store.Game, except *fakediscord.Message, new
 // the move still goes through and the old board's buttons answer "out of
 // date" without changing anything.
 func TestE2EStaleBoardsLoseTheirButtons(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 61)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.noAutoMove(ana, bo) // every move a click, as the scenario was written
@@ -103,6 +104,7 @@ func TestE2EStaleBoardsLoseTheirButtons(t *testing.T) {
 // alt text as on the picture, and no board of the game keeps move controls:
 // the last one offers a rematch.
 func TestE2EFinalBoardShowsTheResult(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 62)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.untilBothMoved(h.challengeAccepted(ana, bo, "aseb").ID, rand.New(rand.NewPCG(6, 2)))
@@ -173,6 +175,7 @@ func (h *harness) checkRetiredBoardsSayOver(g store.Game, final string) {
 // Discord's 3 s, with a deferred update; the updated board follows through
 // the interaction's token and the next board reaches the other player.
 func TestE2ESlowStoreIsAcknowledgedInTime(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 63)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	id := h.challengeAccepted(ana, bo, "aseb").ID
@@ -201,6 +204,7 @@ func TestE2ESlowStoreIsAcknowledgedInTime(t *testing.T) {
 // holds up while Close is called is answered before Close returns, and no
 // work runs on the closed store.
 func TestE2ECloseFinishesEveryInteraction(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 64)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	id := strconv.FormatInt(h.challengeAccepted(ana, bo, "aseb").ID, 10)
@@ -268,6 +272,7 @@ func BenchmarkE2EAck(b *testing.B) {
 // When Discord fails (a 500 on the thread board), the board is not lost: it
 // is retried after a backoff, and delivered then, the DM after it.
 func TestE2EAnnouncementsRetryDiscordFailures(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 65)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "aseb")
@@ -306,6 +311,7 @@ func TestE2EAnnouncementsRetryDiscordFailures(t *testing.T) {
 // change of notation) does not brick the game: the record is the truth, the
 // position is re-derived from it, and play goes on from the same board.
 func TestE2EStoredPositionInAnOldNotationIsMigrated(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 66)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "aseb")

@@ -103,6 +103,7 @@ func waitMetric(t testing.TB, url, k string, want float64) samples {
 // Interactions, commits, announcements, closed DMs and a sweep, played
 // through the fake Discord, show in /metrics by kind and outcome.
 func TestE2EMetrics(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 11)
 	ops := httptest.NewServer(h.b.Ops())
 	defer ops.Close()
@@ -180,6 +181,7 @@ func checkSweepLag(t *testing.T, h *harness, game int64, url string) {
 // /healthz answers while the process runs; /readyz only once the bot is
 // connected and while its database answers.
 func TestE2EHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {

@@ -66,6 +66,7 @@ func (h *harness) untilOnlyAThrow(id int64, rng *rand.Rand) store.Game {
 // prompt's buttons work only for the player they were made for and only while
 // the game goes on, and forged ones are refused.
 func TestE2EResignAsksFirst(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 50)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	ch := h.srv.ChannelID()
@@ -106,6 +107,7 @@ func TestE2EResignAsksFirst(t *testing.T) {
 // time then is: a throw is not a move of one's own. Once both have moved, it
 // is a rated loss.
 func TestE2EResignBeforeMovingAborts(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 51)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
@@ -132,6 +134,7 @@ func TestE2EResignBeforeMovingAborts(t *testing.T) {
 // A player who has only thrown has not moved: when their time runs out the
 // game is aborted, unrated, not lost on time; the reminder before says so.
 func TestE2EThrowIsNotAMoveOnTime(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 52)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"), fakediscord.Arg("time", 1))
@@ -160,6 +163,7 @@ func TestE2EThrowIsNotAMoveOnTime(t *testing.T) {
 
 // reminders:false is kept: no reminder comes, though turn DMs still do.
 func TestE2ERemindersOff(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 53)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	if m := h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings", fakediscord.Arg("reminders", false))); !strings.Contains(m.Content, "Reminders: **off**") {
@@ -185,6 +189,7 @@ func TestE2ERemindersOff(t *testing.T) {
 // A /move without a move is neither a throw nor a move: the player is told
 // what to type, with the moves they have, and nothing is played.
 func TestE2EBlankMove(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 54)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	ch := h.srv.ChannelID()
@@ -208,6 +213,7 @@ func TestE2EBlankMove(t *testing.T) {
 // Move buttons are worded for players and carry the notation; /move's
 // suggestions show both.
 func TestE2EMoveButtonsInWords(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 55)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.noAutoMove(ana) // entering is the only move of a first throw
@@ -235,6 +241,7 @@ func TestE2EMoveButtonsInWords(t *testing.T) {
 // A turn with only one possible move is played by itself and said, unless the
 // player turned that off; it is not a move the player chose (abort rule).
 func TestE2EOnlyMovePlayedByItself(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 56)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"))
@@ -266,6 +273,7 @@ func TestE2EOnlyMovePlayedByItself(t *testing.T) {
 // Seega lane's opening placements are each the only possible move: a new
 // game starts with them played, and its first board waits for a real choice.
 func TestE2ELaneOpeningPlayedByItself(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 57)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("variant", "lane"), fakediscord.Arg("size", "5"))
@@ -286,6 +294,7 @@ func TestE2ELaneOpeningPlayedByItself(t *testing.T) {
 // move stays theirs. A throw is not a move of theirs (abort rule). Off by
 // default: the other player still throws by click.
 func TestE2EAutoThrow(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 58)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.noAutoMove(bo)

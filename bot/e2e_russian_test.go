@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"kilab/internal/fakediscord"
+	"kilab/internal/testlong"
 	"kilab/lang"
 )
 
@@ -16,19 +17,25 @@ import (
 // (replies, the channel, the game's thread, both players' DMs: contents,
 // embeds, buttons, menus, alt texts) must be Russian: a Latin word that is
 // not a name, a game, a variant or a key players type fails the test.
-func TestE2EGameInRussian(t *testing.T) { gameIn(t, lang.Russian) }
+func TestE2EGameInRussian(t *testing.T) {
+	t.Parallel()
+	gameIn(t, lang.Russian)
+}
 
 // TestE2EGameInOtherLanguages plays the same game in German, French and
 // Spanish. Written in Latin letters as English is, a text there holds English
 // when it holds a word of an English message that no message of the
 // language has (englishOnly), names apart.
 func TestE2EGameInOtherLanguages(t *testing.T) {
-	tags := []lang.Tag{lang.German, lang.French, lang.Spanish}
-	if testing.Short() {
-		tags = tags[:1] // the same game three times over is for the full run
-	}
-	for _, tag := range tags {
-		t.Run(string(tag), func(t *testing.T) { gameIn(t, tag) })
+	t.Parallel()
+	// The sweeps speak these languages in every run; the same game three
+	// times over is for the long runs.
+	testlong.Skip(t)
+	for _, tag := range []lang.Tag{lang.German, lang.French, lang.Spanish} {
+		t.Run(string(tag), func(t *testing.T) {
+			t.Parallel()
+			gameIn(t, tag)
+		})
 	}
 }
 

@@ -159,6 +159,7 @@ func (h *harness) checkShardSessions(count int) {
 
 // One process runs all three shards.
 func TestE2EShardsInOneProcess(t *testing.T) {
+	t.Parallel()
 	h, guilds := newShardedHarness(t, 40, 3, []int{0, 1, 2})
 	rng := rand.New(rand.NewPCG(40, 41))
 	for i, g := range guilds {
@@ -171,6 +172,7 @@ func TestE2EShardsInOneProcess(t *testing.T) {
 // gets the DMs, so turns played from a DM cross from one process to the
 // other.
 func TestE2EShardsInTwoProcesses(t *testing.T) {
+	t.Parallel()
 	h, guilds := newShardedHarness(t, 50, 3, []int{0, 2}, []int{1})
 	rng := rand.New(rand.NewPCG(50, 51))
 	for i, g := range guilds {

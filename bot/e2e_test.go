@@ -44,10 +44,15 @@ const (
 	endpointMode mode = "endpoint" // signed POSTs to the bot's endpoint
 )
 
-// inModes runs test once for each way interactions can come, as subtests.
+// inModes runs test once for each way interactions can come, as parallel
+// subtests.
 func inModes(t *testing.T, test func(t *testing.T, m mode)) {
+	t.Parallel()
 	for _, m := range []mode{gatewayMode, endpointMode} {
-		t.Run(string(m), func(t *testing.T) { test(t, m) })
+		t.Run(string(m), func(t *testing.T) {
+			t.Parallel()
+			test(t, m)
+		})
 	}
 }
 
@@ -359,6 +364,7 @@ func testAsebByClicks(t *testing.T, m mode) {
 }
 
 func TestE2ETabByClicks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 2)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))
@@ -382,6 +388,7 @@ func TestE2ETabByClicks(t *testing.T) {
 }
 
 func TestE2ESeegaByClicks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 3)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("first", "me"))

@@ -83,6 +83,7 @@ func (h *harness) finishRound(id int64, rng *rand.Rand, loser func(store.Game) s
 // with a restart in the middle: the first player of every game wins, so each
 // ends on 3 points.
 func TestE2ERoundRobinTournament(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 50)
 	admin := h.srv.AddUser("admin")
 	var players []fakediscord.User
@@ -139,6 +140,7 @@ func TestE2ERoundRobinTournament(t *testing.T) {
 // A 5-player Swiss: a bye each round, a player who leaves forfeits, a
 // restart in the middle, and the standings with Buchholz at the end.
 func TestE2ESwissTournament(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 51)
 	admin := h.srv.AddUser("admin")
 	var players []fakediscord.User
@@ -223,6 +225,7 @@ func (h *harness) countEmbeds(channel, s string) int {
 // Another server cannot see or run this server's tournament; cancelling an
 // open one takes the buttons off its announcement.
 func TestE2ETournamentCancelAndOtherServers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 53)
 	admin := h.srv.AddUser("admin")
 	players := []fakediscord.User{h.srv.AddUser("ana"), h.srv.AddUser("bo")}

@@ -16,6 +16,7 @@ import (
 // coming back early moves both back by the days not taken, and the reminder
 // and the loss on time then come at the new times, once.
 func TestE2EVacationMovesDeadlineAndReminder(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 40)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	ch := h.srv.ChannelID()
@@ -77,6 +78,7 @@ func TestE2EVacationMovesDeadlineAndReminder(t *testing.T) {
 // Vacations are at most 30 days in a year: more is refused with what is
 // left, and nothing changes.
 func TestE2EVacationAllowance(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 41)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	ch := h.srv.ChannelID()

@@ -52,6 +52,7 @@ func (b *Bot) activeNow() int {
 // A correctly signed click is accepted with 202 and no body, and handled as
 // one from the gateway: answered through the callback.
 func TestEndpointAcceptsSignedInteraction(t *testing.T) {
+	t.Parallel()
 	b, rec, key := endpointBot(t)
 	body, err := os.ReadFile(filepath.Join("testdata", "click_forged.json"))
 	if err != nil {
@@ -72,6 +73,7 @@ func TestEndpointAcceptsSignedInteraction(t *testing.T) {
 }
 
 func TestEndpointAnswersPing(t *testing.T) {
+	t.Parallel()
 	b, rec, key := endpointBot(t)
 	w := serve(b, signed(key, time.Now(), []byte(`{"id":"1","application_id":"2","type":1,"token":"t","version":1}`)))
 	if w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"type":1}` || w.Header().Get("Content-Type") != "application/json" {
@@ -85,6 +87,7 @@ func TestEndpointAnswersPing(t *testing.T) {
 // Anything not freshly signed by the application's key gets 401 and reaches
 // no handler.
 func TestEndpointRefusesBadSignatures(t *testing.T) {
+	t.Parallel()
 	b, rec, key := endpointBot(t)
 	_, other, _ := ed25519.GenerateKey(nil)
 	ping := []byte(`{"id":"1","application_id":"2","type":1,"token":"t","version":1}`)
@@ -112,6 +115,7 @@ func TestEndpointRefusesBadSignatures(t *testing.T) {
 }
 
 func TestEndpointRefusesOtherRequests(t *testing.T) {
+	t.Parallel()
 	b, rec, key := endpointBot(t)
 	huge := signed(key, time.Now(), bytes.Repeat([]byte(" "), maxInteractionBody+1))
 	get := httptest.NewRequest(http.MethodGet, EndpointPath, nil)
@@ -134,6 +138,7 @@ func TestEndpointRefusesOtherRequests(t *testing.T) {
 }
 
 func TestParsePublicKey(t *testing.T) {
+	t.Parallel()
 	pub, _, _ := ed25519.GenerateKey(nil)
 	if k, err := ParsePublicKey(" " + hex.EncodeToString(pub) + "\n"); err != nil || !k.Equal(pub) {
 		t.Fatalf("ParsePublicKey: %v, %v", k, err)

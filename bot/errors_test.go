@@ -12,6 +12,7 @@ import (
 // An engine's refusal keeps its English log line and reads, for a player, as
 // a sentence in the player's language.
 func TestExplainEngineRefusal(t *testing.T) {
+	t.Parallel()
 	p, err := aseb.Game{}.Parse(games.Config{}, "c:5 s:- c:2")
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +44,7 @@ func TestExplainEngineRefusal(t *testing.T) {
 }
 
 func TestSentence(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"throw first":         "Throw first.",
 		"сначала бросьте":     "Сначала бросьте.",

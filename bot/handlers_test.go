@@ -134,6 +134,7 @@ func payload(t *testing.T, name string) *discordgo.Interaction {
 }
 
 func TestHandleChallengePayload(t *testing.T) {
+	t.Parallel()
 	b, rec, db := unitBot(t)
 	b.Handle(context.Background(), payload(t, "challenge_aseb.json"))
 	resp, ok := rec.first("respond")
@@ -156,6 +157,7 @@ func TestHandleChallengePayload(t *testing.T) {
 }
 
 func TestHandleRefusalsAreEphemeral(t *testing.T) {
+	t.Parallel()
 	for file, want := range map[string]string{
 		"challenge_wrong_variant.json": "belongs to variant standard",
 		"challenge_in_dm.json":         "server channel",
@@ -175,6 +177,7 @@ func TestHandleRefusalsAreEphemeral(t *testing.T) {
 }
 
 func TestHandleAutocompleteWithoutGames(t *testing.T) {
+	t.Parallel()
 	b, rec, _ := unitBot(t)
 	b.Handle(context.Background(), payload(t, "autocomplete_game.json"))
 	resp, ok := rec.first("respond")
@@ -185,6 +188,7 @@ func TestHandleAutocompleteWithoutGames(t *testing.T) {
 
 // Commands stay within Discord's limits for names, descriptions and choices.
 func TestCommandsWithinLimits(t *testing.T) {
+	t.Parallel()
 	var walk func(path string, opts []*discordgo.ApplicationCommandOption)
 	walk = func(path string, opts []*discordgo.ApplicationCommandOption) {
 		if len(opts) > 25 {
@@ -203,6 +207,7 @@ func TestCommandsWithinLimits(t *testing.T) {
 }
 
 func TestCustomIDs(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{"c/a/1", "c/x/99", "g/1/0/t", "g/12/7/m/5x8", "g/12/7/m/A1+B2", "g/3/4/p/row 1/A1", "g/3/4/p/", "g/3/4/s"} {
 		if _, err := parseAction(ok); err != nil {
 			t.Errorf("%q refused: %v", ok, err)
@@ -222,6 +227,7 @@ func TestCustomIDs(t *testing.T) {
 // random 9x9 Seega placement and a 29-wide Tab turn, and every move stays
 // reachable through its steps.
 func TestPickerReachesEveryMove(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ game, opt, val string }{{"seega", "size", "9"}, {"tab", "width", "29"}, {"aseb", "pieces", "7"}} {
 		g, _ := games.Lookup(tc.game)
 		cfg, _ := games.Normalize(g, games.Config{Options: map[string]string{tc.opt: tc.val}})
@@ -304,6 +310,7 @@ func (r *failingRecorder) Respond(i *discordgo.Interaction, typ discordgo.Intera
 // A resignation whose answer Discord refuses is still announced, and the
 // player is not told that nothing changed.
 func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
+	t.Parallel()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -338,6 +345,7 @@ func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 }
 
 func TestFitLinesKeepsWholeLines(t *testing.T) {
+	t.Parallel()
 	lines := []string{strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40)}
 	if got := fitLinesIn(lang.En, lines, 200); got != strings.Join(lines, "\n") {
 		t.Errorf("all fit: %q", got)

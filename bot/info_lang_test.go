@@ -12,6 +12,7 @@ import (
 
 // Scores in words take the plural form of each language, halves included.
 func TestPointsText(t *testing.T) {
+	t.Parallel()
 	ru, fr := lang.Of(lang.Russian), lang.Of(lang.French)
 	for _, c := range []struct {
 		l    *lang.Lang
@@ -31,6 +32,7 @@ func TestPointsText(t *testing.T) {
 // The "on vacation" lines others show (boards, /games) speak the reader's
 // language, English as before.
 func TestAwayLines(t *testing.T) {
+	t.Parallel()
 	until := time.Unix(1700000000, 0)
 	away := map[string]time.Time{"1": until}
 	if got := awayMarkIn(lang.En, away, "1"); got != " · on vacation until <t:1700000000:R>" {
@@ -50,6 +52,7 @@ func TestAwayLines(t *testing.T) {
 // /rules in every language fits Discord's limits and shows the variants'
 // titles in that language.
 func TestRulesEmbedsInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, tag := range lang.Tags {
 		l := lang.Of(tag)
 		for _, name := range games.Names() {
@@ -68,6 +71,7 @@ func TestRulesEmbedsInEveryLanguage(t *testing.T) {
 
 // The announcement's buttons and status speak the server's language.
 func TestTournamentMessageLanguage(t *testing.T) {
+	t.Parallel()
 	tm := store.Tournament{ID: 7, Kind: "aseb", Status: store.TournamentOpen, Format: "swiss", Rounds: 5, TimeLimit: 2 * store.Day, Rated: true,
 		Config: games.Config{Variant: "standard"}}
 	m := tournamentMessage(lang.Of(lang.Russian), tm, nil)

@@ -30,6 +30,7 @@ const (
 // D4's figures, which /rules must come to: Aseb standard's scores once
 // 0s are thrown again, and the chance that a Tab turn holds each score.
 func TestRulesOddsAreD4(t *testing.T) {
+	t.Parallel()
 	aseb, _ := games.Lookup("aseb")
 	line, err := configOdds(lang.En, aseb, games.Config{Variant: "standard"})
 	if err != nil {
@@ -56,6 +57,7 @@ func TestRulesOddsAreD4(t *testing.T) {
 
 // The embed of each game shows what the engines give, within Discord's limits.
 func TestRulesEmbeds(t *testing.T) {
+	t.Parallel()
 	want := map[string][]string{
 		"aseb":  {"**standard** (four sticks, score = flat sides up, a 0 thrown again): 1 4/15 (26.7%) · 2 6/15 (40%)", "**standard with dice d4** (a four-sided die): 1 1/4 (25%)", "**twenty-squares, royalur** (four sticks", "`pieces` 5 or 7", "`house4` off or on"},
 		"tab":   {"1 2/7 (28.6%) · 2 3/5 (60%) · 3 2/5 (40%) · 4 1/11 (9.1%) · 6 1/11 (9.1%)", "6 1/16", "`width` 7, 9, 11"},
@@ -92,6 +94,7 @@ func must[T any](v T, err error) T {
 }
 
 func TestRulesPayload(t *testing.T) {
+	t.Parallel()
 	b, rec, _ := unitBot(t)
 	b.Handle(context.Background(), payload(t, "rules_tab.json"))
 	resp, ok := rec.first("respond")
@@ -207,6 +210,7 @@ func checkPage(t *testing.T, db *store.DB, m *Message, first, count int, prev, n
 }
 
 func TestLeaderboardPaging(t *testing.T) {
+	t.Parallel()
 	b, rec, db := unitBot(t)
 	leaderboardPlayers(t, db)
 	b.Handle(context.Background(), payload(t, "leaderboard_aseb.json"))
@@ -247,6 +251,7 @@ func click(t *testing.T, customID string) *discordgo.Interaction {
 }
 
 func TestLeaderboardRefusals(t *testing.T) {
+	t.Parallel()
 	b, rec, _ := unitBot(t)
 	b.Handle(context.Background(), payload(t, "leaderboard_aseb.json"))
 	b.Handle(context.Background(), click(t, "l/chess/0"))
@@ -261,6 +266,7 @@ func TestLeaderboardRefusals(t *testing.T) {
 }
 
 func TestStatsPayload(t *testing.T) {
+	t.Parallel()
 	b, rec, db := unitBot(t)
 	storeGame(t, db, "aseb", unitAna, unitBo, true, store.FirstWins, store.ReasonResignation)
 	storeGame(t, db, "aseb", unitBo, unitAna, true, store.FirstWins, store.ReasonTimeout)
@@ -319,6 +325,7 @@ func playedGame(t *testing.T, db *store.DB, moves int) (store.Game, games.Positi
 }
 
 func TestHistoryPayload(t *testing.T) {
+	t.Parallel()
 	b, rec, db := unitBot(t)
 	g, end := playedGame(t, db, 40)
 	b.Handle(context.Background(), payload(t, "history_game.json"))
@@ -375,6 +382,7 @@ func replayText(t *testing.T, kind string, cfg games.Config, text string) string
 }
 
 func TestHistoryRefusals(t *testing.T) {
+	t.Parallel()
 	b, rec, db := unitBot(t)
 	g, _ := playedGame(t, db, 5)
 	other := payload(t, "history_game.json")

@@ -10,6 +10,7 @@ import (
 // TestSeatWords checks every seat of every game has its own word in every
 // language, and the capital of seatTitle.
 func TestSeatWords(t *testing.T) {
+	t.Parallel()
 	for _, tag := range lang.Tags {
 		l := lang.Of(tag)
 		seen := map[string]bool{}

@@ -13,6 +13,7 @@ import (
 )
 
 func TestCommitKind(t *testing.T) {
+	t.Parallel()
 	move := games.Ply{Player: games.First, Move: "5-8"}
 	throw := games.Ply{Player: games.First, Throws: []games.Throw{3}}
 	end := func(reason string) *store.End { return &store.End{Result: store.FirstWins, Reason: reason} }
@@ -34,6 +35,7 @@ func TestCommitKind(t *testing.T) {
 
 // An interaction's log lines carry its id and the game it names.
 func TestInteractionLogsCarryIDs(t *testing.T) {
+	t.Parallel()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 // another game or another language is drawn anew; the oldest pictures make
 // room for new ones.
 func TestPicturesDrawOncePerVersion(t *testing.T) {
+	t.Parallel()
 	g, err := games.Lookup("aseb")
 	if err != nil {
 		t.Fatal(err)

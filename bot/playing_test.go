@@ -14,6 +14,7 @@ import (
 // /rules shows how each game's moves are typed, with examples, and points to
 // the full notation guide.
 func TestRulesExplainNotation(t *testing.T) {
+	t.Parallel()
 	examples := map[string]string{"aseb": "`in-3`", "tab": "`3b5-b8`", "seega": "`D2+E2`"}
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
@@ -35,6 +36,7 @@ func TestRulesExplainNotation(t *testing.T) {
 
 // /help says buttons show moves in words and where the notation is explained.
 func TestHelpPointsToNotation(t *testing.T) {
+	t.Parallel()
 	b, rec, _ := unitBot(t)
 	i := payload(t, "autocomplete_game.json")
 	i.Type = discordgo.InteractionApplicationCommand
@@ -53,6 +55,7 @@ func TestHelpPointsToNotation(t *testing.T) {
 }
 
 func TestResignCustomIDs(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{resignCID("y", 1), resignCID("a", 12), resignCID("k", 99)} {
 		if a, err := parseAction(ok); err != nil || a.kind != "q" {
 			t.Errorf("%q: %+v, %v", ok, a, err)
@@ -68,6 +71,7 @@ func TestResignCustomIDs(t *testing.T) {
 // Buttons and select options are worded by the game and stay within
 // Discord's limits; their ids keep the notation.
 func TestPickerLabelsInWords(t *testing.T) {
+	t.Parallel()
 	g, _ := games.Lookup("tab")
 	cfg, _ := games.Normalize(g, games.Config{Options: map[string]string{"width": "7"}})
 	pos, err := g.Parse(cfg, "ccc4/7/2m(MM)M2/7 w 1,3 - 0")

@@ -49,6 +49,7 @@ func oldRoyalurGame(t *testing.T, db *store.DB) store.Game {
 // record kept as it was, and play goes on by the current rules; /history
 // marks the ply and says how to replay the record.
 func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
+	t.Parallel()
 	b, rec, db := unitBot(t)
 	ctx := context.Background()
 	sg := oldRoyalurGame(t, db)
