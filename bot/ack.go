@@ -15,10 +15,6 @@ import (
 // token, which lives 15 minutes.
 const DefaultAckBudget = time.Second
 
-// publicCommands are the commands whose answer everyone in the channel sees.
-// A deferral fixes whether the answer will be ephemeral, so it must know.
-var publicCommands = map[string]bool{"challenge": true, "board": true, "leaderboard": true, "history": true, "review": true}
-
 // acker is the Discord the handlers talk to: it passes every call through,
 // except that an interaction still unanswered when its budget runs out is
 // acknowledged with a deferral, and the handler's answer, when it comes, is
@@ -88,7 +84,8 @@ func (a *acker) deferNow(p *pending) {
 	}
 	typ, m := discordgo.InteractionResponseDeferredMessageUpdate, (*Message)(nil)
 	if p.i.Type == discordgo.InteractionApplicationCommand {
-		p.ephemeral = !publicCommands[p.i.ApplicationCommandData().Name]
+		r, _ := commandRouteOf(p.i.ApplicationCommandData().Name)
+		p.ephemeral = !r.public
 		typ, m = discordgo.InteractionResponseDeferredChannelMessageWithSource, &Message{Ephemeral: p.ephemeral}
 	}
 	if err := a.Discord.Respond(p.i, typ, m); err != nil {

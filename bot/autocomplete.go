@@ -29,14 +29,10 @@ func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error 
 	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	var err error
-	switch {
-	case focused == nil:
-	case focused.Name == optGame:
-		choices, err = b.gameChoices(ctx, i, fmt.Sprint(focused.Value))
-	case focused.Name == optMove:
-		choices, err = b.moveChoices(ctx, i, fmt.Sprint(focused.Value))
-	case focused.Name == optTournament:
-		choices, err = b.tournamentChoices(ctx, i, fmt.Sprint(focused.Value))
+	for _, r := range autocompleteRoutes {
+		if focused != nil && focused.Name == r.option {
+			choices, err = r.choices(b, ctx, i, fmt.Sprint(focused.Value))
+		}
 	}
 	if err != nil {
 		b.logger(ctx).Debug("autocomplete", "err", err)

@@ -351,18 +351,7 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 	}()
 	b.remember(i)
 	b.noteLocale(ctx, i)
-	var err error
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand:
-		err = b.command(ctx, i)
-	case discordgo.InteractionApplicationCommandAutocomplete:
-		err = b.autocomplete(ctx, i)
-	case discordgo.InteractionMessageComponent:
-		err = b.component(ctx, i)
-	default:
-		return outcomeOK // pings and the like: nothing to do
-	}
-	if err != nil {
+	if err := b.route(ctx, i); err != nil {
 		return b.fail(ctx, i, err)
 	}
 	return outcomeOK

@@ -24,42 +24,67 @@ const (
 	optMove     = "move"
 )
 
-// Commands returns the slash commands, built from the games registry so that a
-// variant or option added to an engine appears without touching the bot.
-// English is each name's and description's default; Discord shows players
-// whose client speaks another of Kilab's languages its localisations, and
-// sends the English names back whatever the player typed.
-func Commands() []*discordgo.ApplicationCommand {
-	contexts := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
-	cmds := []*discordgo.ApplicationCommand{
-		command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...),
-		command("move", lang.T("cmd.move.name"), lang.T("cmd.move.desc"),
-			gameOption(lang.T("cmd.move.game")),
-			withMax(option(discordgo.ApplicationCommandOptionString, optMove, lang.T("cmd.opt.move"), lang.T("cmd.move.move"), true), 40, true)),
-		command("board", lang.T("cmd.board.name"), lang.T("cmd.board.desc"), gameOption(lang.T("cmd.board.game"))),
-		command("games", lang.T("cmd.games.name"), lang.T("cmd.games.desc"),
-			option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.games.user"), false)),
-		command("resign", lang.T("cmd.resign.name"), lang.T("cmd.resign.desc"), gameOption(lang.T("cmd.resign.game"))),
-		command("draw", lang.T("cmd.draw.name"), lang.T("cmd.draw.desc"), gameOption(lang.T("cmd.draw.game"))),
-		command("settings", lang.T("cmd.settings.name"), lang.T("cmd.settings.desc"),
-			option(discordgo.ApplicationCommandOptionBoolean, "dms", lang.T("cmd.opt.dms"), lang.T("cmd.settings.dms"), false),
-			option(discordgo.ApplicationCommandOptionBoolean, "reminders", lang.T("cmd.opt.reminders"), lang.T("cmd.settings.reminders"), false),
-			option(discordgo.ApplicationCommandOptionBoolean, "automove", lang.T("cmd.opt.automove"), lang.T("cmd.settings.automove"), false),
-			option(discordgo.ApplicationCommandOptionBoolean, "autothrow", lang.T("cmd.opt.autothrow"), lang.T("cmd.settings.autothrow"), false)),
-		vacationCommand(),
-		command("help", lang.T("cmd.help.name"), lang.T("cmd.help.desc")),
-		command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), kindOptionIn(lang.T("cmd.rules.game"))),
-		command("leaderboard", lang.T("cmd.leaderboard.name"), lang.T("cmd.leaderboard.desc"), kindOptionIn(lang.T("cmd.leaderboard.game"))),
-		command("stats", lang.T("cmd.stats.name"), lang.T("cmd.stats.desc"),
-			option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.stats.user"), false)),
-		command("history", lang.T("cmd.history.name"), lang.T("cmd.history.desc"), gameOption(lang.T("cmd.history.game"))),
-		command("review", lang.T("cmd.review.name"), lang.T("cmd.review.desc"), gameOption(lang.T("cmd.review.game"))),
-	}
-	for _, c := range cmds {
-		c.Contexts = contexts
-	}
-	cmds = append(cmds, tournamentCommands()...) // server-only, with their own contexts
-	return cmds
+// The definitions of the slash commands, as the route table (routes.go)
+// registers them.
+
+func challengeCommand() *discordgo.ApplicationCommand {
+	return command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...)
+}
+
+func moveCommandDef() *discordgo.ApplicationCommand {
+	return command("move", lang.T("cmd.move.name"), lang.T("cmd.move.desc"),
+		gameOption(lang.T("cmd.move.game")),
+		withMax(option(discordgo.ApplicationCommandOptionString, optMove, lang.T("cmd.opt.move"), lang.T("cmd.move.move"), true), 40, true))
+}
+
+func boardCommandDef() *discordgo.ApplicationCommand {
+	return command("board", lang.T("cmd.board.name"), lang.T("cmd.board.desc"), gameOption(lang.T("cmd.board.game")))
+}
+
+func gamesCommandDef() *discordgo.ApplicationCommand {
+	return command("games", lang.T("cmd.games.name"), lang.T("cmd.games.desc"),
+		option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.games.user"), false))
+}
+
+func resignCommandDef() *discordgo.ApplicationCommand {
+	return command("resign", lang.T("cmd.resign.name"), lang.T("cmd.resign.desc"), gameOption(lang.T("cmd.resign.game")))
+}
+
+func drawCommandDef() *discordgo.ApplicationCommand {
+	return command("draw", lang.T("cmd.draw.name"), lang.T("cmd.draw.desc"), gameOption(lang.T("cmd.draw.game")))
+}
+
+func settingsCommandDef() *discordgo.ApplicationCommand {
+	return command("settings", lang.T("cmd.settings.name"), lang.T("cmd.settings.desc"),
+		option(discordgo.ApplicationCommandOptionBoolean, "dms", lang.T("cmd.opt.dms"), lang.T("cmd.settings.dms"), false),
+		option(discordgo.ApplicationCommandOptionBoolean, "reminders", lang.T("cmd.opt.reminders"), lang.T("cmd.settings.reminders"), false),
+		option(discordgo.ApplicationCommandOptionBoolean, "automove", lang.T("cmd.opt.automove"), lang.T("cmd.settings.automove"), false),
+		option(discordgo.ApplicationCommandOptionBoolean, "autothrow", lang.T("cmd.opt.autothrow"), lang.T("cmd.settings.autothrow"), false))
+}
+
+func helpCommandDef() *discordgo.ApplicationCommand {
+	return command("help", lang.T("cmd.help.name"), lang.T("cmd.help.desc"))
+}
+
+func rulesCommandDef() *discordgo.ApplicationCommand {
+	return command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), kindOptionIn(lang.T("cmd.rules.game")))
+}
+
+func leaderboardCommandDef() *discordgo.ApplicationCommand {
+	return command("leaderboard", lang.T("cmd.leaderboard.name"), lang.T("cmd.leaderboard.desc"), kindOptionIn(lang.T("cmd.leaderboard.game")))
+}
+
+func statsCommandDef() *discordgo.ApplicationCommand {
+	return command("stats", lang.T("cmd.stats.name"), lang.T("cmd.stats.desc"),
+		option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.stats.user"), false))
+}
+
+func historyCommandDef() *discordgo.ApplicationCommand {
+	return command("history", lang.T("cmd.history.name"), lang.T("cmd.history.desc"), gameOption(lang.T("cmd.history.game")))
+}
+
+func reviewCommandDef() *discordgo.ApplicationCommand {
+	return command("review", lang.T("cmd.review.name"), lang.T("cmd.review.desc"), gameOption(lang.T("cmd.review.game")))
 }
 
 // discordLocales are the Discord locales of each language Kilab speaks

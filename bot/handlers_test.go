@@ -209,12 +209,12 @@ func TestCommandsWithinLimits(t *testing.T) {
 func TestCustomIDs(t *testing.T) {
 	t.Parallel()
 	for _, ok := range []string{"c/a/1", "c/x/99", "g/1/0/t", "g/12/7/m/5x8", "g/12/7/m/A1+B2", "g/3/4/p/row 1/A1", "g/3/4/p/", "g/3/4/s"} {
-		if _, err := parseAction(ok); err != nil {
+		if _, _, err := parseAction(ok); err != nil {
 			t.Errorf("%q refused: %v", ok, err)
 		}
 	}
 	for _, bad := range []string{"", "c/a/0", "c/a/-1", "c/ab/1", "g/1/1", "g/1/1/t/x", "g/0/1/t", "g/1/-1/t", "g/a/1/t", "g/1/1/q", "g/1/1/m", "x/1", strings.Repeat("a", 101)} {
-		if _, err := parseAction(bad); err == nil {
+		if _, _, err := parseAction(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -261,14 +261,14 @@ func checkPicker(t *testing.T, pos games.Position) {
 			for _, c := range r.(discordgo.ActionsRow).Components {
 				switch c := c.(type) {
 				case discordgo.Button:
-					if a, _ := parseAction(c.CustomID); a.verb == "m" {
+					if a, _, _ := parseAction(c.CustomID); a.verb == "m" {
 						found[a.arg] = true
 					}
 				case discordgo.SelectMenu:
 					if len(c.Options) > maxOptions {
 						t.Fatalf("%s: %d options", pos, len(c.Options))
 					}
-					a, _ := parseAction(c.CustomID)
+					a, _, _ := parseAction(c.CustomID)
 					for _, o := range c.Options {
 						switch {
 						case a.verb == "s":

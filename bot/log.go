@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 	"log/slog"
-	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -35,27 +33,4 @@ func (b *Bot) interactionLog(i *discordgo.Interaction, typ, name string) *slog.L
 		attrs = append(attrs, key, id)
 	}
 	return b.log.With(attrs...)
-}
-
-// subjectOf is the game (or challenge) an interaction names: a component's
-// custom_id, or a command's game option. Nothing here is trusted; it only
-// labels logs.
-func subjectOf(i *discordgo.Interaction) (string, int64) {
-	switch i.Type {
-	case discordgo.InteractionMessageComponent:
-		a, err := parseAction(i.MessageComponentData().CustomID)
-		switch {
-		case err != nil || a.kind == "l":
-			return "", 0
-		case a.kind == "c":
-			return "challenge", a.id
-		}
-		return "game", a.id
-	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-		raw := strings.TrimPrefix(optString(i, optGame), "#")
-		if id, err := strconv.ParseInt(raw, 10, 64); err == nil {
-			return "game", id
-		}
-	}
-	return "", 0
 }

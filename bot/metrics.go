@@ -3,11 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
-	"strings"
-	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
@@ -158,43 +155,4 @@ func (g gamesInPlay) Collect(ch chan<- prometheus.Metric) {
 	for kind, n := range counts {
 		ch <- prometheus.MustNewConstMetric(gamesInPlayDesc, prometheus.GaugeValue, float64(n), kind)
 	}
-}
-
-// componentNames are the metric names of custom_id kinds (ids.go).
-var componentNames = map[string]string{"c": "challenge", "g": "game", "d": "draw", "r": "rematch", "l": "leaderboard", "q": "resign"}
-
-// interactionKind names an interaction for the metrics and logs. Names come
-// from the bot's own commands and custom_id kinds only, so a forged
-// interaction cannot add label values without bound.
-func interactionKind(i *discordgo.Interaction) (typ, name string) {
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand:
-		return "command", knownCommand(i.ApplicationCommandData().Name)
-	case discordgo.InteractionApplicationCommandAutocomplete:
-		return "autocomplete", knownCommand(i.ApplicationCommandData().Name)
-	case discordgo.InteractionMessageComponent:
-		kind, _, _ := strings.Cut(i.MessageComponentData().CustomID, "/")
-		if n, ok := componentNames[kind]; ok {
-			return "component", n
-		}
-		return "component", "unknown"
-	}
-	return "other", "unknown"
-}
-
-// commandNames is built on first use, not at package init: Commands reads
-// the games registry, which the engines fill in their own init.
-var commandNames = sync.OnceValue(func() map[string]bool {
-	names := map[string]bool{}
-	for _, c := range Commands() {
-		names[c.Name] = true
-	}
-	return names
-})
-
-func knownCommand(name string) string {
-	if commandNames()[name] {
-		return name
-	}
-	return "unknown"
 }

@@ -57,12 +57,12 @@ func TestHelpPointsToNotation(t *testing.T) {
 func TestResignCustomIDs(t *testing.T) {
 	t.Parallel()
 	for _, ok := range []string{resignCID("y", 1), resignCID("a", 12), resignCID("k", 99)} {
-		if a, err := parseAction(ok); err != nil || a.kind != "q" {
+		if a, _, err := parseAction(ok); err != nil || a.kind != "q" {
 			t.Errorf("%q: %+v, %v", ok, a, err)
 		}
 	}
 	for _, bad := range []string{"q/y/0", "q/y/-1", "q/x/1", "q/y", "q/y/1/2", "q/yy/1", "q//1"} {
-		if _, err := parseAction(bad); err == nil {
+		if _, _, err := parseAction(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -82,7 +82,7 @@ func TestPickerLabelsInWords(t *testing.T) {
 	for _, r := range movePicker(lang.En, 1, 1, pos, "") {
 		for _, c := range r.(discordgo.ActionsRow).Components {
 			if b, ok := c.(discordgo.Button); ok {
-				a, _ := parseAction(b.CustomID)
+				a, _, _ := parseAction(b.CustomID)
 				labels[a.arg] = b.Label
 			}
 		}

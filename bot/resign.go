@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -20,7 +19,6 @@ import (
 //
 // A click whose promise no longer holds (the opponent has moved since, so an
 // abort would now be a loss) asks again instead of acting.
-func resignCID(verb string, game int64) string { return fmt.Sprintf("q/%s/%d", verb, game) }
 
 // resignEnd is how the game ends if seat resigns now: an unrated abort while
 // either player has yet to choose a move of their own, as on time

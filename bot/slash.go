@@ -13,46 +13,6 @@ import (
 	"kilab/store"
 )
 
-// command routes a slash command.
-func (b *Bot) command(ctx context.Context, i *discordgo.Interaction) error {
-	switch name := i.ApplicationCommandData().Name; name {
-	case "challenge":
-		return b.challenge(ctx, i)
-	case "move":
-		return b.moveCommand(ctx, i)
-	case "board":
-		return b.boardCommand(ctx, i)
-	case "games":
-		return b.gamesCommand(ctx, i)
-	case "resign":
-		return b.resign(ctx, i)
-	case "draw":
-		return b.drawCommand(ctx, i)
-	case "settings":
-		return b.settings(ctx, i)
-	case "vacation":
-		return b.vacation(ctx, i)
-	case "tournament":
-		return b.tournamentCommand(ctx, i)
-	case "standings":
-		return b.standingsCommand(ctx, i)
-	case "help":
-		return b.help(i)
-	case "rules":
-		return b.rulesCommand(i)
-	case "leaderboard":
-		return b.leaderboardCommand(ctx, i)
-	case "stats":
-		return b.statsCommand(ctx, i)
-	case "history":
-		return b.historyCommand(ctx, i)
-	case "review":
-		return b.reviewCommand(ctx, i)
-	default:
-		return lang.Fail("cmd.unknown", "Name", name)
-	}
-}
-
 // options maps a command's options by name (subcommands' options included).
 func options(i *discordgo.Interaction) map[string]*discordgo.ApplicationCommandInteractionDataOption {
 	out := map[string]*discordgo.ApplicationCommandInteractionDataOption{}

@@ -30,9 +30,8 @@ const (
 // Discord's integration settings), and /standings, for everyone. Discord's
 // permissions are per command, which is why the standings are not a
 // /tournament subcommand.
-func tournamentCommands() []*discordgo.ApplicationCommand {
+func tournamentCommand() *discordgo.ApplicationCommand {
 	manage := int64(discordgo.PermissionManageGuild)
-	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	create := option(discordgo.ApplicationCommandOptionSubCommandGroup, "create", lang.T("cmd.tournament.create"), lang.T("cmd.tournament.create_desc"), false)
 	create.Options = tournamentGames()
 	run := command("tournament", lang.T("cmd.tournament.name"), lang.T("cmd.tournament.desc"),
@@ -40,10 +39,19 @@ func tournamentCommands() []*discordgo.ApplicationCommand {
 		subcommand("start", lang.T("cmd.tournament.start"), lang.T("cmd.tournament.start_desc"), tournamentOption(true)),
 		subcommand("cancel", lang.T("cmd.tournament.cancel"), lang.T("cmd.tournament.cancel_desc"), tournamentOption(true)),
 	)
-	run.DefaultMemberPermissions, run.Contexts = &manage, guildOnly
+	run.DefaultMemberPermissions, run.Contexts = &manage, guildOnly()
+	return run
+}
+
+// standingsCommandDef is /standings, for everyone, in servers only.
+func standingsCommandDef() *discordgo.ApplicationCommand {
 	standings := command("standings", lang.T("cmd.standings.name"), lang.T("cmd.standings.desc"), tournamentOption(false))
-	standings.Contexts = guildOnly
-	return []*discordgo.ApplicationCommand{run, standings}
+	standings.Contexts = guildOnly()
+	return standings
+}
+
+func guildOnly() *[]discordgo.InteractionContextType {
+	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 }
 
 func tournamentOption(required bool) *discordgo.ApplicationCommandOption {

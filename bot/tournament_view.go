@@ -14,8 +14,6 @@ import (
 	"kilab/tournament"
 )
 
-func tournamentCID(verb string, id int64) string { return fmt.Sprintf("t/%s/%d", verb, id) }
-
 // tournamentTitle is "Aseb tournament #3 · standard · pieces 7".
 func tournamentTitle(l *lang.Lang, t store.Tournament) string {
 	g, err := games.Lookup(t.Kind)

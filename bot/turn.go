@@ -12,27 +12,10 @@ import (
 	"kilab/store"
 )
 
-// component routes a button or select click by its custom_id.
-func (b *Bot) component(ctx context.Context, i *discordgo.Interaction) error {
+// gameClick is a click on a board's controls: a throw, a move button, a
+// move chosen in a select menu, or a picker step.
+func (b *Bot) gameClick(ctx context.Context, i *discordgo.Interaction, a action) error {
 	data := i.MessageComponentData()
-	a, err := parseAction(data.CustomID)
-	if err != nil {
-		return err
-	}
-	switch a.kind {
-	case "c":
-		return b.challengeClick(ctx, i, a)
-	case "d":
-		return b.drawClick(ctx, i, a)
-	case "r":
-		return b.rematchClick(ctx, i, a)
-	case "l":
-		return b.leaderboardClick(ctx, i, a)
-	case "q":
-		return b.resignClick(ctx, i, a)
-	case "t":
-		return b.tournamentClick(ctx, i, a)
-	}
 	switch a.verb {
 	case "s":
 		if len(data.Values) != 1 || data.Values[0] == "" {
