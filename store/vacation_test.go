@@ -300,3 +300,32 @@ func waitBlockedBy(t *testing.T, db *DB, pid int, done chan error) int {
 	t.Fatalf("nothing came to wait for backend %d", pid)
 	return 0
 }
+
+// The allowance's year is 365 days to the millisecond: 30 days taken from
+// day 0 leave nothing to start on day 364, a minute before day 365, and the
+// whole allowance on day 365. A year of 360 or 366 days, or a window that
+// leaves out its last day, moves one of the three.
+func TestVacationAllowanceYearIs365Days(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, clk := newDB(t)
+	left := func(when string, want int) {
+		t.Helper()
+		if n, err := db.VacationDaysLeft(ctx, "ana"); err != nil || n != want {
+			t.Fatalf("%s: %d days left, %v; want %d", when, n, err, want)
+		}
+	}
+	if _, err := db.StartVacation(ctx, "ana", 30); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(364 * day) // the vacation ran its course on day 30
+	left("day 364", 0)
+	wantErr(t, "a day's vacation on day 364", errOnly(db.StartVacation(ctx, "ana", 1)), ErrAllowance)
+	clk.Add(day - time.Minute)
+	left("a minute before day 365", 0)
+	clk.Add(time.Minute)
+	left("day 365", 30)
+	if _, err := db.StartVacation(ctx, "ana", 30); err != nil {
+		t.Fatalf("the whole allowance again on day 365: %v", err)
+	}
+}
