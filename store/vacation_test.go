@@ -329,3 +329,37 @@ func TestVacationAllowanceYearIs365Days(t *testing.T) {
 		t.Fatalf("the whole allowance again on day 365: %v", err)
 	}
 }
+
+// Coming back a day and a half early moves the deadlines back by exactly 36
+// hours, not by whole days, and gives back exactly the time not taken: with
+// 3½ days taken, a 26-day vacation fits in the allowance and a 27-day one
+// does not.
+func TestVacationEarlyReturnGivesBackTheExactTime(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, clk := newDB(t)
+	onMove := newGameOf(t, db, "ana", "bo", true)  // ana to move, due epoch+3d
+	waiting := newGameOf(t, db, "bo", "ana", true) // bo to move
+	if _, err := db.StartVacation(ctx, "ana", 5); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(day)
+	handed := move(t, db, waiting, games.First, "m") // ana's turn, from the vacation's end
+	clk.Add(2*day + 12*time.Hour)                    // back 1½ days before the vacation's end
+	if _, err := db.EndVacation(ctx, "ana"); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := db.Game(ctx, onMove.ID)
+	if want := onMove.Deadline.Add(5*day - 36*time.Hour); !a.Deadline.Equal(want) {
+		t.Fatalf("due %v after coming back 36 h early, want %v (the old deadline plus the 3½ days away)", a.Deadline, want)
+	}
+	if want := onMove.RemindAt.Add(5*day - 36*time.Hour); !a.RemindAt.Equal(want) {
+		t.Fatalf("reminder at %v after coming back 36 h early, want %v", a.RemindAt, want)
+	}
+	if h, _ := db.Game(ctx, handed.ID); !h.Deadline.Equal(handed.Deadline.Add(-36 * time.Hour)) {
+		t.Fatalf("turn begun on vacation due %v, want 36 h before %v", h.Deadline, handed.Deadline)
+	}
+	if n, err := db.VacationDaysLeft(ctx, "ana"); err != nil || n != 26 {
+		t.Fatalf("%d days left, %v, after 3½ days taken; want 26", n, err)
+	}
+}
