@@ -219,10 +219,8 @@ func (b *Bot) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament)
 		return nil, fmt.Errorf("tournament %d ended with no players", t.ID)
 	}
 	var winners []string
-	for _, s := range st {
-		if s.Rank == 1 {
-			winners = append(winners, fmt.Sprintf("<@%s>", s.Player))
-		}
+	for _, w := range tournament.Winners(st) {
+		winners = append(winners, fmt.Sprintf("<@%s>", w))
 	}
 	heading := l.T("tour.final.heading", "Title", tournamentTitle(l, t), "Winners", strings.Join(winners, " "+l.T("tour.and")+" "),
 		"Points", pointsText(l, st[0].Points))

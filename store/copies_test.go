@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -219,6 +220,58 @@ func TestCopiesClaimEachTournamentNoticeOnce(t *testing.T) {
 	if ns, _ := a.ClaimTournamentNotices(ctx, "a", 10, time.Minute); len(ns) != 1 || ns[0].Attempts != 1 {
 		t.Fatalf("after a retry: %+v", ns)
 	}
+}
+
+// A copy restarted under its name releases what it had claimed before it
+// stopped, tournament notices as well as announcements, and nothing another
+// copy holds: the released ones are due to any copy at once, not when their
+// leases run out.
+func TestReleaseClaimsFreesNoticesAndAnnouncements(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	a, b, _ := twoCopies(t)
+	gamesToAnnounce(t, a, 2)
+	for range 2 {
+		tm := newTournament(t, a, tournament.RoundRobin, 0, "x", "y", "z")
+		if _, err := a.StartTournament(ctx, tm.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// c holds one of each; a holds the rest of what is due.
+	cNotices, _ := b.ClaimTournamentNotices(ctx, "c", 1, time.Hour)
+	cAnnounced, _ := b.ClaimAnnouncements(ctx, "c", 1, time.Hour)
+	aNotices, _ := a.ClaimTournamentNotices(ctx, "a", 50, time.Hour)
+	aAnnounced, _ := a.ClaimAnnouncements(ctx, "a", 50, time.Hour)
+	if len(cNotices) != 1 || len(cAnnounced) != 1 || len(aNotices) != 1 || len(aAnnounced) == 0 {
+		t.Fatalf("claimed: c %d notices, %d announcements; a %d notices, %d announcements; want 1, 1, 1 and some",
+			len(cNotices), len(cAnnounced), len(aNotices), len(aAnnounced))
+	}
+	if ns, _ := b.ClaimTournamentNotices(ctx, "b", 50, time.Hour); len(ns) != 0 {
+		t.Fatalf("b claimed notices others hold: %+v", ns)
+	}
+	if as, _ := b.ClaimAnnouncements(ctx, "b", 50, time.Hour); len(as) != 0 {
+		t.Fatalf("b claimed announcements others hold: %v", announcementIDs(as))
+	}
+	if err := a.ReleaseClaims(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	notices, err := b.ClaimTournamentNotices(ctx, "b", 50, time.Hour)
+	if err != nil || len(notices) != 1 || notices[0].ID != aNotices[0].ID {
+		t.Fatalf("after a released its claims, b claimed notices %+v, %v; want a's %+v alone", notices, err, aNotices)
+	}
+	announced, err := b.ClaimAnnouncements(ctx, "b", 50, time.Hour)
+	if err != nil || !slices.Equal(announcementIDs(announced), announcementIDs(aAnnounced)) {
+		t.Fatalf("after a released its claims, b claimed announcements %v, %v; want a's %v",
+			announcementIDs(announced), err, announcementIDs(aAnnounced))
+	}
+}
+
+func announcementIDs(as []Announcement) []int64 {
+	var ids []int64
+	for _, a := range as {
+		ids = append(ids, a.ID)
+	}
+	return ids
 }
 
 // Two copies ending the last two games of a round at the same moment start

@@ -300,3 +300,66 @@ func waitBlockedBy(t *testing.T, db *DB, pid int, done chan error) int {
 	t.Fatalf("nothing came to wait for backend %d", pid)
 	return 0
 }
+
+// The allowance's year is 365 days to the millisecond: 30 days taken from
+// day 0 leave nothing to start on day 364, a minute before day 365, and the
+// whole allowance on day 365. A year of 360 or 366 days, or a window that
+// leaves out its last day, moves one of the three.
+func TestVacationAllowanceYearIs365Days(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, clk := newDB(t)
+	left := func(when string, want int) {
+		t.Helper()
+		if n, err := db.VacationDaysLeft(ctx, "ana"); err != nil || n != want {
+			t.Fatalf("%s: %d days left, %v; want %d", when, n, err, want)
+		}
+	}
+	if _, err := db.StartVacation(ctx, "ana", 30); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(364 * day) // the vacation ran its course on day 30
+	left("day 364", 0)
+	wantErr(t, "a day's vacation on day 364", errOnly(db.StartVacation(ctx, "ana", 1)), ErrAllowance)
+	clk.Add(day - time.Minute)
+	left("a minute before day 365", 0)
+	clk.Add(time.Minute)
+	left("day 365", 30)
+	if _, err := db.StartVacation(ctx, "ana", 30); err != nil {
+		t.Fatalf("the whole allowance again on day 365: %v", err)
+	}
+}
+
+// Coming back a day and a half early moves the deadlines back by exactly 36
+// hours, not by whole days, and gives back exactly the time not taken: with
+// 3½ days taken, a 26-day vacation fits in the allowance and a 27-day one
+// does not.
+func TestVacationEarlyReturnGivesBackTheExactTime(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, clk := newDB(t)
+	onMove := newGameOf(t, db, "ana", "bo", true)  // ana to move, due epoch+3d
+	waiting := newGameOf(t, db, "bo", "ana", true) // bo to move
+	if _, err := db.StartVacation(ctx, "ana", 5); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(day)
+	handed := move(t, db, waiting, games.First, "m") // ana's turn, from the vacation's end
+	clk.Add(2*day + 12*time.Hour)                    // back 1½ days before the vacation's end
+	if _, err := db.EndVacation(ctx, "ana"); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := db.Game(ctx, onMove.ID)
+	if want := onMove.Deadline.Add(5*day - 36*time.Hour); !a.Deadline.Equal(want) {
+		t.Fatalf("due %v after coming back 36 h early, want %v (the old deadline plus the 3½ days away)", a.Deadline, want)
+	}
+	if want := onMove.RemindAt.Add(5*day - 36*time.Hour); !a.RemindAt.Equal(want) {
+		t.Fatalf("reminder at %v after coming back 36 h early, want %v", a.RemindAt, want)
+	}
+	if h, _ := db.Game(ctx, handed.ID); !h.Deadline.Equal(handed.Deadline.Add(-36 * time.Hour)) {
+		t.Fatalf("turn begun on vacation due %v, want 36 h before %v", h.Deadline, handed.Deadline)
+	}
+	if n, err := db.VacationDaysLeft(ctx, "ana"); err != nil || n != 26 {
+		t.Fatalf("%d days left, %v, after 3½ days taken; want 26", n, err)
+	}
+}

@@ -51,6 +51,18 @@ func Standings(f Format, players []string, played []Played) []Standing {
 	return rows
 }
 
+// Winners are the players ranked first in st: more than one when they are
+// level on points and tie-break.
+func Winners(st []Standing) []string {
+	var out []string
+	for _, s := range st {
+		if s.Rank == 1 {
+			out = append(out, s.Player)
+		}
+	}
+	return out
+}
+
 // tally adds p's points and its win, draw, loss or bye to its players' rows.
 // Players not in the list (none, in a well-kept tournament) are left out.
 func tally(f Format, by map[string]*Standing, p Played) {

@@ -204,3 +204,77 @@ func TestStandingsTieBreaks(t *testing.T) {
 		t.Fatalf("level players ranked %d and %d", level[0].Rank, level[1].Rank)
 	}
 }
+
+// Players level on points but not on the tie-break are ranked apart, the
+// better tie-break first even when seeded lower, and only one of them is the
+// winner. The existing cases have no two players level on points with
+// different tie-breaks, so a sort or a rank that looked at points alone
+// passed them.
+func TestStandingsLevelOnPointsSplitByTieBreak(t *testing.T) {
+	t.Parallel()
+	players := []string{"a", "b", "c", "d"} // seed order: a before d
+	for _, c := range []struct {
+		name   string
+		format Format
+		played []Played
+		want   []Standing
+	}{{
+		// a beats b and c and loses to d; d beats c and loses to b; b and c
+		// draw. a and d have 2 points; Sonneborn-Berger: a = b's 1.5 + c's
+		// 0.5 = 2, d = a's 2 + c's 0.5 = 2.5.
+		name: "round robin", format: RoundRobin,
+		played: []Played{
+			{1, Pair{"a", "b"}, FirstWon}, {1, Pair{"c", "d"}, SecondWon},
+			{2, Pair{"a", "c"}, FirstWon}, {2, Pair{"b", "d"}, FirstWon},
+			{3, Pair{"d", "a"}, FirstWon}, {3, Pair{"b", "c"}, Drawn},
+		},
+		want: []Standing{
+			{Rank: 1, Player: "d", Points: 2, TieBreak: 2.5, Won: 2, Lost: 1},
+			{Rank: 2, Player: "a", Points: 2, TieBreak: 2, Won: 2, Lost: 1},
+			{Rank: 3, Player: "b", Points: 1.5, TieBreak: 2.25, Won: 1, Drawn: 1, Lost: 1},
+			{Rank: 4, Player: "c", Points: 0.5, TieBreak: 0.75, Drawn: 1, Lost: 2},
+		},
+	}, {
+		// a beats c, d beats b, then a and d draw and b beats c. a and d
+		// have 1½ points; Buchholz: a = c's 0 + d's 1½ = 1½, d = b's 1 +
+		// a's 1½ = 2½.
+		name: "swiss", format: Swiss,
+		played: []Played{
+			{1, Pair{"a", "c"}, FirstWon}, {1, Pair{"d", "b"}, FirstWon},
+			{2, Pair{"a", "d"}, Drawn}, {2, Pair{"b", "c"}, FirstWon},
+		},
+		want: []Standing{
+			{Rank: 1, Player: "d", Points: 1.5, TieBreak: 2.5, Won: 1, Drawn: 1},
+			{Rank: 2, Player: "a", Points: 1.5, TieBreak: 1.5, Won: 1, Drawn: 1},
+			{Rank: 3, Player: "b", Points: 1, TieBreak: 1.5, Won: 1, Lost: 1},
+			{Rank: 4, Player: "c", Points: 0, TieBreak: 2.5, Lost: 2},
+		},
+	}} {
+		st := Standings(c.format, players, c.played)
+		for i := range c.want {
+			if st[i] != c.want[i] {
+				t.Errorf("%s line %d: %+v, want %+v", c.name, i+1, st[i], c.want[i])
+			}
+		}
+		if w := Winners(st); len(w) != 1 || w[0] != "d" {
+			t.Errorf("%s: winners %v, want d alone", c.name, w)
+		}
+	}
+}
+
+// Players level on points and tie-break share the first rank, and both win.
+func TestWinnersLevelOnPointsAndTieBreak(t *testing.T) {
+	t.Parallel()
+	st := Standings(Swiss, []string{"x", "y", "z"}, []Played{{1, Pair{"x", "y"}, Drawn}, {1, Pair{"z", ""}, FirstWon}})
+	// z has the bye's point; x and y drew, each with Buchholz ½.
+	if w := Winners(st); len(w) != 1 || w[0] != "z" {
+		t.Errorf("winners %v, want z alone", w)
+	}
+	st = Standings(RoundRobin, []string{"x", "y"}, []Played{{1, Pair{"x", "y"}, Drawn}})
+	if w := Winners(st); len(w) != 2 || w[0] != "x" || w[1] != "y" {
+		t.Errorf("winners %v, want x and y", w)
+	}
+	if w := Winners(nil); len(w) != 0 {
+		t.Errorf("winners of no standings: %v", w)
+	}
+}
