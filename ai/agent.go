@@ -20,8 +20,9 @@ type Agent interface {
 
 // Factory makes an agent for one configuration of a game. src is the agent's own
 // randomness (tie breaks, random choices): crypto-random in the bot, seeded in the
-// arena and in tests, so a match replays exactly.
-type Factory func(cfg games.Config, src games.Source) (Agent, error)
+// arena and in tests, so a match replays exactly. env holds what the process
+// gave the computer (Env).
+type Factory func(cfg games.Config, src games.Source, env Env) (Agent, error)
 
 // Info describes a registered agent.
 type Info struct {
@@ -60,8 +61,13 @@ func Register(game, name, doc string, f Factory) {
 	registry[game][name] = entry{Info{name, doc}, f}
 }
 
-// New makes the agent called name for game (random is there for every game).
+// New makes the agent called name for game (random is there for every game),
+// with no resources (Env): it searches.
 func New(game, name string, cfg games.Config, src games.Source) (Agent, error) {
+	return newAgent(game, name, cfg, src, Env{})
+}
+
+func newAgent(game, name string, cfg games.Config, src games.Source, env Env) (Agent, error) {
 	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "random" {
 		return Random(src), nil
@@ -72,7 +78,7 @@ func New(game, name string, cfg games.Config, src games.Source) (Agent, error) {
 	if !ok {
 		return nil, fmt.Errorf("no agent %q for %s (known: %s): %w", name, game, strings.Join(names(game), ", "), games.ErrBadConfig)
 	}
-	return e.make(cfg, src)
+	return e.make(cfg, src, env)
 }
 
 // Agents lists the agents of game, levels first, then the others by name.

@@ -23,6 +23,8 @@ type Match struct {
 	Budget time.Duration // time per move for each agent; 0 means 2 s
 	// Workers is how many games run at once; 0 means one per CPU.
 	Workers int
+	// Env is what the agents are given (Aseb's tables); the zero Env: none.
+	Env Env
 }
 
 // Tally is a match's result from agent A's side.
@@ -56,7 +58,7 @@ func Play(ctx context.Context, m Match) (Tally, error) {
 		return Tally{}, fmt.Errorf("ai: a match needs at least one game: %w", games.ErrBadConfig)
 	}
 	for _, name := range []string{m.A, m.B} { // fail before any game starts
-		if _, err := New(m.Game.Name(), name, m.Config, games.Seeded(0)); err != nil {
+		if _, err := m.Env.Agent(m.Game.Name(), name, m.Config, games.Seeded(0)); err != nil {
 			return Tally{}, err
 		}
 	}
@@ -135,10 +137,10 @@ func (m Match) one(ctx context.Context, i int) (result, error) {
 	aSeat := games.Player(i % 2)
 	var seats [2]Agent
 	var err error
-	if seats[aSeat], err = New(m.Game.Name(), m.A, m.Config, games.Seeded(m.Seed+uint64(i)+1<<40)); err != nil {
+	if seats[aSeat], err = m.Env.Agent(m.Game.Name(), m.A, m.Config, games.Seeded(m.Seed+uint64(i)+1<<40)); err != nil {
 		return result{}, err
 	}
-	if seats[aSeat.Other()], err = New(m.Game.Name(), m.B, m.Config, games.Seeded(m.Seed+uint64(i)+2<<40)); err != nil {
+	if seats[aSeat.Other()], err = m.Env.Agent(m.Game.Name(), m.B, m.Config, games.Seeded(m.Seed+uint64(i)+2<<40)); err != nil {
 		return result{}, err
 	}
 	pos, err := m.Game.New(m.Config)

@@ -18,8 +18,9 @@ type Judge interface {
 	WinChance(ctx context.Context, pos games.Position) (chance float64, exact bool, err error)
 }
 
-// JudgeFactory makes the judge for one configuration of a game.
-type JudgeFactory func(cfg games.Config) (Judge, error)
+// JudgeFactory makes the judge for one configuration of a game, with what
+// the process gave the computer (Env).
+type JudgeFactory func(cfg games.Config, env Env) (Judge, error)
 
 var judges sync.Map // game name -> JudgeFactory
 
@@ -30,13 +31,17 @@ func RegisterJudge(game string, f JudgeFactory) {
 	}
 }
 
-// NewJudge makes the judge of game for cfg.
+// NewJudge makes the judge of game for cfg, with no resources (Env).
 func NewJudge(game string, cfg games.Config) (Judge, error) {
+	return newJudge(game, cfg, Env{})
+}
+
+func newJudge(game string, cfg games.Config, env Env) (Judge, error) {
 	f, ok := judges.Load(game)
 	if !ok {
 		return nil, fmt.Errorf("ai: no judge for %s: %w", game, games.ErrBadConfig)
 	}
-	return f.(JudgeFactory)(cfg)
+	return f.(JudgeFactory)(cfg, env)
 }
 
 // Final is the value of a finished game for seat 0: 1, 0 or ½; ok is false while

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/ai"
 	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
@@ -57,6 +58,9 @@ type Config struct {
 	InteractionsAddr string
 	// PublicKey is the application's key, which signs every HTTP interaction.
 	PublicKey ed25519.PublicKey
+	// Computer is what the computer opponent and the reviews are given
+	// (Aseb's solved tables); the zero Env: none, they search.
+	Computer ai.Env
 	// Instance names this copy of the bot among those sharing a database: it
 	// holds its claims on announcements under this name, and, restarted
 	// under it, takes back at once what it held when it stopped. "" means
@@ -75,6 +79,7 @@ type Bot struct {
 	log   *slog.Logger
 	// instance is Config.Instance: whose claims are whose.
 	instance string
+	computer ai.Env // Config.Computer
 
 	acks        *acker
 	met         *metrics
@@ -162,7 +167,7 @@ func newBot(c Config, dc Discord) *Bot {
 		c.DB.Owner = c.Instance // what this copy commits, it delivers first
 	}
 	b := &Bot{s: c.Session, gw: c.Shards, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, identifyGap: c.IdentifyGap,
-		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
+		instance: c.Instance, computer: c.Computer, ready: make(chan struct{}), met: newMetrics(c.DB),
 		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1), pictures: newPictures(picturesKept)}
 	if len(b.gw) == 0 && c.Session != nil {
 		b.gw = []*discordgo.Session{c.Session}

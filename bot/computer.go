@@ -73,7 +73,7 @@ func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
 	if err != nil {
 		return err
 	}
-	agent, err := ai.New(g.Kind, g.Computer.Level, g.Config, b.src)
+	agent, err := b.computer.Agent(g.Kind, g.Computer.Level, g.Config, b.src)
 	if err != nil {
 		return err
 	}

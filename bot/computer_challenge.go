@@ -25,7 +25,7 @@ func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, s
 	if !slices.Contains(ai.Levels, level) {
 		return noLevel(langOf(i), level)
 	}
-	if _, err := ai.New(spec.game.Name(), level, spec.cfg, b.src); err != nil {
+	if _, err := b.computer.Agent(spec.game.Name(), level, spec.cfg, b.src); err != nil {
 		return lang.Fail("chal.computer.cannot_play", "Game", spec.game.Title(), "Config", configText(spec.game, spec.cfg))
 	}
 	c, g, err := b.startComputerGame(ctx, store.Challenge{GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: me.ID,

@@ -34,7 +34,7 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 	if err != nil {
 		return err
 	}
-	judge, err := ai.NewJudge(g.Kind, g.Config)
+	judge, err := b.computer.Judge(g.Kind, g.Config)
 	if err != nil {
 		return lang.Fail("info.err.review_unsupported", "Game", kindTitle(g.Kind))
 	}

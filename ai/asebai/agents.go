@@ -11,16 +11,18 @@ import (
 
 func init() {
 	level := func(name, doc string, l params) {
-		ai.Register("aseb", name, doc, func(cfg games.Config, src games.Source) (ai.Agent, error) {
-			return &agent{params: l, cfg: cfg, src: src}, nil
+		ai.Register("aseb", name, doc, func(cfg games.Config, src games.Source, env ai.Env) (ai.Agent, error) {
+			return &agent{params: l, cfg: cfg, src: src, tables: TablesIn(env)}, nil
 		})
 	}
 	level("easy", "the race count one move ahead, and a random move a third of the time", params{depth: 0, noise: true})
 	level("medium", "the race count after every throw and reply of the next turn (expectimax, 1 throw deep)", params{depth: 1})
 	level("hard", "perfect play from the solved table; 7 pieces, or until a table is solved, expectimax 3 throws deep", params{depth: 3, perfect: true})
 	ai.Register("aseb", "greedy", "the move after which the race count is best for it, ties at random",
-		func(_ games.Config, src games.Source) (ai.Agent, error) { return ai.Greedy(greedyEval, src), nil })
-	ai.RegisterJudge("aseb", func(cfg games.Config) (ai.Judge, error) { return judge{cfg}, nil })
+		func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
+			return ai.Greedy(greedyEval, src), nil
+		})
+	ai.RegisterJudge("aseb", func(cfg games.Config, env ai.Env) (ai.Judge, error) { return judge{cfg, TablesIn(env)}, nil })
 }
 
 // params is what a level does.
@@ -32,8 +34,9 @@ type params struct {
 
 type agent struct {
 	params
-	cfg games.Config
-	src games.Source
+	cfg    games.Config
+	src    games.Source
+	tables *Tables // nil: none, search
 }
 
 func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) {
@@ -54,7 +57,7 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 		return p.FormatMove(legal[ai.Intn(a.src, len(legal))]), nil
 	}
 	if a.perfect {
-		if t := tableFor(a.cfg); t != nil {
+		if t := a.tables.For(a.cfg); t != nil {
 			_, m := t.best(p)
 			return p.FormatMove(m), nil
 		}
@@ -84,7 +87,10 @@ func (a *agent) search(ctx context.Context, p aseb.Position, legal []aseb.Move) 
 
 // judge gives seat 0's chance: exact from the table where one is loaded, the
 // 3-throw expectimax estimate otherwise.
-type judge struct{ cfg games.Config }
+type judge struct {
+	cfg    games.Config
+	tables *Tables // nil: none, estimate
+}
 
 func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
 	if c, over := ai.Final(pos); over {
@@ -96,7 +102,7 @@ func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool
 	}
 	var c float64
 	exact := false
-	if t := tableFor(j.cfg); t != nil {
+	if t := j.tables.For(j.cfg); t != nil {
 		c, exact = t.Chance(p), true
 	} else {
 		c = estimate(ctx, p)

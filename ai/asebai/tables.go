@@ -11,15 +11,18 @@ import (
 	"syscall"
 	"time"
 
+	"kilab/ai"
 	"kilab/games"
 )
 
-// tableStore is the bot's tables: loaded from a folder next to its database
-// when there, and otherwise solved in the background, one at a time, the
-// first time a game needs one; until then the agents and the judge search
-// instead. A table is written whole or not at all (Table.Save), so a crash
-// mid-solve leaves nothing half-written to load.
-type tableStore struct {
+// Tables are the solved tables the computer plays Aseb from: loaded from a
+// folder (the bot's is next to its database) when there, and otherwise
+// solved in the background, one at a time, the first time a game needs one;
+// until then the agents and the judge search instead. A table is written
+// whole or not at all (Table.Save), so a crash mid-solve leaves nothing
+// half-written to load. They reach the agents through ai.Env (With): a nil
+// *Tables is none, and the agents search.
+type Tables struct {
 	sync.Mutex
 	dir      string // "": no tables, search only
 	logf     func(msg string, args ...any)
@@ -29,31 +32,42 @@ type tableStore struct {
 	building bool
 }
 
-var tables = &tableStore{loaded: map[string]*Table{}, refused: map[string]bool{}, logf: func(string, ...any) {}}
-
-// UseTables makes the agents and the judge use the tables in dir, solving
-// those missing in the background as games need them; logf hears of loads
-// and solves. An empty dir turns tables off.
-func UseTables(dir string, logf func(msg string, args ...any)) {
-	tables.Lock()
-	defer tables.Unlock()
-	tables.dir = dir
-	if logf != nil {
-		tables.logf = logf
+// OpenTables are the tables in dir, solving those missing in the background
+// as games need them; logf (nil: none) hears of loads and solves. An empty
+// dir is no tables: nil.
+func OpenTables(dir string, logf func(msg string, args ...any)) *Tables {
+	if dir == "" {
+		return nil
 	}
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	return &Tables{dir: dir, logf: logf, loaded: map[string]*Table{}, refused: map[string]bool{}}
 }
 
-// tableFor returns cfg's table if it is loaded or on disk; otherwise nil,
-// and its solve is queued.
-func tableFor(cfg games.Config) *Table {
+// With is env with ts as Aseb's resource, for the agents and the judge.
+func (ts *Tables) With(env ai.Env) ai.Env { return env.With("aseb", ts) }
+
+// TablesIn are the tables env holds for Aseb, or nil.
+func TablesIn(env ai.Env) *Tables {
+	ts, _ := env.For("aseb").(*Tables)
+	return ts
+}
+
+// For returns cfg's table if it is loaded or on disk; otherwise nil, and
+// its solve is queued. Nil tables have none.
+func (ts *Tables) For(cfg games.Config) *Table {
+	if ts == nil {
+		return nil
+	}
 	cfg, _, err := solvable(cfg)
 	if err != nil {
 		return nil // 7 pieces: search
 	}
-	return tables.get(cfg)
+	return ts.get(cfg)
 }
 
-func (ts *tableStore) get(cfg games.Config) *Table {
+func (ts *Tables) get(cfg games.Config) *Table {
 	key := cfg.String()
 	ts.Lock()
 	defer ts.Unlock()
@@ -76,7 +90,7 @@ func (ts *tableStore) get(cfg games.Config) *Table {
 
 // enqueue adds cfg to the solves waiting and starts the solver if it is
 // idle. The caller holds the lock.
-func (ts *tableStore) enqueue(cfg games.Config) {
+func (ts *Tables) enqueue(cfg games.Config) {
 	if slices.ContainsFunc(ts.queue, func(c games.Config) bool { return c.String() == cfg.String() }) {
 		return
 	}
@@ -89,7 +103,7 @@ func (ts *tableStore) enqueue(cfg games.Config) {
 
 // solveQueue solves the queued tables one after the other, on a thread of
 // the lowest priority, so that it takes only the CPU nothing else wants.
-func (ts *tableStore) solveQueue() {
+func (ts *Tables) solveQueue() {
 	runtime.LockOSThread() // the priority below is the thread's
 	defer runtime.UnlockOSThread()
 	_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), 19)
@@ -109,7 +123,7 @@ func (ts *tableStore) solveQueue() {
 	}
 }
 
-func (ts *tableStore) solveOne(cfg games.Config, dir string) {
+func (ts *Tables) solveOne(cfg games.Config, dir string) {
 	key, began := cfg.String(), time.Now()
 	ts.logf("solving an Aseb table in the background; the computer searches until it is done", "config", key)
 	t, st, err := Solve(cfg, 1, nil) // one core: this thread, at the lowest priority
@@ -129,25 +143,21 @@ func (ts *tableStore) solveOne(cfg games.Config, dir string) {
 	ts.logf("Aseb table solved", "config", key, "took", time.Since(began).Round(time.Second), "residual", st.Residual)
 }
 
-// HasTable reports whether cfg's table is loaded or can be loaded now from
-// the folder UseTables gave, without queueing a solve.
-func HasTable(cfg games.Config) bool {
+// Has reports whether cfg's table is loaded or can be loaded now from the
+// tables' folder, without queueing a solve.
+func (ts *Tables) Has(cfg games.Config) bool {
 	cfg, _, err := solvable(cfg)
-	if err != nil {
+	if ts == nil || err != nil {
 		return false
 	}
-	tables.Lock()
-	_, loaded := tables.loaded[cfg.String()]
-	dir := tables.dir
-	tables.Unlock()
+	ts.Lock()
+	_, loaded := ts.loaded[cfg.String()]
+	ts.Unlock()
 	if loaded {
 		return true
 	}
-	if dir == "" {
+	if _, err := os.Stat(filepath.Join(ts.dir, FileName(cfg))); err != nil {
 		return false
 	}
-	if _, err := os.Stat(filepath.Join(dir, FileName(cfg))); err != nil {
-		return false
-	}
-	return tables.get(cfg) != nil
+	return ts.get(cfg) != nil
 }

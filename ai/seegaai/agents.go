@@ -12,7 +12,7 @@ import (
 
 func init() {
 	level := func(name, doc string, l params) {
-		ai.Register("seega", name, doc, func(_ games.Config, src games.Source) (ai.Agent, error) {
+		ai.Register("seega", name, doc, func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			return &agent{params: l, src: src}, nil
 		})
 	}
@@ -20,8 +20,10 @@ func init() {
 	level("medium", "searches 2 moves ahead; places by the placement plan", params{depth: 2, nodes: 20000})
 	level("hard", "alpha-beta to 12 moves ahead within 40,000 positions a move; places by the placement plan", params{depth: 12, nodes: 40000})
 	ai.Register("seega", "greedy", "the move that leaves it the most pieces against the opponent's, ties at random",
-		func(_ games.Config, src games.Source) (ai.Agent, error) { return ai.Greedy(material, src), nil })
-	ai.RegisterJudge("seega", func(games.Config) (ai.Judge, error) { return judge{}, nil })
+		func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
+			return ai.Greedy(material, src), nil
+		})
+	ai.RegisterJudge("seega", func(games.Config, ai.Env) (ai.Judge, error) { return judge{}, nil })
 }
 
 // params is what a level may do.

@@ -12,7 +12,7 @@ import (
 
 func init() {
 	level := func(name, doc string, l params) {
-		ai.Register("tab", name, doc, func(_ games.Config, src games.Source) (ai.Agent, error) {
+		ai.Register("tab", name, doc, func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			return &agent{params: l, src: src}, nil
 		})
 	}
@@ -20,8 +20,10 @@ func init() {
 	level("medium", "plans the whole turn on material and progress", params{w: plain, nodes: 20000})
 	level("hard", "plans the whole turn on material, progress and threats, and plays its best few endings on against the opponent's likely turns", params{w: tuned, nodes: 40000, reply: true})
 	ai.Register("tab", "greedy", "one move at a time: the one that leaves the most material and progress, ties at random",
-		func(_ games.Config, src games.Source) (ai.Agent, error) { return ai.Greedy(greedyEval, src), nil })
-	ai.RegisterJudge("tab", func(games.Config) (ai.Judge, error) { return judge{}, nil })
+		func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
+			return ai.Greedy(greedyEval, src), nil
+		})
+	ai.RegisterJudge("tab", func(games.Config, ai.Env) (ai.Judge, error) { return judge{}, nil })
 }
 
 type params struct {

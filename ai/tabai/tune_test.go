@@ -24,7 +24,7 @@ func TestTune(t *testing.T) {
 		for _, own := range []float64{0, 0.3, 0.8} {
 			w := weights{piece: 1, step: 0.01, christian: 0.05, threat: threat, own: own}
 			name := fmt.Sprintf("tune-%v-%v", threat, own)
-			ai.Register("tab", name, "tuning candidate", func(_ games.Config, src games.Source) (ai.Agent, error) {
+			ai.Register("tab", name, "tuning candidate", func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 				return &agent{params: params{w: w, nodes: 40000, reply: true}, src: src}, nil
 			})
 			tally, err := ai.Play(context.Background(), ai.Match{Game: g, A: name, B: "greedy", Games: 400, Seed: 11})

@@ -84,13 +84,11 @@ func judgeFor(game games.Game, g *gameFlags, dir string) (ai.Judge, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dir != "" {
-		asebai.UseTables(dir, nil)
-		if game.Name() == "aseb" && !asebai.HasTable(cfg) {
-			return nil, fmt.Errorf("no table for aseb %s in %s: make it with kilab solve", cfg, dir)
-		}
+	tables := asebai.OpenTables(dir, nil)
+	if dir != "" && game.Name() == "aseb" && !tables.Has(cfg) {
+		return nil, fmt.Errorf("no table for aseb %s in %s: make it with kilab solve", cfg, dir)
 	}
-	return ai.NewJudge(game.Name(), cfg)
+	return tables.With(ai.Env{}).Judge(game.Name(), cfg)
 }
 
 func exactWord(exact bool) string {

@@ -46,8 +46,9 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	}
 	m.Seed, m.Budget, m.Workers = seed, budget, workers
 	if tableDir != "" {
-		asebai.UseTables(tableDir, nil)
-		if m.Game.Name() == "aseb" && !asebai.HasTable(m.Config) {
+		tables := asebai.OpenTables(tableDir, nil)
+		m.Env = tables.With(m.Env)
+		if m.Game.Name() == "aseb" && !tables.Has(m.Config) {
 			return fail(stderr, fmt.Errorf("no table for aseb %s in %s: make it with kilab solve", m.Config, tableDir))
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/joho/godotenv"
 
+	"kilab/ai"
 	"kilab/ai/asebai"
 	"kilab/bot"
 	"kilab/games"
@@ -240,14 +241,14 @@ func (m *Main) Run(ctx context.Context) error {
 		db.Now = m.Now
 	}
 	m.db = db
-	asebai.UseTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
+	tables := asebai.OpenTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
 	shards, err := m.shardSessions()
 	if err != nil {
 		return err
 	}
 	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
 		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery,
-		Instance: m.Settings.instance})
+		Instance: m.Settings.instance, Computer: tables.With(ai.Env{})})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {
