@@ -14,7 +14,7 @@
 // it follows the same rules as every game; tests check it against an
 // independent solve through the engine's checked API.
 //
-// Tables in the bot (UseTables): loaded from a folder next to the database;
+// Tables in the bot (OpenTables, passed to the agents in an ai.Env): loaded from a folder next to the database;
 // one missing is solved in the background, on a thread of the lowest priority,
 // the first time a game needs it, and the computer searches until it is ready.
 //
