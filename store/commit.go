@@ -134,6 +134,13 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 //     EndVacation decide on from the games where that player is on move:
 //     they write every active game of the player (shiftTurns), so that they
 //     and a commit handing that player a turn cannot both go ahead.
+//
+// Nothing else: no other game's row, ply or announcement. A read added here
+// that another commit may change concurrently (another game's state, a
+// tournament's) needs a lock of its own, or the commit must run
+// serializable. TestMoveReadsOnlyItsGame, on PostgreSQL, lists the
+// statements a move runs, each checked against this list, and fails when a
+// move runs one that is not on it.
 func (db *DB) commitTx(c Commit) *sql.TxOptions {
 	if c.End != nil {
 		return db.dialect.writeTx

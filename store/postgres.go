@@ -118,11 +118,24 @@ func (c pgConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, 
 }
 
 func (c pgConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	traced(ctx, query)
 	return c.Conn.ExecContext(ctx, rebind(query), args)
 }
 
 func (c pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	traced(ctx, query)
 	return c.Conn.QueryContext(ctx, rebind(query), args)
+}
+
+// traceKey carries, in a context, a function that hears every statement
+// run on PostgreSQL with that context: the tests see what a transaction
+// reads (TestMoveReadsOnlyItsGame).
+type traceKey struct{}
+
+func traced(ctx context.Context, query string) {
+	if f, ok := ctx.Value(traceKey{}).(func(string)); ok {
+		f(query)
+	}
 }
 
 // rebind rewrites SQLite's placeholders to PostgreSQL's: ?N becomes $N, and
