@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/kit"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -12,8 +13,8 @@ import (
 )
 
 // challengeClick handles Accept, Decline and Cancel, from the channel or a DM.
-func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a action) error {
-	c, err := b.db.Challenge(ctx, a.id)
+func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	c, err := b.DB.Challenge(ctx, a.ID)
 	if err != nil {
 		return err
 	}
@@ -21,19 +22,19 @@ func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a ac
 	if err != nil {
 		return err
 	}
-	if (i.GuildID != "" && i.GuildID != c.GuildID) || (i.GuildID == "" && !c.Direct() && a.verb == "a") {
+	if (i.GuildID != "" && i.GuildID != c.GuildID) || (i.GuildID == "" && !c.Direct() && a.Verb == "a") {
 		return store.ErrNotFound // a challenge is answered in its server, or by its opponent's DM
 	}
-	user := userOf(i).ID
+	user := kit.UserOf(i).ID
 	var status lang.Text
-	switch a.verb {
+	switch a.Verb {
 	case "a":
 		return b.accept(ctx, i, c, g, user)
 	case "d":
-		c, err = b.db.DeclineChallenge(ctx, c.ID, user)
+		c, err = b.DB.DeclineChallenge(ctx, c.ID, user)
 		status = lang.T("chal.status.declined", "User", user)
 	default:
-		c, err = b.db.CancelChallenge(ctx, c.ID, user)
+		c, err = b.DB.CancelChallenge(ctx, c.ID, user)
 		status = lang.T("chal.status.cancelled", "User", user)
 	}
 	if err != nil {
@@ -48,22 +49,22 @@ func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a ac
 // language it was posted in: the server's in the channel, the clicker's in
 // their DM.
 func (b *Bot) closeChallenge(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, status lang.Text) {
-	channel := b.guildLang(ctx, c.GuildID, c.Challenger)
+	channel := b.GuildLang(ctx, c.GuildID, c.Challenger)
 	here := channel
 	if i.GuildID == "" {
-		here = langOf(i)
+		here = kit.LangOf(i)
 	}
-	if err := b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, closedChallenge(here, c, g, status)); err != nil {
-		b.log.Warn("answering a challenge click", "interaction", i.ID, "challenge", c.ID, "err", err)
+	if err := b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, closedChallenge(here, c, g, status)); err != nil {
+		b.Log.Warn("answering a challenge click", "interaction", i.ID, "challenge", c.ID, "err", err)
 	}
 	if i.GuildID == "" {
-		b.edit(c.ChannelID, c.MessageID, closedChallenge(channel, c, g, status))
+		b.EditMessage(c.ChannelID, c.MessageID, closedChallenge(channel, c, g, status))
 	}
 }
 
 // closedChallenge is a challenge's message in l once it is closed: no buttons,
 // no pings, and status under its terms.
-func closedChallenge(l *lang.Lang, c store.Challenge, g games.Game, status lang.Text) *Message {
+func closedChallenge(l *lang.Lang, c store.Challenge, g games.Game, status lang.Text) *kit.Message {
 	m := challengeMessage(l, c, g, false)
 	m.Embeds[0].Description = closedText(l, c, status.In(l))
 	m.Mentions = nil
@@ -85,7 +86,7 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 	if err != nil {
 		return err
 	}
-	game, err := b.db.AcceptChallenge(ctx, c.ID, user, store.Start{Players: players, Position: start.String(), ToMove: games.First, Opening: opening})
+	game, err := b.DB.AcceptChallenge(ctx, c.ID, user, store.Start{Players: players, Position: start.String(), ToMove: games.First, Opening: opening})
 	if err != nil {
 		return err
 	}
@@ -101,7 +102,7 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 // It returns what decided it, for the thread, in the language of the
 // thread's posts (the server's), as the game stores it to post later.
 func (b *Bot) seats(ctx context.Context, c store.Challenge, g games.Game, acceptor string) ([2]string, string, error) {
-	l := b.guildLang(ctx, c.GuildID, c.Challenger)
+	l := b.GuildLang(ctx, c.GuildID, c.Challenger)
 	entrants := [2]string{c.Challenger, acceptor}
 	switch c.First {
 	case store.FirstChallenger:
@@ -109,7 +110,7 @@ func (b *Bot) seats(ctx context.Context, c store.Challenge, g games.Game, accept
 	case store.FirstOpponent:
 		return [2]string{acceptor, c.Challenger}, l.T("chal.opening.as_said", "Player", acceptor), nil
 	}
-	o, err := g.DrawFirst(c.Config, b.src)
+	o, err := g.DrawFirst(c.Config, b.Src)
 	if err != nil {
 		return entrants, "", err
 	}
@@ -125,7 +126,7 @@ func openingText(l *lang.Lang, entrants [2]string, o games.Opening, first string
 	lines := []string{l.T("chal.opening.throw_off")}
 	for k, r := range o.Rounds {
 		lines = append(lines, l.T("chal.opening.round", "Round", k+1,
-			"A", entrants[0], "ThrowsA", throwsText(r[0]), "B", entrants[1], "ThrowsB", throwsText(r[1])))
+			"A", entrants[0], "ThrowsA", kit.ThrowsText(r[0]), "B", entrants[1], "ThrowsB", kit.ThrowsText(r[1])))
 	}
 	lines = append(lines, l.T("chal.opening.first", "Player", first))
 	return strings.Join(lines, "\n")

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"kilab/bot/kit"
 	"sync"
 	"time"
 
@@ -21,7 +22,7 @@ const DefaultAckBudget = time.Second
 // turned into what answers a deferred interaction (an edit of the original
 // response, or a follow-up).
 type acker struct {
-	Discord
+	kit.Discord
 	budget time.Duration
 	onFail func(i *discordgo.Interaction, err error)
 
@@ -39,7 +40,7 @@ type pending struct {
 	timer     *time.Timer
 }
 
-func newAcker(dc Discord, budget time.Duration, onFail func(*discordgo.Interaction, error)) *acker {
+func newAcker(dc kit.Discord, budget time.Duration, onFail func(*discordgo.Interaction, error)) *acker {
 	return &acker{Discord: dc, budget: budget, onFail: onFail, open: map[string]*pending{}}
 }
 
@@ -82,11 +83,11 @@ func (a *acker) deferNow(p *pending) {
 	if p.answered || p.deferred != 0 {
 		return
 	}
-	typ, m := discordgo.InteractionResponseDeferredMessageUpdate, (*Message)(nil)
+	typ, m := discordgo.InteractionResponseDeferredMessageUpdate, (*kit.Message)(nil)
 	if p.i.Type == discordgo.InteractionApplicationCommand {
 		r, _ := commandRouteOf(p.i.ApplicationCommandData().Name)
 		p.ephemeral = !r.public
-		typ, m = discordgo.InteractionResponseDeferredChannelMessageWithSource, &Message{Ephemeral: p.ephemeral}
+		typ, m = discordgo.InteractionResponseDeferredChannelMessageWithSource, &kit.Message{Ephemeral: p.ephemeral}
 	}
 	if err := a.Discord.Respond(p.i, typ, m); err != nil {
 		a.onFail(p.i, err)
@@ -97,7 +98,7 @@ func (a *acker) deferNow(p *pending) {
 
 // Respond answers an interaction, or, once it was deferred, fills in the
 // deferred answer the way Discord allows.
-func (a *acker) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
+func (a *acker) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *kit.Message) error {
 	p := a.get(i.ID)
 	if p == nil {
 		return a.Discord.Respond(i, typ, m)
@@ -114,7 +115,7 @@ func (a *acker) Respond(i *discordgo.Interaction, typ discordgo.InteractionRespo
 
 // afterDeferral turns an answer into an edit of the deferred response or a
 // follow-up message.
-func (a *acker) afterDeferral(p *pending, typ discordgo.InteractionResponseType, m *Message) error {
+func (a *acker) afterDeferral(p *pending, typ discordgo.InteractionResponseType, m *kit.Message) error {
 	switch {
 	case typ == discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		typ == discordgo.InteractionResponseDeferredMessageUpdate:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"kilab/bot/kit"
 	"strconv"
 	"strings"
 
@@ -35,14 +36,14 @@ func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error 
 		}
 	}
 	if err != nil {
-		b.logger(ctx).Debug("autocomplete", "err", err)
+		b.Logger(ctx).Debug("autocomplete", "err", err)
 	}
-	return b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{Choices: orEmpty(choices)})
+	return b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{Choices: kit.OrEmpty(choices)})
 }
 
 func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
-	me := userOf(i).ID
-	list, err := b.db.ActiveGames(ctx, me, i.GuildID)
+	me := kit.UserOf(i).ID
+	list, err := b.DB.ActiveGames(ctx, me, i.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -52,17 +53,17 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 		fallthrough
 	case name == "history" && i.GuildID != "":
 		// /history is for finished games too: offer the latest after those in play.
-		if st, err := b.db.Stats(ctx, i.GuildID, me, maxChoices); err == nil {
+		if st, err := b.DB.Stats(ctx, i.GuildID, me, maxChoices); err == nil {
 			list = append(list, st.Recent...)
 		}
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, g := range list {
-		label := b.choiceLabel(langOf(i), g, me)
+		label := b.choiceLabel(kit.LangOf(i), g, me)
 		if typed != "" && !strings.Contains(strings.ToLower(label), strings.ToLower(typed)) {
 			continue
 		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: clip(label, 100), Value: strconv.FormatInt(g.ID, 10)})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: kit.Clip(label, 100), Value: strconv.FormatInt(g.ID, 10)})
 		if len(out) == maxChoices {
 			break
 		}
@@ -81,7 +82,7 @@ func (b *Bot) choiceLabel(l *lang.Lang, g store.Game, me string) string {
 	case g.ToMove == seat:
 		turn = l.T("cmd.turn.yours")
 	}
-	return l.T("cmd.label", "ID", g.ID, "Title", kindTitle(g.Kind), "Opponent", b.name(l, g.Players[seat.Other()]), "Turn", turn)
+	return l.T("cmd.label", "ID", g.ID, "Title", kindTitle(g.Kind), "Opponent", b.Name(l, g.Players[seat.Other()]), "Turn", turn)
 }
 
 func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
@@ -89,24 +90,24 @@ func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed s
 	if err != nil {
 		return nil, err
 	}
-	if seat, ok := g.Seat(userOf(i).ID); !ok || seat != g.ToMove || !g.Active() {
+	if seat, ok := g.Seat(kit.UserOf(i).ID); !ok || seat != g.ToMove || !g.Active() {
 		return nil, nil
 	}
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return nil, err
 	}
-	if s.pos.Due().Kind == games.DueThrow {
-		return []*discordgo.ApplicationCommandOptionChoice{{Name: langOf(i).T("cmd.throw"), Value: "throw"}}, nil
+	if s.Pos.Due().Kind == games.DueThrow {
+		return []*discordgo.ApplicationCommandOptionChoice{{Name: kit.LangOf(i).T("cmd.throw"), Value: "throw"}}, nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, m := range s.pos.Moves() {
+	for _, m := range s.Pos.Moves() {
 		name := m.Notation // the notation /move takes, then the move in words
-		if l := games.Label(langOf(i), s.pos, m.Notation); l != m.Notation {
+		if l := games.Label(kit.LangOf(i), s.Pos, m.Notation); l != m.Notation {
 			name += " · " + l
 		}
 		if strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, 100), Value: m.Notation})
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: kit.Clip(name, 100), Value: m.Notation})
 		}
 		if len(out) == maxChoices {
 			break

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/kit"
 	"strings"
 
 	"kilab/games"
@@ -33,7 +34,7 @@ func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos 
 		set, ok := prefs[due.Player]
 		if !ok {
 			var err error
-			if set, err = b.db.Settings(ctx, g.Players[due.Player]); err != nil {
+			if set, err = b.DB.Settings(ctx, g.Players[due.Player]); err != nil {
 				set = store.Settings{} // unsure: leave every choice to the player
 			}
 			prefs[due.Player] = set
@@ -43,14 +44,14 @@ func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos 
 		switch {
 		case due.Kind == games.DueThrow && set.AutoThrow:
 			n := len(allThrows(rec))
-			next, err = games.Roll(pos, due.Player, b.src, rec)
+			next, err = games.Roll(pos, due.Player, b.Src, rec)
 			played = append(played, autoPlay{seat: due.Player, throws: allThrows(rec)[n:]})
 		case due.Kind == games.DueMove && set.AutoMove && len(pos.Moves()) == 1:
 			m := pos.Moves()[0].Notation
 			played = append(played, autoPlay{seat: due.Player, from: pos, move: m})
 			if next, err = pos.Play(m); err == nil {
 				rec.Move(due.Player, m)
-				next, err = games.Advance(next, b.src, rec)
+				next, err = games.Advance(next, b.Src, rec)
 			}
 		default:
 			return pos, played, nil
@@ -89,9 +90,9 @@ func autoNote(l *lang.Lang, game games.Game, played []autoPlay) string {
 	}
 	parts := make([]string, len(played))
 	for k, p := range played {
-		seat := seatWord(l, game, p.seat)
+		seat := kit.SeatWord(l, game, p.seat)
 		if p.from == nil {
-			parts[k] = l.T("play.auto.threw", "Seat", seat, "Throws", throwsText(p.throws))
+			parts[k] = l.T("play.auto.threw", "Seat", seat, "Throws", kit.ThrowsText(p.throws))
 		} else {
 			parts[k] = l.T("play.auto.moved", "Seat", seat, "Move", games.Label(l, p.from, p.move))
 		}
@@ -103,19 +104,19 @@ func autoNote(l *lang.Lang, game games.Game, played []autoPlay) string {
 // (Seega lane's first placements, S2) for the players who want it, as a
 // commit of their own after the game's start.
 func (b *Bot) autoStart(ctx context.Context, g store.Game) {
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
-		b.logger(ctx).Warn("loading a new game", "new_game", g.ID, "err", err)
+		b.Logger(ctx).Warn("loading a new game", "new_game", g.ID, "err", err)
 		return
 	}
 	var rec games.Recorder
-	next, _, err := b.autoMoves(ctx, s.g, s.game, s.pos, &rec)
+	next, _, err := b.autoMoves(ctx, s.G, s.Game, s.Pos, &rec)
 	if err != nil || len(rec.Plies) == 0 {
 		return
 	}
-	_, _, err = b.commit(ctx, store.Commit{Game: g.ID, Version: s.g.Version, Plies: rec.Plies,
-		Position: next.String(), ToMove: next.Due().Player, End: endOf(next), Announce: true})
+	_, _, err = b.commit(ctx, store.Commit{Game: g.ID, Version: s.G.Version, Plies: rec.Plies,
+		Position: next.String(), ToMove: next.Due().Player, End: kit.EndOf(next), Announce: true})
 	if err != nil && !isConflict(err) {
-		b.logger(ctx).Warn("playing a new game's only moves", "new_game", g.ID, "err", err)
+		b.Logger(ctx).Warn("playing a new game's only moves", "new_game", g.ID, "err", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"kilab/bot/kit"
 	"log/slog"
 	"os"
 	"sync"
@@ -15,7 +16,6 @@ import (
 
 	"kilab/ai"
 	"kilab/games"
-	"kilab/lang"
 	"kilab/store"
 )
 
@@ -70,16 +70,14 @@ type Config struct {
 
 // Bot handles Discord interactions for Kilab.
 type Bot struct {
+	// Core is what the features share: the store, Discord (through the
+	// acknowledger), the source of throws, the log and the caches.
+	*kit.Core
 	s     *discordgo.Session   // REST
 	gw    []*discordgo.Session // the gateway connections, one per shard
-	dc    Discord
-	db    *store.DB
-	src   games.Source
 	guild string
-	log   *slog.Logger
 	// instance is Config.Instance: whose claims are whose.
 	instance string
-	computer ai.Env // Config.Computer
 
 	acks        *acker
 	met         *metrics
@@ -91,12 +89,7 @@ type Bot struct {
 	opened   atomic.Bool
 	shardsUp atomic.Int32
 
-	http  *endpoint // nil: interactions come over the gateway
-	names sync.Map  // user id -> display name, from interactions seen
-	// locales are the locales this copy last recorded (lang.go).
-	locales locales
-
-	pictures *pictures // boards drawn lately
+	http *endpoint // nil: interactions come over the gateway
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -138,12 +131,12 @@ func New(c Config) *Bot {
 	if c.Session == nil && len(c.Shards) > 0 {
 		c.Session = c.Shards[0]
 	}
-	return newBot(c, rest{c.Session})
+	return newBot(c, kit.NewREST(c.Session))
 }
 
 // newBot builds a bot that talks to Discord through dc: unit tests pass a
 // recorder instead of a session.
-func newBot(c Config, dc Discord) *Bot {
+func newBot(c Config, dc kit.Discord) *Bot {
 	if c.Source == nil {
 		c.Source = games.Crypto
 	}
@@ -166,16 +159,17 @@ func newBot(c Config, dc Discord) *Bot {
 	if c.DB != nil && c.DB.Owner == "" {
 		c.DB.Owner = c.Instance // what this copy commits, it delivers first
 	}
-	b := &Bot{s: c.Session, gw: c.Shards, db: c.DB, src: c.Source, guild: c.GuildID, log: c.Log, identifyGap: c.IdentifyGap,
-		instance: c.Instance, computer: c.Computer, ready: make(chan struct{}), met: newMetrics(c.DB),
-		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1), pictures: newPictures(picturesKept)}
+	b := &Bot{s: c.Session, gw: c.Shards, guild: c.GuildID, identifyGap: c.IdentifyGap,
+		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
+		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
 	if len(b.gw) == 0 && c.Session != nil {
 		b.gw = []*discordgo.Session{c.Session}
 	}
 	b.acks = newAcker(dc, c.AckBudget, func(i *discordgo.Interaction, err error) {
-		b.log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
+		b.Log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
 	})
-	b.dc = b.acks
+	b.Core = kit.NewCore(c.DB, b.acks, c.Source, c.Log, c.Computer)
+	b.Core.Kick = b.kick
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}
@@ -202,7 +196,7 @@ func (b *Bot) Open(ctx context.Context) error {
 		return err
 	}
 	if b.http != nil || b.runsShardZero() {
-		if err := b.dc.RegisterCommands(b.self(), b.guild, Commands()); err != nil {
+		if err := b.DC.RegisterCommands(b.self(), b.guild, Commands()); err != nil {
 			return fmt.Errorf("registering commands: %w", err)
 		}
 	}
@@ -217,7 +211,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	b.startDelivery()
 	b.startSchedule()
 	b.opened.Store(true)
-	b.log.Info("ready", "user", b.self(), "guild", b.guild, "shards", b.shardNames(), "interactions", b.InteractionsURL())
+	b.Log.Info("ready", "user", b.self(), "guild", b.guild, "shards", b.shardNames(), "interactions", b.InteractionsURL())
 	return nil
 }
 
@@ -286,11 +280,11 @@ func (b *Bot) leave() {
 // it is done, and the player is told to try again.
 func (b *Bot) refuse(i *discordgo.Interaction) {
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		_ = b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{})
+		_ = b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{})
 		return
 	}
-	_ = b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true,
-		Content: langOf(i).T("play.restarting")})
+	_ = b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true,
+		Content: kit.LangOf(i).T("play.restarting")})
 }
 
 // startDelivery runs the delivery loop until Close.
@@ -337,7 +331,7 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
 	start := time.Now()
 	typ, name := interactionKind(i)
 	log := b.interactionLog(i, typ, name)
-	outcome := b.handle(withLog(ctx, log), i)
+	outcome := b.handle(kit.WithLog(ctx, log), i)
 	took := time.Since(start)
 	b.met.interaction(typ, name, outcome, took)
 	log.Debug("interaction", "outcome", outcome, "took", took)
@@ -354,8 +348,8 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 			outcome = b.fail(ctx, i, fmt.Errorf("panic: %v", r))
 		}
 	}()
-	b.remember(i)
-	b.noteLocale(ctx, i)
+	b.Remember(i)
+	b.NoteLocale(ctx, i)
 	if err := b.route(ctx, i); err != nil {
 		return b.fail(ctx, i, err)
 	}
@@ -366,81 +360,23 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 // errors nobody expected are logged too. It returns the outcome: the
 // player's error, or a fault.
 func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) string {
-	text, expected := explain(langOf(i), err)
+	text, expected := kit.Explain(kit.LangOf(i), err)
 	outcome := outcomeUserError
 	if !expected {
 		outcome = outcomeFault
-		b.logger(ctx).Error("interaction failed", "err", err)
+		b.Logger(ctx).Error("interaction failed", "err", err)
 	}
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		_ = b.dc.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &Message{})
+		_ = b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{})
 		return outcome
 	}
-	if rerr := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: clip(text, 2000), Ephemeral: true}); rerr != nil {
-		b.logger(ctx).Warn("could not answer an interaction", "err", rerr, "was", err)
+	if rerr := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: kit.Clip(text, 2000), Ephemeral: true}); rerr != nil {
+		b.Logger(ctx).Warn("could not answer an interaction", "err", rerr, "was", err)
 	}
 	return outcome
 }
 
 // reply answers an interaction with an ephemeral line.
 func (b *Bot) reply(i *discordgo.Interaction, format string, a ...any) error {
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: clip(fmt.Sprintf(format, a...), 2000), Ephemeral: true})
-}
-
-// userOf is who made an interaction: the member in a server, the user in a DM.
-func userOf(i *discordgo.Interaction) *discordgo.User {
-	if i.Member != nil && i.Member.User != nil {
-		return i.Member.User
-	}
-	if i.User != nil {
-		return i.User
-	}
-	return &discordgo.User{}
-}
-
-// remember keeps the display names the bot sees, for thread names and
-// autocomplete labels (which cannot render mentions).
-func (b *Bot) remember(i *discordgo.Interaction) {
-	remember := func(u *discordgo.User) {
-		if u != nil && u.ID != "" {
-			b.names.Store(u.ID, displayName(u))
-		}
-	}
-	remember(userOf(i))
-	if i.Type == discordgo.InteractionApplicationCommand && i.ApplicationCommandData().Resolved != nil {
-		for _, u := range i.ApplicationCommandData().Resolved.Users {
-			remember(u)
-		}
-	}
-}
-
-func displayName(u *discordgo.User) string {
-	if u.GlobalName != "" {
-		return u.GlobalName
-	}
-	return u.Username
-}
-
-// name is a user's display name from what the bot has seen, "player" in l
-// when it has not seen them (autocomplete must answer fast, without a
-// lookup).
-func (b *Bot) name(l *lang.Lang, id string) string {
-	if n, ok := b.names.Load(id); ok {
-		return n.(string)
-	}
-	return l.T("play.player")
-}
-
-// lookupName is name, asking Discord when the bot has not seen the user since
-// it started (a thread's name outlives the process).
-func (b *Bot) lookupName(l *lang.Lang, id string) string {
-	if n, ok := b.names.Load(id); ok {
-		return n.(string)
-	}
-	n, err := b.dc.UserName(id)
-	if err != nil {
-		return l.T("play.player")
-	}
-	b.names.Store(id, n)
-	return n
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: kit.Clip(fmt.Sprintf(format, a...), 2000), Ephemeral: true})
 }

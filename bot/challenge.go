@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"strings"
 	"time"
 
@@ -33,14 +34,14 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	me := userOf(i)
+	me := kit.UserOf(i)
 	if spec.opponent != nil && spec.opponent.ID == b.self() && b.self() != "" {
 		return b.challengeComputer(ctx, i, spec, me)
 	}
 	if err := spec.check(me, b.self()); err != nil {
 		return err
 	}
-	c, err := b.db.CreateChallenge(ctx, store.Challenge{
+	c, err := b.DB.CreateChallenge(ctx, store.Challenge{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: me.ID, Opponent: idOf(spec.opponent),
 		Kind: spec.game.Name(), Config: spec.cfg, First: spec.first,
 		TimeLimit: time.Duration(spec.days) * 24 * time.Hour, Rated: spec.rated,
@@ -49,15 +50,15 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 		return err
 	}
 	// The challenge is posted in the channel for all to read: the server's language.
-	l := b.guildLang(ctx, i.GuildID, me.ID)
-	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, challengeMessage(l, c, spec.game, true)); err != nil {
+	l := b.GuildLang(ctx, i.GuildID, me.ID)
+	if err := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, challengeMessage(l, c, spec.game, true)); err != nil {
 		return err
 	}
-	if msg, err := b.dc.Original(i); err == nil {
-		_ = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
+	if msg, err := b.DC.Original(i); err == nil {
+		_ = b.DB.SetChallengeMessage(ctx, c.ID, msg.ID)
 		c.MessageID = msg.ID
 	} else {
-		b.logger(ctx).Warn("could not read the challenge message back", "err", err)
+		b.Logger(ctx).Warn("could not read the challenge message back", "err", err)
 	}
 	b.kick() // the opponent's DM was recorded with the challenge
 	return nil
@@ -79,7 +80,7 @@ func (s challengeSpec) check(me *discordgo.User, self string) error {
 	case s.opponent.ID == me.ID:
 		return lang.Fail("chal.not_yourself")
 	case s.opponent.Bot:
-		return lang.Fail("chal.opponent_bot", "Name", displayName(s.opponent))
+		return lang.Fail("chal.opponent_bot", "Name", kit.DisplayName(s.opponent))
 	}
 	return nil
 }
@@ -89,7 +90,7 @@ func (s challengeSpec) check(me *discordgo.User, self string) error {
 func parseChallenge(i *discordgo.Interaction) (challengeSpec, error) {
 	data := i.ApplicationCommandData()
 	if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return challengeSpec{}, chooseGame(langOf(i))
+		return challengeSpec{}, chooseGame(kit.LangOf(i))
 	}
 	sub := data.Options[0]
 	g, err := games.Lookup(sub.Name)
@@ -139,20 +140,20 @@ func (s *challengeSpec) read(o *discordgo.ApplicationCommandInteractionDataOptio
 func validDays(d int) bool { return d == 1 || d == 3 || d == 7 || d == 14 }
 
 // challengeMessage shows a challenge in l with the buttons its state allows.
-func challengeMessage(l *lang.Lang, c store.Challenge, g games.Game, open bool) *Message {
+func challengeMessage(l *lang.Lang, c store.Challenge, g games.Game, open bool) *kit.Message {
 	content := l.T("chal.post.open", "Challenger", c.Challenger, "Game", g.Title())
 	var mentions []string
 	if c.Direct() {
 		content = l.T("chal.post.direct", "Challenger", c.Challenger, "Opponent", c.Opponent, "Game", g.Title())
 		mentions = []string{c.Opponent}
 	}
-	m := &Message{
+	m := &kit.Message{
 		Content:  content,
 		Mentions: mentions,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       clip(fmt.Sprintf("%s · %s", g.Title(), configText(g, c.Config)), 256),
+			Title:       kit.Clip(fmt.Sprintf("%s · %s", g.Title(), kit.ConfigText(g, c.Config)), 256),
 			Description: challengeTerms(l, c),
-			Color:       kindColour(c.Kind),
+			Color:       kit.KindColour(c.Kind),
 			Footer:      &discordgo.MessageEmbedFooter{Text: l.T("chal.post.footer", "ID", c.ID)},
 		}},
 	}
@@ -189,20 +190,20 @@ func challengeTerms(l *lang.Lang, c store.Challenge) string {
 
 func challengeButtons(l *lang.Lang, c store.Challenge, withCancel bool) []discordgo.MessageComponent {
 	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: l.T("chal.button.accept"), Style: discordgo.SuccessButton, CustomID: challengeCID("a", c.ID)},
+		discordgo.Button{Label: l.T("chal.button.accept"), Style: discordgo.SuccessButton, CustomID: kit.ChallengeCID("a", c.ID)},
 	}
 	if c.Direct() {
-		row = append(row, discordgo.Button{Label: l.T("chal.button.decline"), Style: discordgo.DangerButton, CustomID: challengeCID("d", c.ID)})
+		row = append(row, discordgo.Button{Label: l.T("chal.button.decline"), Style: discordgo.DangerButton, CustomID: kit.ChallengeCID("d", c.ID)})
 	}
 	if withCancel {
-		row = append(row, discordgo.Button{Label: l.T("chal.button.cancel"), Style: discordgo.SecondaryButton, CustomID: challengeCID("x", c.ID)})
+		row = append(row, discordgo.Button{Label: l.T("chal.button.cancel"), Style: discordgo.SecondaryButton, CustomID: kit.ChallengeCID("x", c.ID)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
 // challengeDM is a direct challenge as its opponent gets it by DM, in their
 // language l, with the same buttons but Cancel, which is the challenger's.
-func challengeDM(l *lang.Lang, c store.Challenge, g games.Game) *Message {
+func challengeDM(l *lang.Lang, c store.Challenge, g games.Game) *kit.Message {
 	m := challengeMessage(l, c, g, true)
 	m.Components = challengeButtons(l, c, false)
 	if c.MessageID != "" {
@@ -213,10 +214,6 @@ func challengeDM(l *lang.Lang, c store.Challenge, g games.Game) *Message {
 
 func messageLink(guild, channel, message string) string {
 	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, channel, message)
-}
-
-func channelLink(guild, channel string) string {
-	return fmt.Sprintf("https://discord.com/channels/%s/%s", guild, channel)
 }
 
 // closedText is how a challenge message reads in l once it is no longer

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"kilab/bot/kit"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
@@ -114,7 +115,7 @@ func (f sayFunc) In(l *lang.Lang) string { return f(l) }
 func localized(s sayer, n int) map[discordgo.Locale]string {
 	m := map[discordgo.Locale]string{}
 	for _, d := range discordLocales {
-		said := clip(s.In(lang.Of(d.tag)), n)
+		said := kit.Clip(s.In(lang.Of(d.tag)), n)
 		for _, loc := range d.locales {
 			m[loc] = said
 		}
@@ -132,7 +133,7 @@ func everywhere(s string) map[discordgo.Locale]string {
 func command(name string, nameT lang.Text, desc sayer, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
 	names, descs := localized(nameT, 32), localized(desc, 100)
 	return &discordgo.ApplicationCommand{Name: name, NameLocalizations: &names,
-		Description: clip(desc.In(lang.En), 100), DescriptionLocalizations: &descs, Options: opts}
+		Description: kit.Clip(desc.In(lang.En), 100), DescriptionLocalizations: &descs, Options: opts}
 }
 
 // option is an option (or subcommand) named name in English and nameT
@@ -140,7 +141,7 @@ func command(name string, nameT lang.Text, desc sayer, opts ...*discordgo.Applic
 // leaves it without localisations, which the tests catch.
 func option(typ discordgo.ApplicationCommandOptionType, name string, nameT lang.Text, desc sayer, required bool) *discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{Type: typ, Name: name,
-		Description: clip(desc.In(lang.En), 100), DescriptionLocalizations: localized(desc, 100), Required: required}
+		Description: kit.Clip(desc.In(lang.En), 100), DescriptionLocalizations: localized(desc, 100), Required: required}
 	if nameT.ID != "" {
 		o.NameLocalizations = localized(nameT, 32)
 	}
@@ -270,7 +271,7 @@ func choiceOption(name string, nameT lang.Text, desc sayer, values ...string) *d
 	for _, v := range values {
 		c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
 		if t, ok := choiceName(v); ok {
-			c.Name, c.NameLocalizations = clip(t.In(lang.En), 100), localized(t, 100)
+			c.Name, c.NameLocalizations = kit.Clip(t.In(lang.En), 100), localized(t, 100)
 		}
 		o.Choices = append(o.Choices, c)
 	}
@@ -294,15 +295,6 @@ func choiceText(l *lang.Lang, value string) string {
 		return t.In(l)
 	}
 	return value
-}
-
-// clip shortens s to at most n runes, for Discord's length limits.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 // optionName is the name of a game's option key in every language; an

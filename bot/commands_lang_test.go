@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/bot/kit"
 	"kilab/lang"
 )
 
@@ -238,7 +239,7 @@ func TestSmallCommandsSpeakTheirLocale(t *testing.T) {
 // of options alike.
 func TestRegistrationSendsLocalisations(t *testing.T) {
 	t.Parallel()
-	body, err := commandsBody(Commands())
+	body, err := kit.CommandsBody(Commands())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"time"
 
 	"kilab/ai"
@@ -32,7 +33,7 @@ func (b *Bot) computerLoop(ctx context.Context) {
 	defer t.Stop()
 	for {
 		if err := b.PlayComputer(ctx); err != nil && ctx.Err() == nil {
-			b.log.Error("computer turns", "err", err)
+			b.Log.Error("computer turns", "err", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -48,7 +49,7 @@ func (b *Bot) computerLoop(ctx context.Context) {
 func (b *Bot) PlayComputer(ctx context.Context) error {
 	b.thinking.Lock()
 	defer b.thinking.Unlock()
-	due, err := b.db.ComputerOnMove(ctx, computerBatch)
+	due, err := b.DB.ComputerOnMove(ctx, computerBatch)
 	if err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func (b *Bot) PlayComputer(ctx context.Context) error {
 			return nil
 		}
 		if err := b.computerTurn(ctx, g); err != nil && !isConflict(err) {
-			b.log.Error("computer turn", "game", g.ID, "level", g.Computer.Level, "err", err)
+			b.Log.Error("computer turn", "game", g.ID, "level", g.Computer.Level, "err", err)
 		}
 	}
 	return nil
@@ -69,20 +70,20 @@ func (b *Bot) PlayComputer(ctx context.Context) error {
 // It commits at the version it read, so a resignation meanwhile wins and the
 // turn is simply not played.
 func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
-	s, err := b.load(ctx, g)
+	s, err := b.Load(ctx, g)
 	if err != nil {
 		return err
 	}
-	agent, err := b.computer.Agent(g.Kind, g.Computer.Level, g.Config, b.src)
+	agent, err := b.Computer.Agent(g.Kind, g.Computer.Level, g.Config, b.Src)
 	if err != nil {
 		return err
 	}
 	var rec games.Recorder
-	pos, moved, err := b.computerPlays(ctx, s.pos, g.Computer.Seat, agent, &rec)
+	pos, moved, err := b.computerPlays(ctx, s.Pos, g.Computer.Seat, agent, &rec)
 	if err != nil {
 		return err
 	}
-	pos, _, err = b.autoMoves(ctx, g, s.game, pos, &rec)
+	pos, _, err = b.autoMoves(ctx, g, s.Game, pos, &rec)
 	if err != nil {
 		return err
 	}
@@ -90,7 +91,7 @@ func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
 		return fmt.Errorf("computer turn in game %d: nothing to play at %q", g.ID, g.Position)
 	}
 	_, _, err = b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, Plies: rec.Plies, Moved: moved,
-		Position: pos.String(), ToMove: pos.Due().Player, End: endOf(pos), Announce: true})
+		Position: pos.String(), ToMove: pos.Due().Player, End: kit.EndOf(pos), Announce: true})
 	if err == nil {
 		b.kick()
 	}
@@ -108,7 +109,7 @@ func (b *Bot) computerPlays(ctx context.Context, pos games.Position, seat games.
 		}
 		var err error
 		if due.Kind == games.DueThrow {
-			pos, err = games.Roll(pos, seat, b.src, rec)
+			pos, err = games.Roll(pos, seat, b.Src, rec)
 		} else {
 			pos, err = b.computerMove(ctx, pos, seat, agent, rec)
 			moved = true
@@ -128,5 +129,5 @@ func (b *Bot) computerMove(ctx context.Context, pos games.Position, seat games.P
 		return pos, err
 	}
 	rec.Move(seat, mv)
-	return games.Advance(next, b.src, rec)
+	return games.Advance(next, b.Src, rec)
 }

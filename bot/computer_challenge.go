@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/kit"
 	"slices"
 	"strconv"
 	"time"
@@ -23,10 +24,10 @@ func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, s
 		level = ai.DefaultLevel
 	}
 	if !slices.Contains(ai.Levels, level) {
-		return noLevel(langOf(i), level)
+		return noLevel(kit.LangOf(i), level)
 	}
-	if _, err := b.computer.Agent(spec.game.Name(), level, spec.cfg, b.src); err != nil {
-		return lang.Fail("chal.computer.cannot_play", "Game", spec.game.Title(), "Config", configText(spec.game, spec.cfg))
+	if _, err := b.Computer.Agent(spec.game.Name(), level, spec.cfg, b.Src); err != nil {
+		return lang.Fail("chal.computer.cannot_play", "Game", spec.game.Title(), "Config", kit.ConfigText(spec.game, spec.cfg))
 	}
 	c, g, err := b.startComputerGame(ctx, store.Challenge{GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: me.ID,
 		Kind: spec.game.Name(), Config: spec.cfg, First: spec.first, TimeLimit: time.Duration(spec.days) * 24 * time.Hour}, spec.game, level)
@@ -34,14 +35,14 @@ func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, s
 		return err
 	}
 	// The game's post is in the channel: the server's language.
-	l := b.guildLang(ctx, i.GuildID, me.ID)
-	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, computerGameMessage(l, c, g, spec.game)); err != nil {
+	l := b.GuildLang(ctx, i.GuildID, me.ID)
+	if err := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, computerGameMessage(l, c, g, spec.game)); err != nil {
 		return err
 	}
-	if msg, err := b.dc.Original(i); err == nil {
-		_ = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
+	if msg, err := b.DC.Original(i); err == nil {
+		_ = b.DB.SetChallengeMessage(ctx, c.ID, msg.ID)
 	} else {
-		b.logger(ctx).Warn("could not read the message of a game against the computer back", "game", g.ID, "err", err)
+		b.Logger(ctx).Warn("could not read the message of a game against the computer back", "game", g.ID, "err", err)
 	}
 	b.autoStart(ctx, g)
 	b.kick()
@@ -64,15 +65,15 @@ func (b *Bot) startComputerGame(ctx context.Context, c store.Challenge, game gam
 	if players[1] == c.Opponent {
 		seat = games.Second
 	}
-	return b.db.StartComputerGame(ctx, c, store.Start{Players: players, Position: start.String(), ToMove: games.First, Opening: opening},
+	return b.DB.StartComputerGame(ctx, c, store.Start{Players: players, Position: start.String(), ToMove: games.First, Opening: opening},
 		store.Computer{Level: level, Seat: seat})
 }
 
 // computerGameMessage answers /challenge against the computer in l: the
 // game's terms, and that it has begun.
-func computerGameMessage(l *lang.Lang, c store.Challenge, g store.Game, game games.Game) *Message {
+func computerGameMessage(l *lang.Lang, c store.Challenge, g store.Game, game games.Game) *kit.Message {
 	m := challengeMessage(l, c, game, false)
-	m.Content = l.T("chal.computer.post", "Player", c.Challenger, "Level", levelWord(l, g.Computer.Level), "Game", game.Title())
+	m.Content = l.T("chal.computer.post", "Player", c.Challenger, "Level", kit.LevelWord(l, g.Computer.Level), "Game", game.Title())
 	m.Mentions = nil
 	m.Embeds[0].Description = closedText(l, c, l.T("chal.computer.accepted", "Game", g.ID))
 	return m
@@ -83,20 +84,7 @@ func computerGameMessage(l *lang.Lang, c store.Challenge, g store.Game, game gam
 func noLevel(l *lang.Lang, level string) error {
 	words := make([]string, len(ai.Levels))
 	for k, lv := range ai.Levels {
-		words[k] = levelWord(l, lv)
+		words[k] = kit.LevelWord(l, lv)
 	}
 	return lang.Fail("chal.computer.no_level", "Levels", orWords(l, words), "Level", strconv.Quote(level))
-}
-
-// levelWord is the name in l of one of the computer's levels (ai.Levels).
-func levelWord(l *lang.Lang, level string) string {
-	switch level {
-	case "easy":
-		return l.T("chal.level.easy")
-	case "medium":
-		return l.T("chal.level.medium")
-	case "hard":
-		return l.T("chal.level.hard")
-	}
-	return level
 }

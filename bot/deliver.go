@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"kilab/bot/kit"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -76,7 +77,7 @@ func (b *Bot) deliverLoop(ctx context.Context) {
 	defer t.Stop()
 	for {
 		if err := b.Deliver(ctx); err != nil && ctx.Err() == nil {
-			b.log.Error("delivering announcements", "err", err)
+			b.Log.Error("delivering announcements", "err", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -93,7 +94,7 @@ func (b *Bot) Deliver(ctx context.Context) error {
 	b.delivering.Lock()
 	defer b.delivering.Unlock()
 	for ctx.Err() == nil {
-		due, err := b.db.ClaimAnnouncements(ctx, b.instance, deliverBatch, claimLease)
+		due, err := b.DB.ClaimAnnouncements(ctx, b.instance, deliverBatch, claimLease)
 		if err != nil {
 			return err
 		}
@@ -133,8 +134,8 @@ func (b *Bot) deliverAll(ctx context.Context, due []store.Announcement) {
 // deliverOne delivers a and records how it went, in the database and the
 // metrics. Its logs carry the announcement's ids (announcementLog).
 func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
-	log := announcementLog(b.log, a)
-	ctx = withLog(ctx, log)
+	log := announcementLog(b.Log, a)
+	ctx = kit.WithLog(ctx, log)
 	err := b.announcement(ctx, a)
 	var sk skip
 	outcome, counted := "sent", "sent"
@@ -145,20 +146,20 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 	case errors.Is(err, errLater) || (transient(err) && a.Attempts < maxAttempts):
 		log.Warn("announcement will be retried", "attempt", a.Attempts+1, "err", err)
 		b.met.announcements.WithLabelValues(a.Kind, "retried").Inc()
-		putOff := b.db.Retry
+		putOff := b.DB.Retry
 		if errors.Is(err, errLater) {
-			putOff = b.db.Later // unless what it waits for came meanwhile
+			putOff = b.DB.Later // unless what it waits for came meanwhile
 		}
-		if rerr := putOff(ctx, a.ID, b.db.Now().Add(backoff(a.Attempts))); rerr != nil {
+		if rerr := putOff(ctx, a.ID, b.DB.Now().Add(backoff(a.Attempts))); rerr != nil {
 			log.Error("putting an announcement off", "err", rerr)
 		}
 		return
 	default:
 		log.Error("announcement given up", "err", err)
-		outcome, counted = "failed: "+clip(err.Error(), 200), "given_up"
+		outcome, counted = "failed: "+kit.Clip(err.Error(), 200), "given_up"
 	}
 	b.met.announcements.WithLabelValues(a.Kind, counted).Inc()
-	err = b.db.Delivered(ctx, a.ID, outcome)
+	err = b.DB.Delivered(ctx, a.ID, outcome)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		// Another copy of the bot on this database (another shard's process)
@@ -213,7 +214,7 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 	if a.Kind == store.AnnounceChallengeDM {
 		return b.deliverChallengeDM(ctx, a)
 	}
-	g, err := b.db.Game(ctx, a.Game)
+	g, err := b.DB.Game(ctx, a.Game)
 	if err != nil {
 		return err
 	}
@@ -237,19 +238,19 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 // buttons carry the current version). An older announcement a newer one of
 // the same kind replaces says nothing.
 func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Game) error {
-	if old, err := b.db.Superseded(ctx, a); err != nil || old {
+	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, skipIf(old, "a newer one replaces it"))
 	}
 	if a.Kind == store.AnnounceTurnDM && (!g.Active() || g.Players[g.ToMove] != a.User) {
 		return skip("no longer their turn")
 	}
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
 	if a.Kind == store.AnnounceBoard {
-		l := b.gameLang(ctx, g)
-		m, err := b.board(l, s, boardOpts{controls: true, mention: true, note: ratingText(l, a.Changes)})
+		l := b.GameLang(ctx, g)
+		m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Mention: true, Note: kit.RatingText(l, a.Changes)})
 		if err != nil {
 			return err
 		}
@@ -257,16 +258,16 @@ func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Ga
 		return b.postBoard(ctx, s, m)
 	}
 	seat, _ := g.Seat(a.User)
-	return b.dmBoard(ctx, s, seat, func(l *lang.Lang) (*Message, error) {
-		m, err := b.board(l, s, boardOpts{controls: true})
+	return b.dmBoard(ctx, s, seat, func(l *lang.Lang) (*kit.Message, error) {
+		m, err := b.Board(l, s, kit.BoardOpts{Controls: true})
 		if err != nil {
 			return nil, err
 		}
-		text := turnDMText(l, s)
+		text := kit.TurnDMText(l, s)
 		if a.Kind == store.AnnounceResultDM {
-			text = resultDMText(l, s, a.Changes)
+			text = kit.ResultDMText(l, s, a.Changes)
 		}
-		m = dmCopy(m, text)
+		m = kit.DMCopy(m, text)
 		m.Nonce = nonce(a)
 		return m, nil
 	})
@@ -283,25 +284,25 @@ func skipIf(cond bool, why string) error {
 func nonce(a store.Announcement) string { return fmt.Sprintf("kilab-a%d", a.ID) }
 
 // postBoard posts a board in the game's thread and records it as its latest.
-func (b *Bot) postBoard(ctx context.Context, s *state, m *Message) error {
-	where := threadOf(s.g)
-	msg, err := b.dc.Send(where, m)
+func (b *Bot) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error {
+	where := kit.ThreadOf(s.G)
+	msg, err := b.DC.Send(where, m)
 	if err != nil {
 		return err
 	}
 	return errors.Join(
-		b.db.SetBoardMessage(ctx, s.g.ID, msg.ID),
-		b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "board"}))
+		b.DB.SetBoardMessage(ctx, s.G.ID, msg.ID),
+		b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "board"}))
 }
 
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
-func (b *Bot) dmBoard(ctx context.Context, s *state, seat games.Player, build func(*lang.Lang) (*Message, error)) error {
-	ch, msg, err := b.sendDM(ctx, s.g.Players[seat], s.g.GuildID, store.Settings.CanDM, build)
+func (b *Bot) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
+	ch, msg, err := b.sendDM(ctx, s.G.Players[seat], s.G.GuildID, store.Settings.CanDM, build)
 	if err != nil || msg == nil {
 		return err
 	}
-	return b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.g.ID, Version: s.g.Version, Kind: "dm"})
+	return b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm"})
 }
 
 // sendDM sends a direct message about something in guild if the user's
@@ -310,24 +311,24 @@ func (b *Bot) dmBoard(ctx context.Context, s *state, seat games.Player, build fu
 // not; where Discord says their DMs are closed (50007) the bot stops trying
 // until /settings turns DMs on, and the mention in the thread is their
 // notification.
-func (b *Bot) sendDM(ctx context.Context, user, guild string, want func(store.Settings) bool, build func(*lang.Lang) (*Message, error)) (string, *discordgo.Message, error) {
-	set, err := b.db.Settings(ctx, user)
+func (b *Bot) sendDM(ctx context.Context, user, guild string, want func(store.Settings) bool, build func(*lang.Lang) (*kit.Message, error)) (string, *discordgo.Message, error) {
+	set, err := b.DB.Settings(ctx, user)
 	if err != nil || !want(set) {
 		return "", nil, err
 	}
-	m, err := build(b.dmLang(ctx, set, guild))
+	m, err := build(b.DMLang(ctx, set, guild))
 	if err != nil {
 		return "", nil, err
 	}
-	ch, err := b.dc.DMChannel(user)
+	ch, err := b.DC.DMChannel(user)
 	var msg *discordgo.Message
 	if err == nil {
-		msg, err = b.dc.Send(ch, m)
+		msg, err = b.DC.Send(ch, m)
 	}
-	if errorCode(err) == codeCannotDM {
+	if kit.ErrorCode(err) == kit.CodeCannotDM {
 		b.met.dmFailures.WithLabelValues("closed").Inc()
-		b.logger(ctx).Info("DMs closed; using thread mentions only", "user", user)
-		return "", nil, b.db.MarkDMsClosed(ctx, user)
+		b.Logger(ctx).Info("DMs closed; using thread mentions only", "user", user)
+		return "", nil, b.DB.MarkDMsClosed(ctx, user)
 	}
 	if err != nil {
 		b.met.dmFailures.WithLabelValues("other").Inc()
@@ -343,11 +344,11 @@ func (b *Bot) openingOf(ctx context.Context, l *lang.Lang, g store.Game) (string
 	if g.Tournament == 0 {
 		return g.Opening, nil
 	}
-	t, err := b.db.Tournament(ctx, g.Tournament)
+	t, err := b.DB.Tournament(ctx, g.Tournament)
 	if err != nil {
 		return "", err
 	}
-	ps, err := b.db.Pairings(ctx, t.ID)
+	ps, err := b.DB.Pairings(ctx, t.ID)
 	if err != nil {
 		return "", err
 	}
@@ -368,11 +369,11 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 			return err
 		}
 	}
-	opening, err := b.openingOf(ctx, b.gameLang(ctx, g), g)
+	opening, err := b.openingOf(ctx, b.GameLang(ctx, g), g)
 	if err != nil || opening == "" {
 		return err
 	}
-	_, err = b.dc.Send(threadOf(g), &Message{Content: clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
+	_, err = b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: kit.Clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
 	if err == nil && g.Tournament != 0 {
 		// A tournament's games are created by the store as a round starts, with
 		// no click to play a first throw the player wants played for them.
@@ -388,7 +389,7 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 	var from string
 	if g.ChallengeID != 0 {
-		if c, err := b.db.Challenge(ctx, g.ChallengeID); err == nil {
+		if c, err := b.DB.Challenge(ctx, g.ChallengeID); err == nil {
 			from = c.MessageID
 		}
 	}
@@ -396,24 +397,24 @@ func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return err
 	}
-	l := b.gameLang(ctx, *g)
-	name := l.T("play.thread", "Game", g2.Title(), "First", b.lookupName(l, g.Players[0]), "Second", b.lookupName(l, g.Players[1]))
+	l := b.GameLang(ctx, *g)
+	name := l.T("play.thread", "Game", g2.Title(), "First", b.LookupName(l, g.Players[0]), "Second", b.LookupName(l, g.Players[1]))
 	if g.Tournament != 0 {
 		name = l.T("play.thread_tournament", "Tournament", g.Tournament, "Name", name)
 	}
-	name = clip(name, 100)
-	thread, err := b.dc.Thread(g.ChannelID, from, name)
+	name = kit.Clip(name, 100)
+	thread, err := b.DC.Thread(g.ChannelID, from, name)
 	switch {
-	case errorCode(err) == codeThreadExists && from != "":
+	case kit.ErrorCode(err) == kit.CodeThreadExists && from != "":
 		thread = from
-	case errorCode(err) == codeMissingPermission || errorCode(err) == codeMissingAccess:
-		b.logger(ctx).Info("no thread permission; the game stays in the channel", "channel", g.ChannelID)
+	case kit.ErrorCode(err) == kit.CodeMissingPermission || kit.ErrorCode(err) == kit.CodeMissingAccess:
+		b.Logger(ctx).Info("no thread permission; the game stays in the channel", "channel", g.ChannelID)
 		return nil
 	case err != nil:
 		return err
 	}
 	g.ThreadID = thread
-	return b.db.SetThread(ctx, g.ID, thread)
+	return b.DB.SetThread(ctx, g.ID, thread)
 }
 
 // deliverDrawOffer posts a standing draw offer with its buttons; an offer
@@ -427,42 +428,42 @@ func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g stor
 		return err
 	}
 	opp := g.Players[seat.Other()]
-	l := b.gameLang(ctx, g)
-	offer := &Message{
+	l := b.GameLang(ctx, g)
+	offer := &kit.Message{
 		Content:  l.T("play.draw_offer", "User", a.User, "Game", g.ID, "Opponent", opp),
 		Mentions: []string{opp},
 		Nonce:    nonce(a),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: l.T("play.accept_draw"), Style: discordgo.SuccessButton, CustomID: drawCID("a", g.ID, g.Version)},
-			discordgo.Button{Label: l.T("play.decline_draw"), Style: discordgo.DangerButton, CustomID: drawCID("d", g.ID, g.Version)},
+			discordgo.Button{Label: l.T("play.accept_draw"), Style: discordgo.SuccessButton, CustomID: kit.DrawCID("a", g.ID, g.Version)},
+			discordgo.Button{Label: l.T("play.decline_draw"), Style: discordgo.DangerButton, CustomID: kit.DrawCID("d", g.ID, g.Version)},
 		}}},
 	}
-	where := threadOf(g)
-	msg, err := b.dc.Send(where, offer)
+	where := kit.ThreadOf(g)
+	msg, err := b.DC.Send(where, offer)
 	if err != nil {
 		return err
 	}
-	return b.db.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "offer"})
+	return b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "offer"})
 }
 
 // deliverChallengeDM sends a direct challenge to its opponent while it is
 // open, linking the challenge message once that is recorded.
 func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) error {
-	c, err := b.db.Challenge(ctx, a.Challenge)
+	c, err := b.DB.Challenge(ctx, a.Challenge)
 	if err != nil {
 		return err
 	}
 	if c.Status != store.ChallengeOpen {
 		return skip("the challenge is closed")
 	}
-	if c.MessageID == "" && b.db.Now().Sub(a.Created) < challengeLinkWait {
+	if c.MessageID == "" && b.DB.Now().Sub(a.Created) < challengeLinkWait {
 		return errLater
 	}
 	g, err := games.Lookup(c.Kind)
 	if err != nil {
 		return err
 	}
-	_, _, err = b.sendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*Message, error) {
+	_, _, err = b.sendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
 		m := challengeDM(l, c, g)
 		m.Nonce = nonce(a)
 		return m, nil
@@ -475,7 +476,7 @@ func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) erro
 // buttons. A message Discord will not edit (gone, or past its edit limit) is
 // left as it is: its buttons answer "out of date" anyway.
 func (b *Bot) retire(ctx context.Context, g store.Game, version int64) error {
-	old, err := b.db.LiveBoards(ctx, g.ID, version)
+	old, err := b.DB.LiveBoards(ctx, g.ID, version)
 	if err != nil {
 		return err
 	}
@@ -500,7 +501,7 @@ func (b *Bot) messageLangs(ctx context.Context, g store.Game) func(store.BoardMe
 		if l, ok := seen[m.Channel]; ok {
 			return l
 		}
-		l := b.gameLang(ctx, g)
+		l := b.GameLang(ctx, g)
 		if m.Kind == "dm" {
 			l = b.dmReader(ctx, g, m.Channel)
 		}
@@ -519,14 +520,14 @@ func (b *Bot) dmReader(ctx context.Context, g store.Game, channel string) *lang.
 	for p := range games.Player(2) {
 		if g.Human(p) {
 			users = append(users, g.Players[p])
-			langs = append(langs, b.userLang(ctx, g.Players[p], g.GuildID))
+			langs = append(langs, b.UserLang(ctx, g.Players[p], g.GuildID))
 		}
 	}
 	if len(langs) == 1 || langs[0] == langs[1] {
 		return langs[0]
 	}
 	for k, u := range users {
-		if ch, err := b.dc.DMChannel(u); err == nil && ch == channel {
+		if ch, err := b.DC.DMChannel(u); err == nil && ch == channel {
 			return langs[k]
 		}
 	}
@@ -560,17 +561,17 @@ func overText(l *lang.Lang, g store.Game) string {
 	case g.Reason == "":
 		return l.T("end.over.aborted")
 	default:
-		return reasonText(l, g.Reason)
+		return kit.ReasonText(l, g.Reason)
 	}
 	if g.Reason != "" {
-		text += " · " + reasonText(l, g.Reason)
+		text += " · " + kit.ReasonText(l, g.Reason)
 	}
 	return text
 }
 
 // retireOffers takes the buttons off earlier draw offers, before a new one.
 func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
-	old, err := b.db.LiveBoards(ctx, g.ID, g.Version+1)
+	old, err := b.DB.LiveBoards(ctx, g.ID, g.Version+1)
 	if err != nil {
 		return err
 	}
@@ -589,20 +590,20 @@ func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
 func (b *Bot) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m store.BoardMessage) error {
 	var controls []discordgo.MessageComponent
 	if !g.Active() && m.Kind != "offer" {
-		controls = rematchRow(l, g)
+		controls = kit.RematchRow(l, g)
 	}
-	err := b.dc.Edit(m.Channel, m.Message, &Message{Content: retiredText(l, g, m.Kind), Components: controls, componentsOnly: true})
-	switch errorCode(err) {
+	err := b.DC.Edit(m.Channel, m.Message, &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true})
+	switch kit.ErrorCode(err) {
 	case 0:
 		if err != nil {
 			return err
 		}
-	case codeEditLimit, codeUnknownMessage, codeUnknownChannel, codeMissingAccess, codeMissingPermission:
-		b.logger(ctx).Info("an old board keeps its buttons", "game", g.ID, "message", m.Message, "err", err)
+	case kit.CodeEditLimit, kit.CodeUnknownMessage, kit.CodeUnknownChannel, kit.CodeMissingAccess, kit.CodeMissingPermission:
+		b.Logger(ctx).Info("an old board keeps its buttons", "game", g.ID, "message", m.Message, "err", err)
 	default:
 		if transient(err) {
 			return err
 		}
 	}
-	return b.db.RetireBoard(ctx, m.Channel, m.Message)
+	return b.DB.RetireBoard(ctx, m.Channel, m.Message)
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"kilab/bot/kit"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -24,7 +25,7 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	seat, err := liveSeat(g, userOf(i).ID)
+	seat, err := kit.LiveSeat(g, kit.UserOf(i).ID)
 	switch {
 	case err != nil:
 		return err
@@ -37,23 +38,23 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	case g.DrawOffer == seat:
 		return lang.Fail("act.draw.offer_stands", "Opponent", g.Players[seat.Other()])
 	}
-	if err := b.db.OfferDraw(ctx, g.ID, g.Version, seat); errors.Is(err, store.ErrConflict) {
+	if err := b.DB.OfferDraw(ctx, g.ID, g.Version, seat); errors.Is(err, store.ErrConflict) {
 		return lang.Fail("act.draw.changed", "Game", g.ID)
 	} else if err != nil {
 		return err
 	}
 	b.kick() // the offer's message was recorded with it
-	return b.reply(i, "%s", langOf(i).T("act.draw.offered", "Game", g.ID))
+	return b.reply(i, "%s", kit.LangOf(i).T("act.draw.offered", "Game", g.ID))
 }
 
 // drawClick answers the Accept draw / Decline buttons. Only the player the
 // offer was made to may answer, and only while it stands.
-func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action) error {
-	g, err := b.db.Game(ctx, a.id)
+func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
 	}
-	seat, ok := g.Seat(userOf(i).ID)
+	seat, ok := g.Seat(kit.UserOf(i).ID)
 	switch {
 	case !ok:
 		return lang.Fail("act.draw.not_playing")
@@ -63,15 +64,15 @@ func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a action)
 		return lang.Fail("act.draw.own_offer", "Opponent", g.Players[seat.Other()])
 	case g.DrawOffer != seat.Other():
 		return lang.Fail("act.draw.no_offer")
-	case a.verb == "a":
+	case a.Verb == "a":
 		return b.agreeDraw(ctx, i, g, seat, true)
 	}
-	if err := b.db.DeclineDraw(ctx, g.ID); err != nil {
+	if err := b.DB.DeclineDraw(ctx, g.ID); err != nil {
 		return err
 	}
 	// The offer's message is in the game's thread, read by all: its language.
-	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{
-		Content: b.gameLang(ctx, g).T("act.draw.declined", "Player", g.Players[seat], "Game", g.ID),
+	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{
+		Content: b.GameLang(ctx, g).T("act.draw.declined", "Player", g.Players[seat], "Game", g.ID),
 	})
 }
 
@@ -84,10 +85,10 @@ func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.G
 	}
 	b.kick()
 	if onMessage {
-		note := b.gameLang(ctx, g).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID)
-		err = b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note})
+		note := b.GameLang(ctx, g).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID)
+		err = b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Content: note})
 	} else {
-		err = b.reply(i, "%s", langOf(i).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID))
+		err = b.reply(i, "%s", kit.LangOf(i).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID))
 	}
 	b.committed(ctx, i, err)
 	return nil

@@ -70,7 +70,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	if err := b.http.verify.check(r.Header, body); err != nil {
 		// Info, not Warn: Discord itself sends a badly signed request to
 		// test the endpoint whenever the URL is saved.
-		b.log.Info("refused an interaction request", "err", err, "from", r.RemoteAddr)
+		b.Log.Info("refused an interaction request", "err", err, "from", r.RemoteAddr)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
@@ -103,11 +103,11 @@ func (b *Bot) listen() error {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(b.log.Handler(), slog.LevelWarn),
+		ErrorLog:          slog.NewLogLogger(b.Log.Handler(), slog.LevelWarn),
 	}
 	go func() {
 		if err := b.http.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			b.log.Error("serving interactions stopped", "err", err)
+			b.Log.Error("serving interactions stopped", "err", err)
 		}
 	}()
 	return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"kilab/bot/kit"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -34,7 +35,7 @@ type call struct {
 	op      string // respond, original, send, edit, dm, thread, register
 	typ     discordgo.InteractionResponseType
 	channel string
-	msg     *Message
+	msg     *kit.Message
 }
 
 func (r *recorder) add(c call) string {
@@ -45,14 +46,14 @@ func (r *recorder) add(c call) string {
 	return fmt.Sprintf("15%017d", r.next) // a snowflake-shaped message id
 }
 
-func (r *recorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
+func (r *recorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *kit.Message) error {
 	r.add(call{op: "respond", typ: typ, msg: m})
 	return nil
 }
 func (r *recorder) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: "1500000000000000999", ChannelID: i.ChannelID}, nil
 }
-func (r *recorder) EditOriginal(i *discordgo.Interaction, m *Message) error {
+func (r *recorder) EditOriginal(i *discordgo.Interaction, m *kit.Message) error {
 	r.add(call{op: "original", msg: m})
 	return nil
 }
@@ -60,14 +61,14 @@ func (r *recorder) DeleteOriginal(i *discordgo.Interaction) error {
 	r.add(call{op: "delete-original"})
 	return nil
 }
-func (r *recorder) Followup(i *discordgo.Interaction, m *Message) error {
+func (r *recorder) Followup(i *discordgo.Interaction, m *kit.Message) error {
 	r.add(call{op: "followup", msg: m})
 	return nil
 }
-func (r *recorder) Send(channelID string, m *Message) (*discordgo.Message, error) {
+func (r *recorder) Send(channelID string, m *kit.Message) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: r.add(call{op: "send", channel: channelID, msg: m}), ChannelID: channelID}, nil
 }
-func (r *recorder) Edit(channelID, messageID string, m *Message) error {
+func (r *recorder) Edit(channelID, messageID string, m *kit.Message) error {
 	r.add(call{op: "edit", channel: channelID, msg: m})
 	return nil
 }
@@ -218,7 +219,7 @@ func TestCustomIDs(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	if id := gameCID(123456789, 987654, "m", "1c27^c28"); len(id) > maxCustomID {
+	if id := kit.GameCID(123456789, 987654, "m", "1c27^c28"); len(id) > kit.MaxCustomID {
 		t.Errorf("custom_id %q too long", id)
 	}
 }
@@ -253,30 +254,30 @@ func checkPicker(t *testing.T, pos games.Position) {
 	found := map[string]bool{}
 	var walk func(prefix string, depth int)
 	walk = func(prefix string, depth int) {
-		rows := movePicker(lang.En, 1, 1, pos, prefix)
-		if len(rows) > maxRows || depth > 6 {
+		rows := kit.MovePicker(lang.En, 1, 1, pos, prefix)
+		if len(rows) > kit.MaxRows || depth > 6 {
 			t.Fatalf("%s: picker %q has %d rows (depth %d)", pos, prefix, len(rows), depth)
 		}
 		for _, r := range rows {
 			for _, c := range r.(discordgo.ActionsRow).Components {
 				switch c := c.(type) {
 				case discordgo.Button:
-					if a, _, _ := parseAction(c.CustomID); a.verb == "m" {
-						found[a.arg] = true
+					if a, _, _ := parseAction(c.CustomID); a.Verb == "m" {
+						found[a.Arg] = true
 					}
 				case discordgo.SelectMenu:
-					if len(c.Options) > maxOptions {
+					if len(c.Options) > kit.MaxOptions {
 						t.Fatalf("%s: %d options", pos, len(c.Options))
 					}
 					a, _, _ := parseAction(c.CustomID)
 					for _, o := range c.Options {
 						switch {
-						case a.verb == "s":
+						case a.Verb == "s":
 							found[o.Value] = true
 						case strings.HasPrefix(o.Value, "="):
 							found[o.Value[1:]] = true
 						default:
-							walk(pickerTarget(a.arg, []string{o.Value}), depth+1)
+							walk(pickerTarget(a.Arg, []string{o.Value}), depth+1)
 						}
 					}
 				}
@@ -298,7 +299,7 @@ type failingRecorder struct {
 	failed bool
 }
 
-func (r *failingRecorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
+func (r *failingRecorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *kit.Message) error {
 	if !r.failed {
 		r.failed = true
 		r.add(call{op: "respond-failed", typ: typ, msg: m})
@@ -326,7 +327,7 @@ func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 	}
 	i := payload(t, "autocomplete_game.json") // a guild interaction by user ...001, made a click on /resign's Resign
 	i.Type = discordgo.InteractionMessageComponent
-	i.Data = discordgo.MessageComponentInteractionData{CustomID: resignCID("a", g.ID), ComponentType: discordgo.ButtonComponent}
+	i.Data = discordgo.MessageComponentInteractionData{CustomID: kit.ResignCID("a", g.ID), ComponentType: discordgo.ButtonComponent}
 	b.Handle(context.Background(), i)
 	if end, _ := db.Game(context.Background(), g.ID); end.Active() {
 		t.Fatal("the resignation was not committed")

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"regexp"
 	"strings"
 	"time"
@@ -25,49 +26,49 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 	if err != nil {
 		return err
 	}
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	if err := b.dc.Respond(i, discordgo.InteractionResponseDeferredChannelMessageWithSource, nil); err != nil {
+	if err := b.DC.Respond(i, discordgo.InteractionResponseDeferredChannelMessageWithSource, nil); err != nil {
 		return fmt.Errorf("deferring /history: %w", err)
 	}
 	// From here on the interaction is answered: a failure edits the answer
 	// rather than returning to fail, which would answer a second time.
-	if err := b.dc.EditOriginal(i, b.historyMessage(ctx, langOf(i), s)); err != nil {
-		b.logger(ctx).Error("posting a game's history", "err", err)
-		text, _ := explain(langOf(i), err)
-		_ = b.dc.EditOriginal(i, &Message{Content: text})
+	if err := b.DC.EditOriginal(i, b.historyMessage(ctx, kit.LangOf(i), s)); err != nil {
+		b.Logger(ctx).Error("posting a game's history", "err", err)
+		text, _ := kit.Explain(kit.LangOf(i), err)
+		_ = b.DC.EditOriginal(i, &kit.Message{Content: text})
 	}
 	return nil
 }
 
 // historyMessage carries the record and the replay, in l. Without the replay
 // (it could not be drawn) the record still goes out, with a word about it.
-func (b *Bot) historyMessage(ctx context.Context, l *lang.Lang, s *state) *Message {
-	base := fmt.Sprintf("kilab-%s-%d", s.g.Kind, s.g.ID)
-	m := &Message{ // Mentions nil: the players are named, not pinged
-		Content: clip(l.T("info.history.content", "Plies", l.N("info.n.plies", len(s.plies)), "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config),
-			"First", s.g.Players[0], "FirstSeat", seatWord(l, s.game, games.First), "FirstComputer", s.computerSuffix(l, games.First),
-			"Second", s.g.Players[1], "SecondSeat", seatWord(l, s.game, games.Second), "SecondComputer", s.computerSuffix(l, games.Second),
-			"Result", s.resultText(l)), 2000),
-		Files: []File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(ctx, l, s, base+".txt")),
-			Description: l.T("info.history.file_alt", "Game", s.game.Title(), "ID", s.g.ID)}},
+func (b *Bot) historyMessage(ctx context.Context, l *lang.Lang, s *kit.State) *kit.Message {
+	base := fmt.Sprintf("kilab-%s-%d", s.G.Kind, s.G.ID)
+	m := &kit.Message{ // Mentions nil: the players are named, not pinged
+		Content: kit.Clip(l.T("info.history.content", "Plies", l.N("info.n.plies", len(s.Plies)), "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(s.Game, s.G.Config),
+			"First", s.G.Players[0], "FirstSeat", kit.SeatWord(l, s.Game, games.First), "FirstComputer", s.ComputerSuffix(l, games.First),
+			"Second", s.G.Players[1], "SecondSeat", kit.SeatWord(l, s.Game, games.Second), "SecondComputer", s.ComputerSuffix(l, games.Second),
+			"Result", s.ResultText(l)), 2000),
+		Files: []kit.File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(ctx, l, s, base+".txt")),
+			Description: l.T("info.history.file_alt", "Game", s.Game.Title(), "ID", s.G.ID)}},
 	}
-	gif, err := render.Replay(l, s.game, s.g.Config, s.plies)
+	gif, err := render.Replay(l, s.Game, s.G.Config, s.Plies)
 	if err != nil {
-		b.log.Error("drawing a replay", "game", s.g.ID, "err", err)
-		m.Content = clip(m.Content+"\n"+l.T("info.history.no_replay"), 2000)
+		b.Log.Error("drawing a replay", "game", s.G.ID, "err", err)
+		m.Content = kit.Clip(m.Content+"\n"+l.T("info.history.no_replay"), 2000)
 		return m
 	}
-	m.Files = append(m.Files, File{Name: base + ".gif", ContentType: "image/gif", Data: gif, Description: replayAlt(l, s)})
+	m.Files = append(m.Files, kit.File{Name: base + ".gif", ContentType: "image/gif", Data: gif, Description: replayAlt(l, s)})
 	return m
 }
 
 // replayAlt is the replay's alt text: what it shows and where it ends.
-func replayAlt(l *lang.Lang, s *state) string {
-	end := render.Describe(l, s.game, s.g.Config, s.pos, s.pictured(l))
-	return clip(l.T("info.history.replay_alt", "Plies", l.N("info.n.plies", len(s.plies)), "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config),
+func replayAlt(l *lang.Lang, s *kit.State) string {
+	end := render.Describe(l, s.Game, s.G.Config, s.Pos, s.Pictured(l))
+	return kit.Clip(l.T("info.history.replay_alt", "Plies", l.N("info.n.plies", len(s.Plies)), "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(s.Game, s.G.Config),
 		"End", end), render.MaxDescription)
 }
 
@@ -75,73 +76,73 @@ func replayAlt(l *lang.Lang, s *state) string {
 // ply per line, its number and its token as games.Ply.String writes it, a tab
 // between. The tokens alone, in order, are what `kilab replay` and
 // games.ParseRecord read; the header says how to feed them.
-func (b *Bot) recordText(ctx context.Context, l *lang.Lang, s *state, file string) string {
+func (b *Bot) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file string) string {
 	var w strings.Builder
 	head := func(text string) { w.WriteString("# " + text + "\n") }
-	cfg := s.g.Config.String()
-	head(l.T("info.record.title", "Game", s.game.Title(), "ID", s.g.ID))
-	head(l.T("info.record.game", "Kind", s.g.Kind))
+	cfg := s.G.Config.String()
+	head(l.T("info.record.title", "Game", s.Game.Title(), "ID", s.G.ID))
+	head(l.T("info.record.game", "Kind", s.G.Kind))
 	head(l.T("info.record.variant", "Config", cfg))
 	for p := games.First; p <= games.Second; p++ {
-		kv := []any{"Seat", seatTitle(l, s.game, p), "N", int(p), "Name", b.lookupName(l, s.g.Players[p]), "User", s.g.Players[p], "Computer", s.computerMark(l, p)}
+		kv := []any{"Seat", kit.SeatTitle(l, s.Game, p), "N", int(p), "Name", b.LookupName(l, s.G.Players[p]), "User", s.G.Players[p], "Computer", s.ComputerMark(l, p)}
 		if p == games.First {
 			head(l.T("info.record.player_first", kv...))
 		} else {
 			head(l.T("info.record.player", kv...))
 		}
 	}
-	opening, err := b.openingOf(ctx, l, s.g)
+	opening, err := b.openingOf(ctx, l, s.G)
 	if err != nil {
-		b.logger(ctx).Warn("could not say a game's opening", "game", s.g.ID, "err", err)
-		opening = s.g.Opening
+		b.Logger(ctx).Warn("could not say a game's opening", "game", s.G.ID, "err", err)
+		opening = s.G.Opening
 	}
 	if opening != "" { // the throw-off's throws too (A3, D3)
 		head(l.T("info.record.opening", "Opening", b.plainMentions(l, strings.ReplaceAll(opening, "\n", " "))))
 	}
-	head(l.T("info.record.result", "Result", s.plainResult(l)))
-	if s.g.Reason != "" {
-		head(l.T("info.record.reason", "Reason", s.reasonText(l)))
+	head(l.T("info.record.result", "Result", plainResult(l, s)))
+	if s.G.Reason != "" {
+		head(l.T("info.record.reason", "Reason", s.ReasonLine(l)))
 	}
 	rated := l.T("info.no")
-	if s.g.Rated {
+	if s.G.Rated {
 		rated = l.T("info.yes")
 	}
-	head(l.T("info.record.rated", "Rated", rated, "Time", l.N("tour.per_move", int(s.g.TimeLimit/(24*time.Hour))), "Computer", computerNote(l, s.g)))
-	started := s.g.Created.UTC().Format(time.RFC3339)
-	if s.g.Finished.IsZero() {
+	head(l.T("info.record.rated", "Rated", rated, "Time", l.N("tour.per_move", int(s.G.TimeLimit/(24*time.Hour))), "Computer", computerNote(l, s.G)))
+	started := s.G.Created.UTC().Format(time.RFC3339)
+	if s.G.Finished.IsZero() {
 		head(l.T("info.record.started", "Start", started))
 	} else {
-		head(l.T("info.record.finished", "Start", started, "End", s.g.Finished.UTC().Format(time.RFC3339)))
+		head(l.T("info.record.finished", "Start", started, "End", s.G.Finished.UTC().Format(time.RFC3339)))
 	}
 	flags := replayFlags(cfg)
-	old, oldest := s.oldRevisions()
+	old, oldest := oldRevisions(s)
 	if oldest > 0 {
 		head(l.N("info.record.old_rules", len(old)))
 		flags += fmt.Sprintf(" --revision %d", oldest)
 	}
-	head(l.T("info.record.replay", "Kind", s.g.Kind, "Flags", flags, "File", file))
-	for n, p := range s.plies {
+	head(l.T("info.record.replay", "Kind", s.G.Kind, "Flags", flags, "File", file))
+	for n, p := range s.Plies {
 		if rev, ok := old[n]; ok {
 			fmt.Fprintf(&w, "%d\t%s\t%s\n", n+1, p, l.T("info.record.old_ply", "Revision", rev))
 			continue
 		}
 		fmt.Fprintf(&w, "%d\t%s\n", n+1, p)
 	}
-	head(l.T("info.record.position", "Position", s.pos.String()))
+	head(l.T("info.record.position", "Position", s.Pos.String()))
 	return w.String()
 }
 
 // oldRevisions finds the plies that replay only as the older rules revision
 // they were played under played them (games.PlayRecorded), by index, with that
 // revision, and the oldest such revision (0 when there is none).
-func (s *state) oldRevisions() (map[int]int, int) {
-	start, err := s.game.New(s.g.Config)
+func oldRevisions(s *kit.State) (map[int]int, int) {
+	start, err := s.Game.New(s.G.Config)
 	if err != nil {
 		return nil, 0
 	}
 	old, oldest := map[int]int{}, 0
 	// loadLatest replayed this record already: an error cannot come here.
-	_, _ = games.ReplayRevised(start, s.plies, func(i int, p games.Ply, _ games.Position, o bool) {
+	_, _ = games.ReplayRevised(start, s.Plies, func(i int, p games.Ply, _ games.Position, o bool) {
 		if o {
 			old[i] = p.Revision
 			if oldest == 0 || p.Revision < oldest {
@@ -153,19 +154,19 @@ func (s *state) oldRevisions() (map[int]int, int) {
 }
 
 // plainResult is the result without mentions, which a text file cannot show.
-func (s *state) plainResult(l *lang.Lang) string {
-	w, won := s.g.Result.Winner()
+func plainResult(l *lang.Lang, s *kit.State) string {
+	w, won := s.G.Result.Winner()
 	switch {
 	case won:
-		return l.T("info.record.won", "Seat", seatWord(l, s.game, w))
-	case s.g.Result == store.Draw:
+		return l.T("info.record.won", "Seat", kit.SeatWord(l, s.Game, w))
+	case s.G.Result == store.Draw:
 		return l.T("info.record.draw")
-	case s.g.Result == store.Aborted:
+	case s.G.Result == store.Aborted:
 		return l.T("info.record.aborted")
-	case s.pos.Due().Kind == games.DueThrow:
-		return l.T("info.record.to_throw", "Seat", seatWord(l, s.game, s.g.ToMove))
+	case s.Pos.Due().Kind == games.DueThrow:
+		return l.T("info.record.to_throw", "Seat", kit.SeatWord(l, s.Game, s.G.ToMove))
 	}
-	return l.T("info.record.to_move", "Seat", seatWord(l, s.game, s.g.ToMove))
+	return l.T("info.record.to_move", "Seat", kit.SeatWord(l, s.Game, s.G.ToMove))
 }
 
 // replayFlags turns "standard dice=sticks pieces=5" into the CLI's flags.
@@ -187,6 +188,6 @@ var mention = regexp.MustCompile(`<@(\d+)>`)
 // outside Discord.
 func (b *Bot) plainMentions(l *lang.Lang, text string) string {
 	return mention.ReplaceAllStringFunc(text, func(m string) string {
-		return b.lookupName(l, mention.FindStringSubmatch(m)[1])
+		return b.LookupName(l, mention.FindStringSubmatch(m)[1])
 	})
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"kilab/bot/kit"
 	"strings"
 	"testing"
 	"time"
@@ -35,10 +36,10 @@ func TestAwayLines(t *testing.T) {
 	t.Parallel()
 	until := time.Unix(1700000000, 0)
 	away := map[string]time.Time{"1": until}
-	if got := awayMarkIn(lang.En, away, "1"); got != " · on vacation until <t:1700000000:R>" {
+	if got := kit.AwayMarkIn(lang.En, away, "1"); got != " · on vacation until <t:1700000000:R>" {
 		t.Errorf("awayMark: %q", got)
 	}
-	if got := awayMarkIn(lang.Of(lang.German), away, "2"); got != "" {
+	if got := kit.AwayMarkIn(lang.Of(lang.German), away, "2"); got != "" {
 		t.Errorf("awayMarkIn of someone at home: %q", got)
 	}
 	if got := awayLine(lang.Of(lang.Spanish), "1", until); got != "<@1> de vacaciones, vuelve <t:1700000000:R>" {

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -25,44 +26,44 @@ func (b *Bot) leaderboardCommand(ctx context.Context, i *discordgo.Interaction) 
 	if i.GuildID == "" {
 		return lang.Fail("info.err.leaderboard_no_server")
 	}
-	m, err := b.leaderboard(ctx, langOf(i), i.GuildID, g, 0)
+	m, err := b.leaderboard(ctx, kit.LangOf(i), i.GuildID, g, 0)
 	if err != nil {
 		return err
 	}
 	if m == nil {
 		return lang.Fail("info.err.nobody_rated", "Game", g.Title(), "Vowel", vowelFirst(g.Title()), "Kind", g.Name())
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
 // leaderboardClick answers Previous and Next: the page the button names,
 // in place of the one shown.
-func (b *Bot) leaderboardClick(ctx context.Context, i *discordgo.Interaction, a action) error {
-	g, err := games.Lookup(a.arg)
+func (b *Bot) leaderboardClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	g, err := games.Lookup(a.Arg)
 	if err != nil || i.GuildID == "" {
-		return errForged
+		return kit.ErrForged
 	}
-	m, err := b.leaderboard(ctx, langOf(i), i.GuildID, g, int(a.id))
+	m, err := b.leaderboard(ctx, kit.LangOf(i), i.GuildID, g, int(a.ID))
 	if err != nil {
 		return err
 	}
 	if m == nil {
 		return lang.Fail("info.err.nobody_rated_now", "Game", g.Title(), "Vowel", vowelFirst(g.Title()))
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, m)
+	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, m)
 }
 
 // leaderboard builds the page from offset in l, or nil when nobody is rated.
 // An offset past the end (players left since the button was drawn) shows the
 // last page.
-func (b *Bot) leaderboard(ctx context.Context, l *lang.Lang, guild string, g games.Game, offset int) (*Message, error) {
-	page, total, err := b.db.Leaderboard(ctx, guild, g.Name(), offset, leaderboardPage)
+func (b *Bot) leaderboard(ctx context.Context, l *lang.Lang, guild string, g games.Game, offset int) (*kit.Message, error) {
+	page, total, err := b.DB.Leaderboard(ctx, guild, g.Name(), offset, leaderboardPage)
 	if err != nil || total == 0 {
 		return nil, err
 	}
 	if len(page) == 0 {
 		offset = (total - 1) / leaderboardPage * leaderboardPage
-		if page, total, err = b.db.Leaderboard(ctx, guild, g.Name(), offset, leaderboardPage); err != nil {
+		if page, total, err = b.DB.Leaderboard(ctx, guild, g.Name(), offset, leaderboardPage); err != nil {
 			return nil, err
 		}
 	}
@@ -71,11 +72,11 @@ func (b *Bot) leaderboard(ctx context.Context, l *lang.Lang, guild string, g gam
 		lines[n] = standingLine(l, s)
 	}
 	pages := (total + leaderboardPage - 1) / leaderboardPage
-	return &Message{ // Mentions nil: the names are mentions, but nobody is pinged
+	return &kit.Message{ // Mentions nil: the names are mentions, but nobody is pinged
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       l.T("info.leaderboard.title", "Game", g.Title()),
 			Description: strings.Join(lines, "\n"),
-			Color:       kindColour(g.Name()),
+			Color:       kit.KindColour(g.Name()),
 			Footer: &discordgo.MessageEmbedFooter{Text: l.T("info.leaderboard.footer", "Page", offset/leaderboardPage+1, "Pages", pages,
 				"Players", l.N("info.n.rated_players", total), "Note", l.T("info.provisional"))},
 		}},
@@ -85,7 +86,7 @@ func (b *Bot) leaderboard(ctx context.Context, l *lang.Lang, guild string, g gam
 
 // standingLine is "**3.** <@id> **1662?** · 4 W · 1 L · 0 D".
 func standingLine(l *lang.Lang, s store.Standing) string {
-	return fmt.Sprintf("**%d.** <@%s> **%s** · %s", s.Rank, s.User, ratingShown(s.Rating),
+	return fmt.Sprintf("**%d.** <@%s> **%s** · %s", s.Rank, s.User, kit.RatingShown(s.Rating),
 		l.T("info.wld", "Wins", s.Wins, "Losses", s.Losses, "Draws", s.Draws))
 }
 
@@ -96,8 +97,8 @@ func pageButtons(l *lang.Lang, kind string, offset, total int) []discordgo.Messa
 	prev := max(offset-leaderboardPage, 0)
 	next := offset + leaderboardPage
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: l.T("info.leaderboard.previous"), Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, prev), Disabled: offset == 0},
-		discordgo.Button{Label: l.T("info.leaderboard.next"), Style: discordgo.SecondaryButton, CustomID: leaderboardCID(kind, next), Disabled: next >= total},
+		discordgo.Button{Label: l.T("info.leaderboard.previous"), Style: discordgo.SecondaryButton, CustomID: kit.LeaderboardCID(kind, prev), Disabled: offset == 0},
+		discordgo.Button{Label: l.T("info.leaderboard.next"), Style: discordgo.SecondaryButton, CustomID: kit.LeaderboardCID(kind, next), Disabled: next >= total},
 	}}}
 }
 

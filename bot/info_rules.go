@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"kilab/bot/kit"
 	"math"
 	"slices"
 	"strconv"
@@ -43,19 +44,19 @@ func (b *Bot) rulesCommand(i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	e, err := rulesEmbed(langOf(i), g)
+	e, err := rulesEmbed(kit.LangOf(i), g)
 	if err != nil {
 		return err
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
 }
 
 // rulesEmbed is the /rules answer for one game, in l.
 func rulesEmbed(l *lang.Lang, g games.Game) (*discordgo.MessageEmbed, error) {
 	e := &discordgo.MessageEmbed{
-		Title:       clip(l.T("info.rules.title", "Game", g.Title()), 256),
-		Description: clip(strings.Join(games.Summary(l, g), "\n"), 4096),
-		Color:       kindColour(g.Name()),
+		Title:       kit.Clip(l.T("info.rules.title", "Game", g.Title()), 256),
+		Description: kit.Clip(strings.Join(games.Summary(l, g), "\n"), 4096),
+		Color:       kit.KindColour(g.Name()),
 		Footer:      &discordgo.MessageEmbedFooter{Text: l.T("info.rules.footer", "Game", g.Name())},
 		Fields:      []*discordgo.MessageEmbedField{{Name: l.T("info.rules.variants"), Value: fitLinesIn(l, variantLines(l, g), 1024)}},
 	}

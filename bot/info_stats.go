@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"math"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,17 +24,17 @@ func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error 
 		return lang.Fail("info.err.stats_no_server")
 	}
 	user := optUser(i, "user")
-	st, err := b.db.Stats(ctx, i.GuildID, user.ID, statsRecent)
+	st, err := b.DB.Stats(ctx, i.GuildID, user.ID, statsRecent)
 	if err != nil {
 		return err
 	}
-	l := langOf(i)
+	l := kit.LangOf(i)
 	if len(st.Kinds) == 0 {
 		return b.reply(i, "%s", l.T("info.stats.none", "User", user.ID))
 	}
-	e := &discordgo.MessageEmbed{Title: clip(l.T("info.stats.title", "Name", displayName(user)), 256), Description: l.T("info.stats.here", "User", user.ID), Color: kindColour(st.Kinds[0].Kind)}
+	e := &discordgo.MessageEmbed{Title: kit.Clip(l.T("info.stats.title", "Name", kit.DisplayName(user)), 256), Description: l.T("info.stats.here", "User", user.ID), Color: kit.KindColour(st.Kinds[0].Kind)}
 	for _, k := range st.Kinds {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindTitle(k.Kind), Value: clip(kindText(l, k), 1024), Inline: true})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindTitle(k.Kind), Value: kit.Clip(kindText(l, k), 1024), Inline: true})
 	}
 	if len(st.Recent) > 0 {
 		lines := make([]string, len(st.Recent))
@@ -47,7 +48,7 @@ func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error 
 			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("info.provisional")}
 		}
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
 }
 
 // optUser is the user a user option names, or the one asking when it is
@@ -58,7 +59,7 @@ func optUser(i *discordgo.Interaction, name string) *discordgo.User {
 	if ok && res != nil && res.Users[fmt.Sprint(o.Value)] != nil {
 		return res.Users[fmt.Sprint(o.Value)]
 	}
-	return userOf(i)
+	return kit.UserOf(i)
 }
 
 func kindTitle(kind string) string {
@@ -73,7 +74,7 @@ func kindTitle(kind string) string {
 func kindText(l *lang.Lang, k store.KindStats) string {
 	rating := l.T("info.stats.unrated")
 	if s := k.Standing; s != nil {
-		rating = l.T("info.stats.rating", "Rating", ratingShown(s.Rating), "Wins", s.Wins, "Losses", s.Losses, "Draws", s.Draws)
+		rating = l.T("info.stats.rating", "Rating", kit.RatingShown(s.Rating), "Wins", s.Wins, "Losses", s.Losses, "Draws", s.Draws)
 	}
 	text := rating + "\n" + l.T("info.stats.record", "Wins", k.Wins, "Losses", k.Losses, "Draws", k.Draws, "Aborted", k.Aborted, "Active", k.Active)
 	if c := k.Computer; c != (store.Tally{}) {
@@ -88,7 +89,7 @@ func recentLine(l *lang.Lang, g store.Game, user string) string {
 	seat, _ := g.Seat(user)
 	outcome := outcomeFor(l, g, seat)
 	if g.Reason != "" {
-		outcome = l.T("info.stats.outcome_reason", "Outcome", outcome, "Reason", reasonText(l, g.Reason))
+		outcome = l.T("info.stats.outcome_reason", "Outcome", outcome, "Reason", kit.ReasonText(l, g.Reason))
 	}
 	if d := g.RatingDelta[seat]; g.Rated && d != 0 {
 		outcome = l.T("info.stats.outcome_rating", "Outcome", outcome, "Delta", fmt.Sprintf("%+d", int(math.Round(d))))
@@ -97,7 +98,7 @@ func recentLine(l *lang.Lang, g store.Game, user string) string {
 	if !g.Finished.IsZero() {
 		line += fmt.Sprintf(" · <t:%d:R>", g.Finished.Unix())
 	}
-	return line + " · " + l.T("info.stats.thread", "Link", channelLink(g.GuildID, threadOf(g)))
+	return line + " · " + l.T("info.stats.thread", "Link", kit.ChannelLink(g.GuildID, kit.ThreadOf(g)))
 }
 
 // outcomeFor is how a finished game went for seat: won, lost, drawn or

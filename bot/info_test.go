@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image/gif"
+	"kilab/bot/kit"
 	"regexp"
 	"strings"
 	"testing"
@@ -182,7 +183,7 @@ var standingRe = regexp.MustCompile(`^\*\*(\d+)\.\*\* <@(\d+)> \*\*(\d+)(\??)\*\
 
 // checkPage checks a leaderboard page: its ranks, a ? exactly where the
 // rating is provisional, the buttons' state and that nobody is pinged.
-func checkPage(t *testing.T, db *store.DB, m *Message, first, count int, prev, next bool) {
+func checkPage(t *testing.T, db *store.DB, m *kit.Message, first, count int, prev, next bool) {
 	t.Helper()
 	if len(m.Embeds) != 1 || m.Mentions != nil || m.Ephemeral {
 		t.Fatalf("leaderboard message %+v", m)
@@ -317,7 +318,7 @@ func playedGame(t *testing.T, db *store.DB, moves int) (store.Game, games.Positi
 		t.Fatal(err)
 	}
 	sg, _, err = db.Commit(context.Background(), store.Commit{Game: sg.ID, Version: sg.Version, Plies: plies,
-		Position: end.String(), ToMove: end.Due().Player, End: endOf(end)})
+		Position: end.String(), ToMove: end.Due().Player, End: kit.EndOf(end)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"kilab/bot/kit"
 	"testing"
 
 	"kilab/games"
@@ -17,7 +18,7 @@ func TestSeatWords(t *testing.T) {
 		for _, name := range games.Names() {
 			g, _ := games.Lookup(name)
 			for p := range games.Player(2) {
-				w := seatWord(l, g, p)
+				w := kit.SeatWord(l, g, p)
 				if w == "" || w[0] == '[' || seen[w] || (tag != lang.English && w == g.Seats()[p]) {
 					t.Errorf("%s %s seat %d: %q", tag, name, p, w)
 				}
@@ -26,7 +27,7 @@ func TestSeatWords(t *testing.T) {
 		}
 	}
 	aseb, _ := games.Lookup("aseb")
-	if got := seatTitle(lang.Of(lang.Russian), aseb, 1); got != "Веретёна" {
+	if got := kit.SeatTitle(lang.Of(lang.Russian), aseb, 1); got != "Веретёна" {
 		t.Errorf("seatTitle: %q", got)
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -21,15 +22,15 @@ const maxListedMoves = 12
 // noMove answers a /move that names no move (a blank, or only spaces): it
 // is neither a throw nor a move, so it says what the player can type now.
 func (b *Bot) noMove(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
-	_, err := b.checkTurn(ctx, g, userOf(i).ID, action{kind: "g", verb: "m", version: g.Version})
+	_, err := b.checkTurn(ctx, g, kit.UserOf(i).ID, kit.Action{Kind: "g", Verb: "m", Version: g.Version})
 	if err != nil {
 		return err
 	}
-	s, err := b.load(ctx, g)
+	s, err := b.Load(ctx, g)
 	if err != nil {
 		return err
 	}
-	return noMoveError(langOf(i), s.game, g, s.pos)
+	return noMoveError(kit.LangOf(i), s.Game, g, s.Pos)
 }
 
 // noMoveError tells the player on move what /move takes now: `throw`, or one

@@ -32,7 +32,7 @@ func (b *Bot) Ready(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
-	if _, err := b.db.SchemaVersion(ctx); err != nil {
+	if _, err := b.DB.SchemaVersion(ctx); err != nil {
 		return fmt.Errorf("database: %w", err)
 	}
 	return nil

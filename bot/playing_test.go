@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/kit"
 	"strings"
 	"testing"
 
@@ -56,8 +57,8 @@ func TestHelpPointsToNotation(t *testing.T) {
 
 func TestResignCustomIDs(t *testing.T) {
 	t.Parallel()
-	for _, ok := range []string{resignCID("y", 1), resignCID("a", 12), resignCID("k", 99)} {
-		if a, _, err := parseAction(ok); err != nil || a.kind != "q" {
+	for _, ok := range []string{kit.ResignCID("y", 1), kit.ResignCID("a", 12), kit.ResignCID("k", 99)} {
+		if a, _, err := parseAction(ok); err != nil || a.Kind != "q" {
 			t.Errorf("%q: %+v, %v", ok, a, err)
 		}
 	}
@@ -79,11 +80,11 @@ func TestPickerLabelsInWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	labels := map[string]string{}
-	for _, r := range movePicker(lang.En, 1, 1, pos, "") {
+	for _, r := range kit.MovePicker(lang.En, 1, 1, pos, "") {
 		for _, c := range r.(discordgo.ActionsRow).Components {
 			if b, ok := c.(discordgo.Button); ok {
 				a, _, _ := parseAction(b.CustomID)
-				labels[a.arg] = b.Label
+				labels[a.Arg] = b.Label
 			}
 		}
 	}

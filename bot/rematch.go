@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"kilab/bot/kit"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -13,12 +14,12 @@ import (
 
 // rematchClick offers the other player a new game with the same options,
 // the other player starting (DESIGN: a rematch swaps who starts).
-func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a action) error {
-	g, err := b.db.Game(ctx, a.id)
+func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
 	}
-	me := userOf(i).ID
+	me := kit.UserOf(i).ID
 	seat, ok := g.Seat(me)
 	switch {
 	case !ok:
@@ -37,7 +38,7 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 	if g.Computer.Plays() {
 		return b.computerRematch(ctx, i, g, game, first)
 	}
-	c, err := b.db.CreateChallenge(ctx, store.Challenge{
+	c, err := b.DB.CreateChallenge(ctx, store.Challenge{
 		GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: me, Opponent: g.Players[seat.Other()],
 		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, Rated: g.Rated, RematchOf: g.ID,
 	})
@@ -47,31 +48,24 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a acti
 	if err != nil {
 		return err
 	}
-	msg, err := b.dc.Send(c.ChannelID, challengeMessage(b.guildLang(ctx, c.GuildID, me), c, game, true))
+	msg, err := b.DC.Send(c.ChannelID, challengeMessage(b.GuildLang(ctx, c.GuildID, me), c, game, true))
 	if err != nil {
-		if _, cerr := b.db.CancelChallenge(ctx, c.ID, me); cerr != nil {
-			b.logger(ctx).Warn("withdrawing an unposted rematch", "challenge", c.ID, "err", cerr)
+		if _, cerr := b.DB.CancelChallenge(ctx, c.ID, me); cerr != nil {
+			b.Logger(ctx).Warn("withdrawing an unposted rematch", "challenge", c.ID, "err", cerr)
 		}
 		return err
 	}
-	if err := b.db.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {
-		b.logger(ctx).Warn("recording the rematch message", "challenge", c.ID, "err", err)
+	if err := b.DB.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {
+		b.Logger(ctx).Warn("recording the rematch message", "challenge", c.ID, "err", err)
 	}
 	b.kick() // the opponent's DM was recorded with the challenge
-	return b.reply(i, "%s", langOf(i).T("chal.rematch.offered", "Opponent", c.Opponent, "Link", messageLink(c.GuildID, c.ChannelID, msg.ID)))
-}
-
-// rematchRow is the Rematch button of a finished game's board, in l.
-func rematchRow(l *lang.Lang, g store.Game) []discordgo.MessageComponent {
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: l.T("chal.rematch.button"), Style: discordgo.SecondaryButton, CustomID: rematchCID(g.ID), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
-	}}}
+	return b.reply(i, "%s", kit.LangOf(i).T("chal.rematch.offered", "Opponent", c.Opponent, "Link", messageLink(c.GuildID, c.ChannelID, msg.ID)))
 }
 
 // computerRematch starts the rematch of a game against the computer at once:
 // the computer always accepts. Only the game's person can ask for it.
 func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g store.Game, game games.Game, first store.First) error {
-	c, ng, err := b.startComputerGame(ctx, store.Challenge{GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: userOf(i).ID,
+	c, ng, err := b.startComputerGame(ctx, store.Challenge{GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: kit.UserOf(i).ID,
 		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, RematchOf: g.ID}, game, g.Computer.Level)
 	if errors.Is(err, store.ErrConflict) {
 		return lang.Fail("chal.rematch.already_begun", "Game", g.ID)
@@ -79,14 +73,14 @@ func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g s
 	if err != nil {
 		return err
 	}
-	msg, err := b.dc.Send(c.ChannelID, computerGameMessage(b.guildLang(ctx, c.GuildID, c.Challenger), c, ng, game))
+	msg, err := b.DC.Send(c.ChannelID, computerGameMessage(b.GuildLang(ctx, c.GuildID, c.Challenger), c, ng, game))
 	if err == nil {
-		err = b.db.SetChallengeMessage(ctx, c.ID, msg.ID)
+		err = b.DB.SetChallengeMessage(ctx, c.ID, msg.ID)
 	}
 	if err != nil {
-		b.logger(ctx).Warn("posting the rematch against the computer", "new_game", ng.ID, "err", err) // the game goes on in a thread of its own
+		b.Logger(ctx).Warn("posting the rematch against the computer", "new_game", ng.ID, "err", err) // the game goes on in a thread of its own
 	}
 	b.autoStart(ctx, ng)
 	b.kick()
-	return b.reply(i, "%s", langOf(i).T("chal.rematch.computer", "Game", ng.ID))
+	return b.reply(i, "%s", kit.LangOf(i).T("chal.rematch.computer", "Game", ng.ID))
 }

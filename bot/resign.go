@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/kit"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -44,18 +45,18 @@ func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	seat, err := liveSeat(g, userOf(i).ID)
+	seat, err := kit.LiveSeat(g, kit.UserOf(i).ID)
 	if err != nil {
 		return err
 	}
-	m := resignPrompt(langOf(i), g, seat, "")
+	m := resignPrompt(kit.LangOf(i), g, seat, "")
 	m.Ephemeral = true
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
 // resignPrompt asks the player to confirm in l, saying what resigning does
 // now, under note (already said in l) if any.
-func resignPrompt(l *lang.Lang, g store.Game, seat games.Player, note string) *Message {
+func resignPrompt(l *lang.Lang, g store.Game, seat games.Player, note string) *kit.Message {
 	end := resignEnd(g, seat)
 	var what string
 	switch {
@@ -70,9 +71,9 @@ func resignPrompt(l *lang.Lang, g store.Game, seat games.Player, note string) *M
 	if note != "" {
 		text = note + "\n" + text
 	}
-	return &Message{Content: text, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: l.T("act.resign.button"), Style: discordgo.DangerButton, CustomID: resignCID(resignVerb(end), g.ID)},
-		discordgo.Button{Label: l.T("act.resign.keep_button"), Style: discordgo.SecondaryButton, CustomID: resignCID("k", g.ID)},
+	return &kit.Message{Content: text, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: l.T("act.resign.button"), Style: discordgo.DangerButton, CustomID: kit.ResignCID(resignVerb(end), g.ID)},
+		discordgo.Button{Label: l.T("act.resign.keep_button"), Style: discordgo.SecondaryButton, CustomID: kit.ResignCID("k", g.ID)},
 	}}}}
 }
 
@@ -80,26 +81,26 @@ func resignPrompt(l *lang.Lang, g store.Game, seat games.Player, note string) *M
 // use them, and only while it goes on. A resignation is not refused because
 // the opponent moved meanwhile: it retries at the new version, unless that
 // changes what it does (an abort become a loss), which is asked again.
-func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a action) error {
-	g, err := b.db.Game(ctx, a.id)
+func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
 	}
-	seat, err := liveSeat(g, userOf(i).ID)
-	l := langOf(i)
+	seat, err := kit.LiveSeat(g, kit.UserOf(i).ID)
+	l := kit.LangOf(i)
 	switch {
 	case err != nil:
 		return err
-	case a.verb == "k":
-		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: l.T("act.resign.kept", "Game", kindTitle(g.Kind), "ID", g.ID)})
+	case a.Verb == "k":
+		return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Content: l.T("act.resign.kept", "Game", kindTitle(g.Kind), "ID", g.ID)})
 	}
 	for try := 0; ; try++ {
 		if !g.Active() {
 			return games.ErrGameOver
 		}
 		end := resignEnd(g, seat)
-		if resignVerb(end) != a.verb {
-			return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, resignPrompt(l, g, seat, l.T("act.resign.changed")))
+		if resignVerb(end) != a.Verb {
+			return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, resignPrompt(l, g, seat, l.T("act.resign.changed")))
 		}
 		ng, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
 		if err == nil {
@@ -109,7 +110,7 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a actio
 		if try > 3 || !isConflict(err) {
 			return err
 		}
-		if g, err = b.db.Game(ctx, g.ID); err != nil {
+		if g, err = b.DB.Game(ctx, g.ID); err != nil {
 			return err
 		}
 	}
@@ -118,15 +119,15 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a actio
 // resigned replaces the prompt with how the game ended; the thread and the
 // opponent hear of it from the announcement the commit recorded.
 func (b *Bot) resigned(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	l := langOf(i)
+	l := kit.LangOf(i)
 	note := l.T("act.resign.done")
 	if g.Result == store.Aborted {
 		note = l.T("act.resign.done_aborted")
 	}
-	b.committed(ctx, i, b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Content: note + " " + s.resultText(langOf(i))}))
+	b.committed(ctx, i, b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Content: note + " " + s.ResultText(kit.LangOf(i))}))
 	return nil
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"strings"
 	"time"
 
@@ -30,44 +31,44 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 	if g.Active() {
 		return lang.Fail("info.err.review_active", "ID", g.ID)
 	}
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	judge, err := b.computer.Judge(g.Kind, g.Config)
+	judge, err := b.Computer.Judge(g.Kind, g.Config)
 	if err != nil {
 		return lang.Fail("info.err.review_unsupported", "Game", kindTitle(g.Kind))
 	}
-	if err := b.dc.Respond(i, discordgo.InteractionResponseDeferredChannelMessageWithSource, nil); err != nil {
+	if err := b.DC.Respond(i, discordgo.InteractionResponseDeferredChannelMessageWithSource, nil); err != nil {
 		return fmt.Errorf("deferring /review: %w", err)
 	}
-	m, err := b.reviewMessage(ctx, langOf(i), s, judge)
+	m, err := b.reviewMessage(ctx, kit.LangOf(i), s, judge)
 	if err == nil {
-		err = b.dc.EditOriginal(i, m)
+		err = b.DC.EditOriginal(i, m)
 	}
 	if err != nil { // answered already: the failure edits the answer
-		b.logger(ctx).Error("reviewing a game", "err", err)
-		text, _ := explain(langOf(i), err)
-		_ = b.dc.EditOriginal(i, &Message{Content: text})
+		b.Logger(ctx).Error("reviewing a game", "err", err)
+		text, _ := kit.Explain(kit.LangOf(i), err)
+		_ = b.DC.EditOriginal(i, &kit.Message{Content: text})
 	}
 	return nil
 }
 
 // reviewMessage judges the game and writes the chart and the costliest moves
 // in l.
-func (b *Bot) reviewMessage(ctx context.Context, l *lang.Lang, s *state, judge ai.Judge) (*Message, error) {
+func (b *Bot) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, judge ai.Judge) (*kit.Message, error) {
 	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
 	defer cancel()
-	start, err := s.game.New(s.g.Config)
+	start, err := s.Game.New(s.G.Config)
 	if err != nil {
 		return nil, err
 	}
-	r, err := ai.ReviewGame(ctx, judge, start, s.plies)
+	r, err := ai.ReviewGame(ctx, judge, start, s.Plies)
 	if err != nil {
 		return nil, err
 	}
-	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", s.game.Title(), s.g.ID, exactness(l, r.Exact)),
-		Seats: [2]string{seatWord(l, s.game, games.First), seatWord(l, s.game, games.Second)}, Chance: []float64{r.Start}}
+	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", s.Game.Title(), s.G.ID, exactness(l, r.Exact)),
+		Seats: [2]string{kit.SeatWord(l, s.Game, games.First), kit.SeatWord(l, s.Game, games.Second)}, Chance: []float64{r.Start}}
 	for _, p := range r.Plies {
 		chart.Chance = append(chart.Chance, p.Chance)
 	}
@@ -77,25 +78,25 @@ func (b *Bot) reviewMessage(ctx context.Context, l *lang.Lang, s *state, judge a
 		for _, p := range worst {
 			chart.Marks = append(chart.Marks, p.N)
 		}
-		if s.g.Human(seat) {
-			fields = append(fields, &discordgo.MessageEmbedField{Name: clip(l.T("info.review.costliest", "Name", b.lookupName(l, s.g.Players[seat]), "Seat", seatWord(l, s.game, seat)), 256),
-				Value: clip(costText(l, worst), 1024)})
+		if s.G.Human(seat) {
+			fields = append(fields, &discordgo.MessageEmbedField{Name: kit.Clip(l.T("info.review.costliest", "Name", b.LookupName(l, s.G.Players[seat]), "Seat", kit.SeatWord(l, s.Game, seat)), 256),
+				Value: kit.Clip(costText(l, worst), 1024)})
 		}
 	}
 	png, err := render.ReviewChart(l, chart)
 	if err != nil {
 		return nil, err
 	}
-	return &Message{
+	return &kit.Message{
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       clip(l.T("info.review.title", "Game", s.game.Title(), "ID", s.g.ID, "Config", configText(s.game, s.g.Config)), 256),
-			Description: clip(reviewIntro(l, s, r), 4096),
-			Color:       kindColour(s.g.Kind),
+			Title:       kit.Clip(l.T("info.review.title", "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(s.Game, s.G.Config)), 256),
+			Description: kit.Clip(reviewIntro(l, s, r), 4096),
+			Color:       kit.KindColour(s.G.Kind),
 			Fields:      fields,
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://review.png"},
 		}},
-		Files: []File{{Name: "review.png", ContentType: "image/png", Data: png,
-			Description: clip(chartAlt(l, s, r), 1024)}},
+		Files: []kit.File{{Name: "review.png", ContentType: "image/png", Data: png,
+			Description: kit.Clip(chartAlt(l, s, r), 1024)}},
 	}, nil
 }
 
@@ -106,12 +107,12 @@ func exactness(l *lang.Lang, exact bool) string {
 	return l.T("info.review.estimate")
 }
 
-func reviewIntro(l *lang.Lang, s *state, r ai.Review) string {
+func reviewIntro(l *lang.Lang, s *kit.State, r ai.Review) string {
 	how := l.T("info.review.how_estimate")
 	if r.Exact {
 		how = l.T("info.review.how_exact")
 	}
-	return l.T("info.review.intro", "Seat", seatTitle(l, s.game, games.First), "Start", pct1(r.Start), "How", how, "Result", s.resultText(l))
+	return l.T("info.review.intro", "Seat", kit.SeatTitle(l, s.Game, games.First), "Start", pct1(r.Start), "How", how, "Result", s.ResultText(l))
 }
 
 // costText lists moves as "Ply 12: played `5-8`; best `3-7`, 12.3 points of
@@ -131,11 +132,11 @@ func costText(l *lang.Lang, worst []ai.PlyReview) string {
 func pct1(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
 
 // chartAlt says in words what the chart shows.
-func chartAlt(l *lang.Lang, s *state, r ai.Review) string {
+func chartAlt(l *lang.Lang, s *kit.State, r ai.Review) string {
 	lo, hi := r.Start, r.Start
 	for _, p := range r.Plies {
 		lo, hi = min(lo, p.Chance), max(hi, p.Chance)
 	}
-	return l.T("info.review.alt", "Plies", l.N("info.n.plies", len(r.Plies)), "Seat", seatWord(l, s.game, games.First), "Game", s.game.Title(), "ID", s.g.ID,
+	return l.T("info.review.alt", "Plies", l.N("info.n.plies", len(r.Plies)), "Seat", kit.SeatWord(l, s.Game, games.First), "Game", s.Game.Title(), "ID", s.G.ID,
 		"Start", pct1(r.Start), "Low", pct1(lo), "High", pct1(hi), "End", pct1(r.Plies[len(r.Plies)-1].Chance))
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/kit"
 	"strings"
 	"testing"
 	"time"
@@ -53,12 +54,12 @@ func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
 	b, rec, db := unitBot(t)
 	ctx := context.Background()
 	sg := oldRoyalurGame(t, db)
-	s, err := b.loadLatest(ctx, sg.ID)
-	if err != nil || s.pos.String() != "c:2 s:4 s:throw" {
+	s, err := b.LoadLatest(ctx, sg.ID)
+	if err != nil || s.Pos.String() != "c:2 s:4 s:throw" {
 		t.Fatalf("loading the game: %v", err)
 	}
 
-	throw := click(t, gameCID(sg.ID, sg.Version, "t", ""))
+	throw := click(t, kit.GameCID(sg.ID, sg.Version, "t", ""))
 	throw.Member.User.ID = unitBo
 	b.Handle(ctx, throw)
 	g, played, err := db.GameRecord(ctx, sg.ID)
@@ -76,12 +77,12 @@ func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
 	if played[3].Move != "pass" {
 		t.Errorf("ply 4 is %s, want the old pass kept", played[3].Ply)
 	}
-	after, err := b.loadLatest(ctx, sg.ID)
+	after, err := b.LoadLatest(ctx, sg.ID)
 	if err != nil {
 		t.Fatalf("loading the game after the throw: %v", err)
 	}
-	if moves := after.pos.Moves(); len(moves) > 0 && !moves[0].Pass {
-		mv := click(t, gameCID(g.ID, g.Version, "m", moves[0].Notation))
+	if moves := after.Pos.Moves(); len(moves) > 0 && !moves[0].Pass {
+		mv := click(t, kit.GameCID(g.ID, g.Version, "m", moves[0].Notation))
 		mv.Member.User.ID = unitBo
 		b.Handle(ctx, mv)
 		g2, played2, err := db.GameRecord(ctx, sg.ID)

@@ -2,7 +2,8 @@ package bot
 
 import (
 	"context"
-	"fmt"
+	"kilab/bot/kit"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,13 +67,16 @@ func init() {
 		{option: optTournament, subject: "tournament", choices: (*Bot).tournamentChoices},
 	}
 	componentRoutes = []componentRoute{
-		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: verbThenID, handle: (*Bot).challengeClick},
-		{kind: "g", name: "game", subject: "game", verbs: "tmsp", shape: gameShape, handle: (*Bot).gameClick},
-		{kind: "d", name: "draw", subject: "game", verbs: "ad", shape: verbIDVersion, handle: (*Bot).drawClick},
-		{kind: "r", name: "rematch", subject: "game", shape: idOnly, handle: (*Bot).rematchClick},
-		{kind: "l", name: "leaderboard", shape: pageShape, handle: (*Bot).leaderboardClick},
-		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: verbThenID, handle: (*Bot).resignClick},
-		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: verbThenID, handle: (*Bot).tournamentClick},
+		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: (*Bot).challengeClick},
+		{kind: "g", name: "game", subject: "game", verbs: "tmsp", shape: kit.GameShape, handle: (*Bot).gameClick},
+		{kind: "d", name: "draw", subject: "game", verbs: "ad", shape: kit.VerbIDVersion, handle: (*Bot).drawClick},
+		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: (*Bot).rematchClick},
+		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: (*Bot).leaderboardClick},
+		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: (*Bot).resignClick},
+		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: (*Bot).tournamentClick},
+	}
+	for _, r := range componentRoutes {
+		kit.RegisterShape(r.kind, r.shape)
 	}
 }
 
@@ -96,44 +100,14 @@ type autocompleteRoute struct {
 	choices func(b *Bot, ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error)
 }
 
-// A custom_id is a path: what was clicked and everything needed to act on it,
-// so handlers keep no state and buttons survive restarts. Its first element
-// is the route's kind; the rest is the route's shape:
-//
-//	c/{verb}/{challenge}       accept a challenge (a), decline (d), cancel (x)
-//	g/{game}/{version}/t       throw
-//	g/{game}/{version}/m/{mv}  play move mv (a button)
-//	g/{game}/{version}/s       play the move chosen in a select menu
-//	g/{game}/{version}/p/{pre} show the moves under picker prefix pre ("" = top)
-//	d/{verb}/{game}/{version}  accept (a) or decline (d) the draw offered at that version
-//	r/{game}                   offer a rematch of a finished game
-//	l/{kind}/{offset}          a leaderboard page
-//	q/{verb}/{game}            confirm a resignation (y), one that aborts (a), keep playing (k)
-//	t/{verb}/{tournament}      join a tournament (j), leave (l), confirm leaving a running one (w)
-//
-// Buttons already posted carry these ids for as long as their messages live,
-// so a shape may gain verbs but never change.
-//
-// Discord caps a custom_id at 100 characters; moves and picker prefixes are short.
-const maxCustomID = 100
-
-// action is a parsed custom_id.
-type action struct {
-	kind    string // the route: "c", "g", "d", "r", "l", "q" or "t"
-	verb    string // what to do, one of the route's verbs
-	id      int64  // the challenge, game or tournament; the offset of a leaderboard page
-	version int64
-	arg     string // the move or picker prefix; the game kind of a leaderboard
-}
-
 // componentRoute is one kind of button or select menu.
 type componentRoute struct {
 	kind    string // the custom_id's first element
 	name    string // its name in the metrics and logs
 	subject string // what its id names, for the logs: "game", "challenge", "tournament", or "" (nothing)
 	verbs   string // the one-letter verbs it takes; "" for none
-	shape   idShape
-	handle  func(b *Bot, ctx context.Context, i *discordgo.Interaction, a action) error
+	shape   kit.IDShape
+	handle  func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error
 }
 
 // componentRouteOf is the route of custom_id kind kind.
@@ -146,114 +120,20 @@ func componentRouteOf(kind string) (componentRoute, bool) {
 	return componentRoute{}, false
 }
 
-// idShape reads and writes the part of a custom_id after its kind.
-type idShape struct {
-	parse  func(f []string, a *action) bool // f: the fields after the kind
-	format func(a action) string
-}
-
-var (
-	verbThenID = idShape{
-		parse: func(f []string, a *action) bool {
-			if len(f) != 2 {
-				return false
-			}
-			a.verb = f[0]
-			return positive(f[1], &a.id)
-		},
-		format: func(a action) string { return fmt.Sprintf("%s/%d", a.verb, a.id) },
-	}
-	verbIDVersion = idShape{
-		parse: func(f []string, a *action) bool {
-			if len(f) != 3 {
-				return false
-			}
-			a.verb = f[0]
-			return positive(f[1], &a.id) && natural(f[2], &a.version)
-		},
-		format: func(a action) string { return fmt.Sprintf("%s/%d/%d", a.verb, a.id, a.version) },
-	}
-	idOnly = idShape{
-		parse:  func(f []string, a *action) bool { return len(f) == 1 && positive(f[0], &a.id) },
-		format: func(a action) string { return fmt.Sprint(a.id) },
-	}
-	pageShape = idShape{
-		parse: func(f []string, a *action) bool {
-			if len(f) != 2 {
-				return false
-			}
-			a.arg = f[0]
-			return natural(f[1], &a.id) && a.id <= 1_000_000
-		},
-		format: func(a action) string { return fmt.Sprintf("%s/%d", a.arg, a.id) },
-	}
-	// gameShape puts the verb after the version; a move or a picker prefix
-	// (which may hold "/") comes last.
-	gameShape = idShape{
-		parse: func(f []string, a *action) bool {
-			if len(f) < 3 || !positive(f[0], &a.id) || !natural(f[1], &a.version) {
-				return false
-			}
-			a.verb = f[2]
-			switch {
-			case (a.verb == "t" || a.verb == "s") && len(f) == 3:
-			case a.verb == "m" && len(f) == 4 && f[3] != "":
-				a.arg = f[3]
-			case a.verb == "p" && len(f) == 4:
-				a.arg = f[3]
-			default:
-				return false
-			}
-			return true
-		},
-		format: func(a action) string {
-			s := fmt.Sprintf("%d/%d/%s", a.id, a.version, a.verb)
-			if a.verb == "m" || a.verb == "p" {
-				s += "/" + a.arg
-			}
-			return s
-		},
-	}
-)
-
-func positive(s string, n *int64) bool {
-	v, err := strconv.ParseInt(s, 10, 64)
-	*n = v
-	return err == nil && v > 0
-}
-
-func natural(s string, n *int64) bool {
-	v, err := strconv.ParseInt(s, 10, 64)
-	*n = v
-	return err == nil && v >= 0
-}
-
-// customID is the custom_id of a, through its route's shape.
-func (a action) customID() string {
-	r, ok := componentRouteOf(a.kind)
-	if !ok {
-		panic("bot: no route for custom_id kind " + strconv.Quote(a.kind))
-	}
-	return a.kind + "/" + r.shape.format(a)
-}
-
-// errForged is what a custom_id we did not make gets.
-var errForged error = lang.Fail("act.forged")
-
 // parseAction reads a custom_id through its route, refusing anything the
 // bot could not have made.
-func parseAction(s string) (action, componentRoute, error) {
-	if len(s) > maxCustomID {
-		return action{}, componentRoute{}, errForged
+func parseAction(s string) (kit.Action, componentRoute, error) {
+	if len(s) > kit.MaxCustomID {
+		return kit.Action{}, componentRoute{}, kit.ErrForged
 	}
 	f := strings.SplitN(s, "/", 5)
 	r, ok := componentRouteOf(f[0])
 	if !ok {
-		return action{}, r, errForged
+		return kit.Action{}, r, kit.ErrForged
 	}
-	a := action{kind: r.kind}
-	if !r.shape.parse(f[1:], &a) || (r.verbs != "" && !oneOf(a.verb, r.verbs)) {
-		return action{}, r, errForged
+	a := kit.Action{Kind: r.kind}
+	if !r.shape.Parse(f[1:], &a) || (r.verbs != "" && !oneOf(a.Verb, r.verbs)) {
+		return kit.Action{}, r, kit.ErrForged
 	}
 	return a, r, nil
 }
@@ -261,34 +141,6 @@ func parseAction(s string) (action, componentRoute, error) {
 // oneOf reports whether verb is one letter of verbs.
 func oneOf(verb, verbs string) bool {
 	return len(verb) == 1 && strings.Contains(verbs, verb)
-}
-
-// The custom_ids the bot makes, each through its route.
-
-func challengeCID(verb string, id int64) string {
-	return action{kind: "c", verb: verb, id: id}.customID()
-}
-
-func gameCID(game, version int64, verb, arg string) string {
-	return action{kind: "g", id: game, version: version, verb: verb, arg: arg}.customID()
-}
-
-func drawCID(verb string, game, version int64) string {
-	return action{kind: "d", verb: verb, id: game, version: version}.customID()
-}
-
-func rematchCID(game int64) string { return action{kind: "r", id: game}.customID() }
-
-func leaderboardCID(kind string, offset int) string {
-	return action{kind: "l", arg: kind, id: int64(offset)}.customID()
-}
-
-func resignCID(verb string, game int64) string {
-	return action{kind: "q", verb: verb, id: game}.customID()
-}
-
-func tournamentCID(verb string, id int64) string {
-	return action{kind: "t", verb: verb, id: id}.customID()
 }
 
 // route dispatches an interaction to its entry of the tables.
@@ -349,7 +201,7 @@ func subjectOf(i *discordgo.Interaction) (string, int64) {
 		if err != nil || r.subject == "" {
 			return "", 0
 		}
-		return r.subject, a.id
+		return r.subject, a.ID
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		for _, r := range autocompleteRoutes {
 			if r.subject == "" {
@@ -382,4 +234,15 @@ func Commands() []*discordgo.ApplicationCommand {
 		cmds = append(cmds, c)
 	}
 	return cmds
+}
+
+// interactionLog derives the logger of one interaction: its id, what it is,
+// who sent it, and the game or challenge it is about where that can be read
+// without a lookup.
+func (b *Bot) interactionLog(i *discordgo.Interaction, typ, name string) *slog.Logger {
+	attrs := []any{"interaction", i.ID, "type", typ, "name", name, "user", kit.UserOf(i).ID}
+	if key, id := subjectOf(i); id > 0 {
+		attrs = append(attrs, key, id)
+	}
+	return b.Log.With(attrs...)
 }

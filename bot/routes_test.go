@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"kilab/bot/kit"
 	"log/slog"
 	"path/filepath"
 	"slices"
@@ -18,23 +19,23 @@ import (
 
 // samples are one action of every verb of every component route, naming id
 // 777, which no test database holds.
-func samples(t *testing.T) []action {
+func samples(t *testing.T) []kit.Action {
 	t.Helper()
-	var out []action
+	var out []kit.Action
 	for _, r := range componentRoutes {
 		verbs := strings.Split(r.verbs, "")
 		if r.verbs == "" {
 			verbs = []string{""}
 		}
 		for _, v := range verbs {
-			a := action{kind: r.kind, verb: v, id: 777, version: 3}
+			a := kit.Action{Kind: r.kind, Verb: v, ID: 777, Version: 3}
 			switch {
 			case r.kind == "g" && v == "m":
-				a.arg = "5-8"
+				a.Arg = "5-8"
 			case r.kind == "g" && v == "p":
-				a.arg = "row 1/A1"
+				a.Arg = "row 1/A1"
 			case r.kind == "l":
-				a.arg = "aseb"
+				a.Arg = "aseb"
 			}
 			out = append(out, a)
 		}
@@ -50,14 +51,14 @@ func samples(t *testing.T) []action {
 func TestRoutesRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, a := range samples(t) {
-		id := a.customID()
+		id := a.CustomID()
 		got, r, err := parseAction(id)
 		switch {
 		case err != nil:
 			t.Errorf("%q refused: %v", id, err)
-		case r.kind != a.kind || got.kind != a.kind:
+		case r.kind != a.Kind || got.Kind != a.Kind:
 			t.Errorf("%q read by route %q", id, r.kind)
-		case got.verb != a.verb || got.id != a.id || got.customID() != id:
+		case got.Verb != a.Verb || got.ID != a.ID || got.CustomID() != id:
 			t.Errorf("%q read back as %+v", id, got)
 		}
 	}
@@ -130,25 +131,25 @@ func TestRoutesCountedAndLoggedByName(t *testing.T) {
 	t.Parallel()
 	b, logs := routeBot(t)
 	for _, a := range samples(t) {
-		r, _ := componentRouteOf(a.kind)
+		r, _ := componentRouteOf(a.Kind)
 		logs.Reset()
 		before := counted(b, "component", r.name)
 		b.Handle(context.Background(), &discordgo.Interaction{ID: "1", Type: discordgo.InteractionMessageComponent,
 			ChannelID: "5", User: &discordgo.User{ID: "42"},
-			Data: discordgo.MessageComponentInteractionData{CustomID: a.customID(), ComponentType: discordgo.ButtonComponent, Values: []string{"5-8"}}})
+			Data: discordgo.MessageComponentInteractionData{CustomID: a.CustomID(), ComponentType: discordgo.ButtonComponent, Values: []string{"5-8"}}})
 		if counted(b, "component", r.name) != before+1 {
-			t.Errorf("%s: not counted as %q", a.customID(), r.name)
+			t.Errorf("%s: not counted as %q", a.CustomID(), r.name)
 		}
 		line := logs.String()
 		if !strings.Contains(line, "name="+r.name+" ") {
-			t.Errorf("%s: logged %q, not as %s", a.customID(), line, r.name)
+			t.Errorf("%s: logged %q, not as %s", a.CustomID(), line, r.name)
 		}
 		if subject := r.subject + "=777"; r.subject != "" && !strings.Contains(line, subject) {
-			t.Errorf("%s: logged %q, without %s", a.customID(), line, subject)
+			t.Errorf("%s: logged %q, without %s", a.CustomID(), line, subject)
 		}
 		for _, other := range []string{"game=", "challenge=", "tournament="} {
 			if !strings.HasPrefix(other, r.subject+"=") && strings.Contains(line, " "+other) {
-				t.Errorf("%s: logged %q, with %s", a.customID(), line, other)
+				t.Errorf("%s: logged %q, with %s", a.CustomID(), line, other)
 			}
 		}
 	}

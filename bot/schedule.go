@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"kilab/bot/kit"
 	"time"
 
 	"kilab/games"
@@ -28,15 +29,15 @@ const (
 func (b *Bot) resume(ctx context.Context) error {
 	// What this copy had claimed when it stopped is due again now, rather
 	// than when the claims lapse.
-	if err := b.db.ReleaseClaims(ctx, b.instance); err != nil {
+	if err := b.DB.ReleaseClaims(ctx, b.instance); err != nil {
 		return fmt.Errorf("releasing the claims of %s: %w", b.instance, err)
 	}
-	n, err := b.db.ResumeDeadlines(ctx, resumeGrace)
+	n, err := b.DB.ResumeDeadlines(ctx, resumeGrace)
 	if err != nil {
 		return fmt.Errorf("resuming deadlines: %w", err)
 	}
 	if n > 0 {
-		b.log.Info("deadlines passed during downtime moved an hour ahead", "games", n)
+		b.Log.Info("deadlines passed during downtime moved an hour ahead", "games", n)
 	}
 	return nil
 }
@@ -51,7 +52,7 @@ func (b *Bot) schedule(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 			if err := b.Sweep(ctx); err != nil && ctx.Err() == nil {
-				b.log.Error("sweep", "err", err)
+				b.Log.Error("sweep", "err", err)
 			}
 		}
 	}
@@ -63,7 +64,7 @@ func (b *Bot) schedule(ctx context.Context, every time.Duration) {
 func (b *Bot) Sweep(ctx context.Context) error {
 	b.sweeping.Lock()
 	defer b.sweeping.Unlock()
-	start, now := time.Now(), b.db.Now()
+	start, now := time.Now(), b.DB.Now()
 	var oldest oldestDue
 	err := errors.Join(b.expireChallenges(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest))
 	b.met.swept(time.Since(start), oldest.lag(now), time.Now())
@@ -91,11 +92,11 @@ func (o oldestDue) lag(now time.Time) time.Duration {
 // expireChallenges closes the challenges nobody accepted in time and says so
 // on their messages, in their server's language.
 func (b *Bot) expireChallenges(ctx context.Context) error {
-	expired, err := b.db.ExpireChallenges(ctx)
+	expired, err := b.DB.ExpireChallenges(ctx)
 	for _, c := range expired {
 		if g, lerr := games.Lookup(c.Kind); lerr == nil {
 			expired := lang.N("chal.status.expired", int(store.ChallengeTTL/time.Hour))
-			b.edit(c.ChannelID, c.MessageID, closedChallenge(b.guildLang(ctx, c.GuildID, c.Challenger), c, g, expired))
+			b.EditMessage(c.ChannelID, c.MessageID, closedChallenge(b.GuildLang(ctx, c.GuildID, c.Challenger), c, g, expired))
 		}
 	}
 	return err
@@ -104,21 +105,21 @@ func (b *Bot) expireChallenges(ctx context.Context) error {
 // remind DMs the player on move when 80% of their time is used (as Lichess
 // does), if they want reminders, in their language.
 func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
-	due, err := b.db.DueReminders(ctx, sweepBatch)
+	due, err := b.DB.DueReminders(ctx, sweepBatch)
 	if err != nil {
 		return err
 	}
 	for _, g := range due {
 		oldest.see(g.RemindAt)
-		log := b.log.With("game", g.ID)
-		ctx := withLog(ctx, log)
-		if err := b.db.MarkReminded(ctx, g.ID, g.Version); err != nil {
+		log := b.Log.With("game", g.ID)
+		ctx := kit.WithLog(ctx, log)
+		if err := b.DB.MarkReminded(ctx, g.ID, g.Version); err != nil {
 			continue // claimed by another sweep, or the game moved on: nothing to say
 		}
 		// The reminder is claimed either way: it is sent at most once, or
 		// not at all to a player who wants none.
 		user := g.Players[g.ToMove]
-		if _, _, err := b.sendDM(ctx, user, g.GuildID, wantsReminder, func(l *lang.Lang) (*Message, error) { return b.reminder(ctx, l, g) }); err != nil {
+		if _, _, err := b.sendDM(ctx, user, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) { return b.reminder(ctx, l, g) }); err != nil {
 			log.Warn("sending a reminder", "user", user, "err", err)
 		}
 	}
@@ -127,17 +128,17 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 
 // reminder is the DM that reminds the player on move in g of their
 // deadline, in their language l, with their board.
-func (b *Bot) reminder(ctx context.Context, l *lang.Lang, g store.Game) (*Message, error) {
-	s, err := b.loadLatest(ctx, g.ID)
+func (b *Bot) reminder(ctx context.Context, l *lang.Lang, g store.Game) (*kit.Message, error) {
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return nil, fmt.Errorf("loading a game to remind: %w", err)
 	}
-	m, err := b.board(l, s, boardOpts{controls: true})
+	m, err := b.Board(l, s, kit.BoardOpts{Controls: true})
 	if err != nil {
 		return nil, err
 	}
-	m.Content = l.T("dm.reminder", "Game", s.game.Title(), "ID", g.ID, "Unix", g.Deadline.Unix(), "Late", lateText(l, g),
-		"Link", channelLink(g.GuildID, threadOf(s.g)))
+	m.Content = l.T("dm.reminder", "Game", s.Game.Title(), "ID", g.ID, "Unix", g.Deadline.Unix(), "Late", lateText(l, g),
+		"Link", kit.ChannelLink(g.GuildID, kit.ThreadOf(s.G)))
 	return m, nil
 }
 
@@ -155,7 +156,7 @@ func wantsReminder(s store.Settings) bool { return s.Reminders && s.DMsClosed.Is
 // timeouts ends the games whose player on move ran out of time: a loss on
 // time, or an abort while either player has yet to move (store.TimeoutResult).
 func (b *Bot) timeouts(ctx context.Context, oldest *oldestDue) error {
-	due, err := b.db.DueDeadlines(ctx, sweepBatch)
+	due, err := b.DB.DueDeadlines(ctx, sweepBatch)
 	if err != nil {
 		return err
 	}
@@ -167,10 +168,10 @@ func (b *Bot) timeouts(ctx context.Context, oldest *oldestDue) error {
 		case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished):
 			continue // the player moved in time after all, went on vacation, or another sweep ended it
 		case err != nil:
-			b.log.Error("ending a game on time", "game", g.ID, "err", err)
+			b.Log.Error("ending a game on time", "game", g.ID, "err", err)
 			continue
 		}
-		b.log.Info("game ended on time", "game", g.ID, "result", result.String())
+		b.Log.Info("game ended on time", "game", g.ID, "result", result.String())
 		b.kick()
 	}
 	return nil

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"strconv"
 	"strings"
 	"time"
@@ -38,13 +39,13 @@ func (b *Bot) gameOf(ctx context.Context, i *discordgo.Interaction) (store.Game,
 	raw := strings.TrimPrefix(optString(i, optGame), "#")
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return store.Game{}, lang.Fail("cmd.not_a_game", "Raw", strconv.Quote(clip(raw, 20)))
+		return store.Game{}, lang.Fail("cmd.not_a_game", "Raw", strconv.Quote(kit.Clip(raw, 20)))
 	}
-	g, err := b.db.Game(ctx, id)
+	g, err := b.DB.Game(ctx, id)
 	if err != nil {
 		return g, err
 	}
-	if _, plays := g.Seat(userOf(i).ID); (i.GuildID == "" && !plays) || (i.GuildID != "" && g.GuildID != i.GuildID) {
+	if _, plays := g.Seat(kit.UserOf(i).ID); (i.GuildID == "" && !plays) || (i.GuildID != "" && g.GuildID != i.GuildID) {
 		return g, store.ErrNotFound // a server's games stay in it; in DMs, your own games only
 	}
 	return g, nil
@@ -60,9 +61,9 @@ func (b *Bot) moveCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if move == "" {
 		return b.noMove(ctx, i, g)
 	}
-	a := action{kind: "g", id: g.ID, version: g.Version, verb: "m", arg: move}
-	if strings.EqualFold(move, "throw") || strings.EqualFold(move, langOf(i).T("cmd.throw")) {
-		a.verb, a.arg = "t", ""
+	a := kit.Action{Kind: "g", ID: g.ID, Version: g.Version, Verb: "m", Arg: move}
+	if strings.EqualFold(move, "throw") || strings.EqualFold(move, kit.LangOf(i).T("cmd.throw")) {
+		a.Verb, a.Arg = "t", ""
 	}
 	return b.gameAction(ctx, i, a, false)
 }
@@ -74,33 +75,33 @@ func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error 
 	if err != nil {
 		return err
 	}
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	seat, plays := g.Seat(userOf(i).ID)
-	m, err := b.board(langOf(i), s, boardOpts{controls: plays && seat == g.ToMove})
+	seat, plays := g.Seat(kit.UserOf(i).ID)
+	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: plays && seat == g.ToMove})
 	if err != nil {
 		return err
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
 // gamesCommand is /games [user]: active games, whose turn, time left, links.
 func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error {
-	l := langOf(i)
-	user := userOf(i)
+	l := kit.LangOf(i)
+	user := kit.UserOf(i)
 	if i.GuildID != "" { // in DMs, only your own games: a server's games stay in it
 		user = optUser(i, "user")
 	}
-	list, err := b.db.ActiveGames(ctx, user.ID, i.GuildID)
+	list, err := b.DB.ActiveGames(ctx, user.ID, i.GuildID)
 	if err != nil {
 		return err
 	}
 	if len(list) == 0 {
 		return b.reply(i, "%s", l.T("games_list.none", "User", user.ID))
 	}
-	away, err := b.awayOf(ctx, list...)
+	away, err := b.AwayOf(ctx, list...)
 	if err != nil {
 		return err
 	}
@@ -108,8 +109,8 @@ func (b *Bot) gamesCommand(ctx context.Context, i *discordgo.Interaction) error 
 	for _, g := range list {
 		lines = append(lines, gameLine(l, g, away))
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
-		Title: clip(l.T("games_list.title", "User", displayName(user)), 256), Description: fitLinesIn(l, lines, 4096),
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
+		Title: kit.Clip(l.T("games_list.title", "User", kit.DisplayName(user)), 256), Description: fitLinesIn(l, lines, 4096),
 	}}})
 }
 
@@ -126,7 +127,7 @@ func gameLine(l *lang.Lang, g store.Game, away map[string]time.Time) string {
 			parts = append(parts, l.T("games_list.away", "User", p, "Unix", end.Unix()))
 		}
 	}
-	return strings.Join(append(parts, channelLink(g.GuildID, threadOf(g))), " · ")
+	return strings.Join(append(parts, kit.ChannelLink(g.GuildID, kit.ThreadOf(g))), " · ")
 }
 
 // computerNote marks a game against the computer in lists: " (computer,
@@ -140,37 +141,37 @@ func computerNote(l *lang.Lang, g store.Game) string {
 
 // settings is /settings: DMs, reminders, automatic only moves and throws.
 func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
-	user := userOf(i).ID
+	user := kit.UserOf(i).ID
 	opts := options(i)
 	if o, ok := opts["dms"]; ok {
 		on, _ := o.Value.(bool)
-		if err := b.db.SetDMs(ctx, user, on); err != nil {
+		if err := b.DB.SetDMs(ctx, user, on); err != nil {
 			return err
 		}
 	}
 	if o, ok := opts["reminders"]; ok {
 		on, _ := o.Value.(bool)
-		if err := b.db.SetReminders(ctx, user, on); err != nil {
+		if err := b.DB.SetReminders(ctx, user, on); err != nil {
 			return err
 		}
 	}
 	if o, ok := opts["automove"]; ok {
 		on, _ := o.Value.(bool)
-		if err := b.db.SetAutoMove(ctx, user, on); err != nil {
+		if err := b.DB.SetAutoMove(ctx, user, on); err != nil {
 			return err
 		}
 	}
 	if o, ok := opts["autothrow"]; ok {
 		on, _ := o.Value.(bool)
-		if err := b.db.SetAutoThrow(ctx, user, on); err != nil {
+		if err := b.DB.SetAutoThrow(ctx, user, on); err != nil {
 			return err
 		}
 	}
-	set, err := b.db.Settings(ctx, user)
+	set, err := b.DB.Settings(ctx, user)
 	if err != nil {
 		return err
 	}
-	l := langOf(i)
+	l := kit.LangOf(i)
 	text := l.T("settings.now", "DMs", onOff(l, set.DMs), "Reminders", onOff(l, set.Reminders),
 		"AutoMove", onOff(l, set.AutoMove), "AutoThrow", onOff(l, set.AutoThrow))
 	if set.DMs && !set.DMsClosed.IsZero() {
@@ -188,7 +189,7 @@ func onOff(l *lang.Lang, on bool) string {
 
 // help is /help: what Kilab is, how to start and play, and every command.
 func (b *Bot) help(i *discordgo.Interaction) error {
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
-		Title: "Kilab", Description: langOf(i).T("help.text"), Color: brandColour,
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
+		Title: "Kilab", Description: kit.LangOf(i).T("help.text"), Color: kit.BrandColour,
 	}}})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"kilab/bot/kit"
 	"strconv"
 	"strings"
 	"time"
@@ -95,7 +96,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) e
 	switch sub := data.Options[0]; sub.Name {
 	case "create":
 		if len(sub.Options) != 1 {
-			l := langOf(i)
+			l := kit.LangOf(i)
 			return lang.Fail("tour.err.choose_game", "Games", orWords(l, each(l.T("tour.create_command")+" ", games.Names())))
 		}
 		return b.createTournament(ctx, i, sub.Options[0])
@@ -114,19 +115,19 @@ func (b *Bot) createTournament(ctx context.Context, i *discordgo.Interaction, su
 	if err != nil {
 		return err
 	}
-	t.GuildID, t.ChannelID, t.Creator = i.GuildID, i.ChannelID, userOf(i).ID
-	if t, err = b.db.CreateTournament(ctx, t); err != nil {
+	t.GuildID, t.ChannelID, t.Creator = i.GuildID, i.ChannelID, kit.UserOf(i).ID
+	if t, err = b.DB.CreateTournament(ctx, t); err != nil {
 		return err
 	}
 	// The announcement is the server's, redrawn later in the server's language.
-	l := b.guildLang(ctx, t.GuildID, t.Creator)
-	if err := b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, tournamentMessage(l, t, nil)); err != nil {
+	l := b.GuildLang(ctx, t.GuildID, t.Creator)
+	if err := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, tournamentMessage(l, t, nil)); err != nil {
 		return err
 	}
-	if msg, err := b.dc.Original(i); err == nil {
-		return b.db.SetTournamentMessage(ctx, t.ID, msg.ID)
+	if msg, err := b.DC.Original(i); err == nil {
+		return b.DB.SetTournamentMessage(ctx, t.ID, msg.ID)
 	} else {
-		b.log.Warn("could not read the tournament message back", "tournament", t.ID, "err", err)
+		b.Log.Warn("could not read the tournament message back", "tournament", t.ID, "err", err)
 	}
 	return nil
 }
@@ -176,9 +177,9 @@ func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store
 	}
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return store.Tournament{}, lang.Fail("tour.err.not_a_tournament", "Raw", fmt.Sprintf("%q", clip(raw, 20)))
+		return store.Tournament{}, lang.Fail("tour.err.not_a_tournament", "Raw", fmt.Sprintf("%q", kit.Clip(raw, 20)))
 	}
-	t, err := b.db.Tournament(ctx, id)
+	t, err := b.DB.Tournament(ctx, id)
 	if err == nil && t.GuildID != i.GuildID {
 		return t, lang.Fail("tour.err.no_such", "ID", id) // another server's tournaments stay in it
 	}
@@ -191,7 +192,7 @@ func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store
 // latestTournament is the server's newest tournament that has started, or
 // else its newest.
 func (b *Bot) latestTournament(ctx context.Context, guild string) (store.Tournament, error) {
-	ts, err := b.db.Tournaments(ctx, guild, 20)
+	ts, err := b.DB.Tournaments(ctx, guild, 20)
 	if err != nil || len(ts) == 0 {
 		return store.Tournament{}, errors.Join(err, lang.Fail("tour.err.none_yet"))
 	}
@@ -209,28 +210,28 @@ func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) err
 	if err != nil {
 		return err
 	}
-	players, err := b.db.TournamentPlayers(ctx, t.ID)
+	players, err := b.DB.TournamentPlayers(ctx, t.ID)
 	if err != nil {
 		return err
 	}
-	started, err := b.db.StartTournament(ctx, t.ID)
+	started, err := b.DB.StartTournament(ctx, t.ID)
 	switch {
 	case errors.Is(err, store.ErrTooFew):
-		return lang.Fail("tour.err.too_few", "ID", t.ID, "Min", store.MinTournamentPlayers, "Joined", langOf(i).N("tour.n.joined", len(players)))
+		return lang.Fail("tour.err.too_few", "ID", t.ID, "Min", store.MinTournamentPlayers, "Joined", kit.LangOf(i).N("tour.n.joined", len(players)))
 	case errors.Is(err, store.ErrClosed):
-		now, _ := b.db.Tournament(ctx, t.ID)
-		return lang.Fail("tour.err.not_open", "ID", t.ID, "Status", statusWord(langOf(i), now.Status))
+		now, _ := b.DB.Tournament(ctx, t.ID)
+		return lang.Fail("tour.err.not_open", "ID", t.ID, "Status", statusWord(kit.LangOf(i), now.Status))
 	case err != nil:
 		return err
 	}
 	b.kick() // the first round's games and notice were recorded with the start
 	b.refreshTournament(ctx, started)
-	l := langOf(i)
+	l := kit.LangOf(i)
 	note := ""
 	if started.Format == tournament.Swiss && started.Rounds < t.Rounds {
 		note = " " + l.T("tour.started_fewer", "Players", len(players), "Rounds", l.N("tour.n.swiss_rounds", started.Rounds))
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{
 		Content: l.T("tour.started", "ID", t.ID, "Rounds", l.N("tour.n.rounds", started.Rounds), "Note", note)})
 }
 
@@ -241,18 +242,18 @@ func (b *Bot) cancelTournament(ctx context.Context, i *discordgo.Interaction) er
 	if err != nil {
 		return err
 	}
-	if err := b.db.CancelTournament(ctx, t.ID); errors.Is(err, store.ErrClosed) {
+	if err := b.DB.CancelTournament(ctx, t.ID); errors.Is(err, store.ErrClosed) {
 		return lang.Fail("tour.err.over", "ID", t.ID)
 	} else if err != nil {
 		return err
 	}
-	text := langOf(i).T("tour.cancelled", "ID", t.ID)
+	text := kit.LangOf(i).T("tour.cancelled", "ID", t.ID)
 	if t.Status == store.TournamentRunning {
-		text = langOf(i).T("tour.cancelled_running", "ID", t.ID)
+		text = kit.LangOf(i).T("tour.cancelled_running", "ID", t.ID)
 	}
 	t.Status = store.TournamentCancelled
 	b.refreshTournament(ctx, t)
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: text})
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text})
 }
 
 // refreshTournament redraws the tournament's announcement as it now stands,
@@ -263,11 +264,11 @@ func (b *Bot) refreshTournament(ctx context.Context, t store.Tournament) {
 	if t.MessageID == "" {
 		return
 	}
-	players, err := b.db.TournamentPlayers(ctx, t.ID)
+	players, err := b.DB.TournamentPlayers(ctx, t.ID)
 	if err == nil {
-		err = b.dc.Edit(t.ChannelID, t.MessageID, tournamentMessage(b.guildLang(ctx, t.GuildID, t.Creator), t, players))
+		err = b.DC.Edit(t.ChannelID, t.MessageID, tournamentMessage(b.GuildLang(ctx, t.GuildID, t.Creator), t, players))
 	}
 	if err != nil {
-		b.log.Warn("could not update the tournament message", "tournament", t.ID, "err", err)
+		b.Log.Warn("could not update the tournament message", "tournament", t.ID, "err", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"kilab/bot/kit"
 	"math"
 	"strings"
 
@@ -24,7 +25,7 @@ func (b *Bot) standingsCommand(ctx context.Context, i *discordgo.Interaction) er
 	if err != nil {
 		return err
 	}
-	l := langOf(i)
+	l := kit.LangOf(i)
 	if t.Status == store.TournamentOpen || t.Status == store.TournamentCancelled {
 		return lang.Fail("tour.err.not_started", "ID", t.ID, "Status", statusWord(l, t.Status))
 	}
@@ -33,7 +34,7 @@ func (b *Bot) standingsCommand(ctx context.Context, i *discordgo.Interaction) er
 		return err
 	}
 	m.Ephemeral = true
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
 // tieBreakName is the format's tie-break, short (as chess players abbreviate
@@ -56,8 +57,8 @@ func pointsText(l *lang.Lang, p float64) string {
 
 // standingsMessage is the standings picture, with the same in words in its
 // embed (for screen readers and search) and heading above, in l.
-func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, heading string) (*Message, error) {
-	t, players, st, err := b.db.Standings(ctx, id)
+func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, heading string) (*kit.Message, error) {
+	t, players, st, err := b.DB.Standings(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +73,7 @@ func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, head
 	table := render.Table{Title: standingsTitle(l, t), TieBreak: short}
 	var lines []string
 	for _, s := range st {
-		table.Rows = append(table.Rows, render.TableRow{Rank: s.Rank, Name: b.lookupName(l, s.Player), Won: s.Won, Drawn: s.Drawn, Lost: s.Lost,
+		table.Rows = append(table.Rows, render.TableRow{Rank: s.Rank, Name: b.LookupName(l, s.Player), Won: s.Won, Drawn: s.Drawn, Lost: s.Lost,
 			Points: s.Points, TieBreak: s.TieBreak, Left: left[s.Player]})
 		lines = append(lines, fmt.Sprintf("%d. <@%s>: **%s** (%d-%d-%d, %s %g)%s", s.Rank, s.Player, render.Points(s.Points), s.Won, s.Drawn, s.Lost, short, s.TieBreak, leftMark(l, left[s.Player])))
 	}
@@ -80,15 +81,15 @@ func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, head
 	if err != nil {
 		return nil, err
 	}
-	return &Message{
+	return &kit.Message{
 		Content: heading,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title: clip(table.Title, 256), Description: fitLinesIn(l, lines, 4000), Color: kindColour(t.Kind),
+			Title: kit.Clip(table.Title, 256), Description: fitLinesIn(l, lines, 4000), Color: kit.KindColour(t.Kind),
 			Image:  &discordgo.MessageEmbedImage{URL: "attachment://standings.png"},
-			Footer: &discordgo.MessageEmbedFooter{Text: clip(l.T("tour.standings.footer", "TieBreak", long), 2048)},
+			Footer: &discordgo.MessageEmbedFooter{Text: kit.Clip(l.T("tour.standings.footer", "TieBreak", long), 2048)},
 		}},
-		Files: []File{{Name: "standings.png", ContentType: "image/png", Data: png,
-			Description: clip(table.Title+": "+strings.Join(altLines(l, st, b), "; "), 1024)}},
+		Files: []kit.File{{Name: "standings.png", ContentType: "image/png", Data: png,
+			Description: kit.Clip(table.Title+": "+strings.Join(altLines(l, st, b), "; "), 1024)}},
 	}, nil
 }
 
@@ -105,7 +106,7 @@ func standingsTitle(l *lang.Lang, t store.Tournament) string {
 func altLines(l *lang.Lang, st []tournament.Standing, b *Bot) []string {
 	var out []string
 	for _, s := range st {
-		out = append(out, fmt.Sprintf("%d %s %s", s.Rank, b.name(l, s.Player), pointsText(l, s.Points)))
+		out = append(out, fmt.Sprintf("%d %s %s", s.Rank, b.Name(l, s.Player), pointsText(l, s.Points)))
 	}
 	return out
 }
@@ -122,7 +123,7 @@ func leftMark(l *lang.Lang, left bool) string {
 // tournament's channel.
 func (b *Bot) deliverTournamentNotices(ctx context.Context) error {
 	for ctx.Err() == nil {
-		due, err := b.db.ClaimTournamentNotices(ctx, b.instance, deliverBatch, claimLease)
+		due, err := b.DB.ClaimTournamentNotices(ctx, b.instance, deliverBatch, claimLease)
 		if err != nil || len(due) == 0 {
 			return err
 		}
@@ -141,27 +142,27 @@ func (b *Bot) deliverTournamentNotice(ctx context.Context, n store.TournamentNot
 	switch {
 	case err == nil:
 	case transient(err) && n.Attempts < maxAttempts:
-		b.log.Warn("tournament notice will be retried", "notice", n.ID, "tournament", n.Tournament, "err", err)
-		if rerr := b.db.RetryTournamentNotice(ctx, n.ID, b.db.Now().Add(backoff(n.Attempts))); rerr != nil {
-			b.log.Error("putting a tournament notice off", "notice", n.ID, "err", rerr)
+		b.Log.Warn("tournament notice will be retried", "notice", n.ID, "tournament", n.Tournament, "err", err)
+		if rerr := b.DB.RetryTournamentNotice(ctx, n.ID, b.DB.Now().Add(backoff(n.Attempts))); rerr != nil {
+			b.Log.Error("putting a tournament notice off", "notice", n.ID, "err", rerr)
 		}
 		return
 	default:
-		b.log.Error("tournament notice given up", "notice", n.ID, "tournament", n.Tournament, "err", err)
-		outcome = "failed: " + clip(err.Error(), 200)
+		b.Log.Error("tournament notice given up", "notice", n.ID, "tournament", n.Tournament, "err", err)
+		outcome = "failed: " + kit.Clip(err.Error(), 200)
 	}
-	if err := b.db.TournamentNoticeDone(ctx, n.ID, outcome); err != nil {
-		b.log.Error("marking a tournament notice done", "notice", n.ID, "err", err)
+	if err := b.DB.TournamentNoticeDone(ctx, n.ID, outcome); err != nil {
+		b.Log.Error("marking a tournament notice done", "notice", n.ID, "err", err)
 	}
 }
 
 func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) error {
-	t, err := b.db.Tournament(ctx, n.Tournament)
+	t, err := b.DB.Tournament(ctx, n.Tournament)
 	if err != nil {
 		return err
 	}
-	l := b.guildLang(ctx, t.GuildID, t.Creator) // posted in the server's channel
-	var m *Message
+	l := b.GuildLang(ctx, t.GuildID, t.Creator) // posted in the server's channel
+	var m *kit.Message
 	if n.Kind == store.TournamentFinishedNotice {
 		m, err = b.finalNotice(ctx, l, t)
 	} else {
@@ -171,7 +172,7 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 		return err
 	}
 	m.Nonce = fmt.Sprintf("kilab-t%d", n.ID)
-	if _, err := b.dc.Send(t.ChannelID, m); err != nil {
+	if _, err := b.DC.Send(t.ChannelID, m); err != nil {
 		return err
 	}
 	b.refreshTournament(ctx, t)
@@ -181,8 +182,8 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 // roundNotice is a round's pairings and, once something was played, the
 // standings picture (its rows are in the picture and its alt text: the
 // pairings of a large field take the room an embed has for words).
-func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament, round int) (*Message, error) {
-	ps, err := b.db.Pairings(ctx, t.ID)
+func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament, round int) (*kit.Message, error) {
+	ps, err := b.DB.Pairings(ctx, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -192,8 +193,8 @@ func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament,
 			lines = append(lines, b.pairingLine(ctx, l, t, p))
 		}
 	}
-	m := &Message{Content: clip(l.T("tour.round.heading", "Title", tournamentTitle(l, t), "Round", round, "Rounds", t.Rounds), 2000)}
-	pairings := &discordgo.MessageEmbed{Title: l.T("tour.round.pairings", "Round", round), Description: fitLinesIn(l, lines, 4096), Color: kindColour(t.Kind)}
+	m := &kit.Message{Content: kit.Clip(l.T("tour.round.heading", "Title", tournamentTitle(l, t), "Round", round, "Rounds", t.Rounds), 2000)}
+	pairings := &discordgo.MessageEmbed{Title: l.T("tour.round.pairings", "Round", round), Description: fitLinesIn(l, lines, 4096), Color: kit.KindColour(t.Kind)}
 	if round == 1 {
 		m.Embeds = []*discordgo.MessageEmbed{pairings}
 		return m, nil
@@ -210,8 +211,8 @@ func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament,
 // finalNotice names the winner, or winners level on points and tie-break,
 // over the final standings; a Swiss that could not pair all its rounds says
 // so.
-func (b *Bot) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament) (*Message, error) {
-	_, _, st, err := b.db.Standings(ctx, t.ID)
+func (b *Bot) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament) (*kit.Message, error) {
+	_, _, st, err := b.DB.Standings(ctx, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +228,7 @@ func (b *Bot) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament)
 	if t.Round < t.Rounds {
 		heading += " " + l.T("tour.final.early", "Round", t.Round, "Rounds", t.Rounds)
 	}
-	return b.standingsMessage(ctx, l, t.ID, clip(heading, 2000))
+	return b.standingsMessage(ctx, l, t.ID, kit.Clip(heading, 2000))
 }
 
 // pairingLine is one pairing of a round notice.
@@ -241,10 +242,10 @@ func (b *Bot) pairingLine(ctx context.Context, l *lang.Lang, t store.Tournament,
 		return l.T("tour.pair.forfeit", "First", p.Pair.First, "Second", p.Pair.Second, "Result", forfeitText(l, p))
 	}
 	where := ""
-	if g, err := b.db.Game(ctx, p.Game); err == nil {
-		where = " · " + channelLink(g.GuildID, threadOf(g))
+	if g, err := b.DB.Game(ctx, p.Game); err == nil {
+		where = " · " + kit.ChannelLink(g.GuildID, kit.ThreadOf(g))
 	} else if !errors.Is(err, store.ErrNotFound) {
-		b.log.Warn("a tournament game", "game", p.Game, "err", err)
+		b.Log.Warn("a tournament game", "game", p.Game, "err", err)
 	}
 	return l.T("tour.pair.game", "First", p.Pair.First, "Second", p.Pair.Second, "Game", p.Game, "Where", where)
 }

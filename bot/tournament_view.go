@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"kilab/bot/kit"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -20,7 +21,7 @@ func tournamentTitle(l *lang.Lang, t store.Tournament) string {
 	if err != nil {
 		return l.T("tour.title_bare", "ID", t.ID)
 	}
-	return l.T("tour.title", "Game", g.Title(), "ID", t.ID, "Config", configText(g, t.Config))
+	return l.T("tour.title", "Game", g.Title(), "ID", t.ID, "Config", kit.ConfigText(g, t.Config))
 }
 
 // formatText says how the tournament pairs and how many rounds it has.
@@ -40,7 +41,7 @@ func formatText(l *lang.Lang, t store.Tournament) string {
 
 // tournamentMessage is the tournament's announcement, in the server's
 // language l: its terms, its players, and the buttons its state allows.
-func tournamentMessage(l *lang.Lang, t store.Tournament, players []store.TournamentPlayer) *Message {
+func tournamentMessage(l *lang.Lang, t store.Tournament, players []store.TournamentPlayer) *kit.Message {
 	rated := l.T("tour.rated")
 	if !t.Rated {
 		rated = l.T("tour.casual")
@@ -59,12 +60,12 @@ func tournamentMessage(l *lang.Lang, t store.Tournament, players []store.Tournam
 	}
 	desc := l.T("tour.announce.body", "Format", formatText(l, t), "Time", l.N("tour.per_move", int(t.TimeLimit/store.Day)),
 		"Rated", rated, "Status", statusText(l, t), "Players", len(players), "List", list)
-	m := &Message{Embeds: []*discordgo.MessageEmbed{{
-		Title: clip(tournamentTitle(l, t), 256), Description: clip(desc, 4096), Color: kindColour(t.Kind),
+	m := &kit.Message{Embeds: []*discordgo.MessageEmbed{{
+		Title: kit.Clip(tournamentTitle(l, t), 256), Description: kit.Clip(desc, 4096), Color: kit.KindColour(t.Kind),
 		Footer: &discordgo.MessageEmbedFooter{Text: l.T("tour.announce.footer", "ID", t.ID)},
 	}}}
-	join := discordgo.Button{Label: l.T("tour.button.join"), Style: discordgo.SuccessButton, CustomID: tournamentCID("j", t.ID)}
-	leave := discordgo.Button{Label: l.T("tour.button.leave"), Style: discordgo.SecondaryButton, CustomID: tournamentCID("l", t.ID)}
+	join := discordgo.Button{Label: l.T("tour.button.join"), Style: discordgo.SuccessButton, CustomID: kit.TournamentCID("j", t.ID)}
+	leave := discordgo.Button{Label: l.T("tour.button.leave"), Style: discordgo.SecondaryButton, CustomID: kit.TournamentCID("l", t.ID)}
 	var buttons []discordgo.MessageComponent
 	switch t.Status {
 	case store.TournamentOpen:
@@ -109,27 +110,27 @@ func statusWord(l *lang.Lang, status string) string {
 
 // tournamentClick handles Join, Leave, and the confirmation of leaving a
 // running tournament.
-func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a action) error {
-	t, err := b.db.Tournament(ctx, a.id)
+func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	t, err := b.DB.Tournament(ctx, a.ID)
 	if err != nil {
 		return err
 	}
 	if t.GuildID != i.GuildID {
-		return errForged
+		return kit.ErrForged
 	}
-	user, l := userOf(i).ID, langOf(i)
+	user, l := kit.UserOf(i).ID, kit.LangOf(i)
 	switch {
-	case a.verb == "j":
-		err = b.db.JoinTournament(ctx, t.ID, user)
-	case a.verb == "l" && t.Status == store.TournamentRunning:
+	case a.Verb == "j":
+		err = b.DB.JoinTournament(ctx, t.ID, user)
+	case a.Verb == "l" && t.Status == store.TournamentRunning:
 		return b.confirmLeave(ctx, i, t, user)
-	case a.verb == "l":
-		err = b.db.LeaveTournament(ctx, t.ID, user)
-	case a.verb == "w":
+	case a.Verb == "l":
+		err = b.DB.LeaveTournament(ctx, t.ID, user)
+	case a.Verb == "w":
 		return b.withdraw(ctx, i, t, user)
 	}
 	switch {
-	case errors.Is(err, store.ErrClosed) && a.verb == "j":
+	case errors.Is(err, store.ErrClosed) && a.Verb == "j":
 		return lang.Fail("tour.err.join_closed", "ID", t.ID, "Status", statusWord(l, t.Status))
 	case errors.Is(err, store.ErrClosed):
 		return lang.Fail("tour.err.closed", "ID", t.ID, "Status", statusWord(l, t.Status))
@@ -140,18 +141,18 @@ func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a a
 	case err != nil:
 		return err
 	}
-	players, err := b.db.TournamentPlayers(ctx, t.ID)
+	players, err := b.DB.TournamentPlayers(ctx, t.ID)
 	if err != nil {
 		return err
 	}
 	// The announcement is the server's: it stays in the server's language.
-	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, tournamentMessage(b.guildLang(ctx, t.GuildID, user), t, players))
+	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, tournamentMessage(b.GuildLang(ctx, t.GuildID, user), t, players))
 }
 
 // confirmLeave asks before a player leaves a running tournament, since it
 // loses their games.
 func (b *Bot) confirmLeave(ctx context.Context, i *discordgo.Interaction, t store.Tournament, user string) error {
-	players, err := b.db.TournamentPlayers(ctx, t.ID)
+	players, err := b.DB.TournamentPlayers(ctx, t.ID)
 	if err != nil {
 		return err
 	}
@@ -162,44 +163,44 @@ func (b *Bot) confirmLeave(ctx context.Context, i *discordgo.Interaction, t stor
 	if !in {
 		return lang.Fail("tour.err.not_in", "ID", t.ID)
 	}
-	l := langOf(i)
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Ephemeral: true,
+	l := kit.LangOf(i)
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true,
 		Content: l.T("tour.leave.confirm", "ID", t.ID),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: l.T("tour.button.forfeit"), Style: discordgo.DangerButton, CustomID: tournamentCID("w", t.ID)},
+			discordgo.Button{Label: l.T("tour.button.forfeit"), Style: discordgo.DangerButton, CustomID: kit.TournamentCID("w", t.ID)},
 		}}}})
 }
 
 // withdraw takes a confirmed player out of a running tournament.
 func (b *Bot) withdraw(ctx context.Context, i *discordgo.Interaction, t store.Tournament, user string) error {
-	err := b.db.LeaveTournament(ctx, t.ID, user)
+	err := b.DB.LeaveTournament(ctx, t.ID, user)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return lang.Fail("tour.err.not_in", "ID", t.ID)
 	case errors.Is(err, store.ErrClosed):
-		return lang.Fail("tour.err.closed", "ID", t.ID, "Status", statusWord(langOf(i), t.Status))
+		return lang.Fail("tour.err.closed", "ID", t.ID, "Status", statusWord(kit.LangOf(i), t.Status))
 	case err != nil:
 		return err
 	}
 	b.kick() // the ended games' boards, and perhaps the next round
-	if now, err := b.db.Tournament(ctx, t.ID); err == nil {
+	if now, err := b.DB.Tournament(ctx, t.ID); err == nil {
 		b.refreshTournament(ctx, now)
 	}
-	return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{
-		Content: langOf(i).T("tour.leave.done", "ID", t.ID), Components: []discordgo.MessageComponent{}})
+	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{
+		Content: kit.LangOf(i).T("tour.leave.done", "ID", t.ID), Components: []discordgo.MessageComponent{}})
 }
 
 // tournamentChoices offers this server's tournaments for the tournament option.
 func (b *Bot) tournamentChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
-	ts, err := b.db.Tournaments(ctx, i.GuildID, 100)
+	ts, err := b.DB.Tournaments(ctx, i.GuildID, 100)
 	if err != nil {
 		return nil, err
 	}
-	l := langOf(i)
+	l := kit.LangOf(i)
 	typed = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(typed), "#"))
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, t := range ts {
-		label := clip(fmt.Sprintf("#%d %s · %s", t.ID, kindTitle(t.Kind), statusWord(l, t.Status)), 100)
+		label := kit.Clip(fmt.Sprintf("#%d %s · %s", t.ID, kindTitle(t.Kind), statusWord(l, t.Status)), 100)
 		if typed != "" && !strings.Contains(strings.ToLower(label), typed) {
 			continue
 		}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"kilab/bot/kit"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,16 +15,16 @@ import (
 
 // gameClick is a click on a board's controls: a throw, a move button, a
 // move chosen in a select menu, or a picker step.
-func (b *Bot) gameClick(ctx context.Context, i *discordgo.Interaction, a action) error {
+func (b *Bot) gameClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	data := i.MessageComponentData()
-	switch a.verb {
+	switch a.Verb {
 	case "s":
 		if len(data.Values) != 1 || data.Values[0] == "" {
-			return errForged
+			return kit.ErrForged
 		}
-		a.arg = data.Values[0]
+		a.Arg = data.Values[0]
 	case "p":
-		a.arg = pickerTarget(a.arg, data.Values)
+		a.Arg = pickerTarget(a.Arg, data.Values)
 	}
 	return b.gameAction(ctx, i, a, true)
 }
@@ -47,44 +48,44 @@ func pickerTarget(arg string, values []string) string {
 
 // gameAction is a player's throw, move or picker step in a game, from a click
 // (onMessage: the clicked board is updated in place) or from /move.
-func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a action, onMessage bool) error {
-	g, err := b.db.Game(ctx, a.id)
+func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a kit.Action, onMessage bool) error {
+	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
 	}
-	seat, err := b.checkTurn(ctx, g, userOf(i).ID, a)
+	seat, err := b.checkTurn(ctx, g, kit.UserOf(i).ID, a)
 	if errors.Is(err, errThrown) {
 		return b.showThrown(ctx, i, g)
 	}
 	if err != nil {
 		return err
 	}
-	s, err := b.load(ctx, g)
+	s, err := b.Load(ctx, g)
 	if err != nil {
 		return err
 	}
 	switch {
-	case a.verb == "p" && a.arg == "=":
-		return errForged
-	case a.verb == "p" && strings.HasPrefix(a.arg, "="):
-		return b.act(ctx, i, s, seat, strings.TrimPrefix(a.arg, "="), onMessage)
-	case a.verb == "p" && len(under(s.pos.Moves(), a.arg)) == 0:
-		return errForged // no move lies under that picker step
-	case a.verb == "p":
-		return b.dc.Respond(i, discordgo.InteractionResponseUpdateMessage, &Message{Components: components(langOf(i), g.ID, g.Version, s.pos, a.arg), componentsOnly: true})
+	case a.Verb == "p" && a.Arg == "=":
+		return kit.ErrForged
+	case a.Verb == "p" && strings.HasPrefix(a.Arg, "="):
+		return b.act(ctx, i, s, seat, strings.TrimPrefix(a.Arg, "="), onMessage)
+	case a.Verb == "p" && len(kit.Under(s.Pos.Moves(), a.Arg)) == 0:
+		return kit.ErrForged // no move lies under that picker step
+	case a.Verb == "p":
+		return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Components: kit.Components(kit.LangOf(i), g.ID, g.Version, s.Pos, a.Arg), ComponentsOnly: true})
 	}
-	return b.act(ctx, i, s, seat, a.arg, onMessage) // a throw has no argument: "" throws
+	return b.act(ctx, i, s, seat, a.Arg, onMessage) // a throw has no argument: "" throws
 }
 
 // checkTurn lets only the player on move act, and only on the current board.
-func (b *Bot) checkTurn(ctx context.Context, g store.Game, user string, a action) (games.Player, error) {
+func (b *Bot) checkTurn(ctx context.Context, g store.Game, user string, a kit.Action) (games.Player, error) {
 	seat, ok := g.Seat(user)
 	switch {
 	case !ok:
 		return 0, lang.Fail("play.not_playing")
 	case !g.Active():
 		return 0, games.ErrGameOver
-	case a.version != g.Version:
+	case a.Version != g.Version:
 		return 0, b.stale(ctx, g, seat, a)
 	case g.ToMove != seat:
 		return 0, games.ErrNotYourTurn
@@ -99,11 +100,11 @@ var errThrown = errors.New("bot: throw already made")
 // that comes again while its throw still waits for a move (a double click, or
 // a retry after a lost answer) is errThrown: the thrower is shown that throw,
 // never a new one.
-func (b *Bot) stale(ctx context.Context, g store.Game, seat games.Player, a action) error {
-	if a.verb != "t" || g.ToMove != seat {
+func (b *Bot) stale(ctx context.Context, g store.Game, seat games.Player, a kit.Action) error {
+	if a.Verb != "t" || g.ToMove != seat {
 		return store.ErrConflict
 	}
-	rec, err := b.db.Record(ctx, g.ID)
+	rec, err := b.DB.Record(ctx, g.ID)
 	if err != nil || len(rec) == 0 {
 		return store.ErrConflict
 	}
@@ -116,44 +117,44 @@ func (b *Bot) stale(ctx context.Context, g store.Game, seat games.Player, a acti
 // showThrown answers a repeated Throw click with the current board and its
 // controls, privately, saying what was thrown.
 func (b *Bot) showThrown(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
-	s, err := b.loadLatest(ctx, g.ID)
+	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	last := s.plies[len(s.plies)-1]
-	l := langOf(i)
-	m, err := b.board(l, s, boardOpts{controls: true, note: l.T("play.already_threw", "Throws", throwsText(last.Throws))})
+	last := s.Plies[len(s.Plies)-1]
+	l := kit.LangOf(i)
+	m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Note: l.T("play.already_threw", "Throws", kit.ThrowsText(last.Throws))})
 	if err != nil {
 		return err
 	}
 	m.Ephemeral = true
-	return b.dc.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
 // act plays a throw (move "") or a move for seat, then whatever follows by
 // itself, commits it at the version the player saw, and shows the result.
-func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, move string, onMessage bool) error {
+func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, move string, onMessage bool) error {
 	var rec games.Recorder
-	next, err := b.play(s.pos, seat, move, &rec)
+	next, err := b.play(s.Pos, seat, move, &rec)
 	if err != nil {
 		return err
 	}
-	next, auto, err := b.autoMoves(ctx, s.g, s.game, next, &rec)
+	next, auto, err := b.autoMoves(ctx, s.G, s.Game, next, &rec)
 	if err != nil {
 		return err
 	}
-	end, to := endOf(next), next.Due().Player
+	end, to := kit.EndOf(next), next.Due().Player
 	g, _, err := b.commit(ctx, store.Commit{
-		Game: s.g.ID, Version: s.g.Version, Plies: rec.Plies, Moved: move != "",
+		Game: s.G.ID, Version: s.G.Version, Plies: rec.Plies, Moved: move != "",
 		Position: next.String(), ToMove: to, End: end,
 		Announce: end != nil || to != seat || passedThrough(seat, rec.Plies),
 	})
 	if errors.Is(err, store.ErrConflict) {
-		fresh, ferr := b.db.Game(ctx, s.g.ID)
+		fresh, ferr := b.DB.Game(ctx, s.G.ID)
 		if ferr != nil {
 			return ferr
 		}
-		if err := b.stale(ctx, fresh, seat, action{verb: verbOf(move)}); errors.Is(err, errThrown) {
+		if err := b.stale(ctx, fresh, seat, kit.Action{Verb: verbOf(move)}); errors.Is(err, errThrown) {
 			return b.showThrown(ctx, i, fresh)
 		}
 		return store.ErrConflict
@@ -162,11 +163,11 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *state, seat 
 		return err
 	}
 	b.kick() // the next player's board goes out whatever happens to this answer
-	after, err := b.loadLatest(ctx, g.ID)
+	after, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), autoNote(langOf(i), s.game, auto))
+	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), autoNote(kit.LangOf(i), s.Game, auto))
 }
 
 // passedThrough reports whether the plies went through the opponent (a
@@ -191,14 +192,14 @@ func verbOf(move string) string {
 // itself (Advance: thrown-again 0s, Tab's further throws, forced passes).
 func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *games.Recorder) (games.Position, error) {
 	if move == "" {
-		return games.Roll(pos, seat, b.src, rec)
+		return games.Roll(pos, seat, b.Src, rec)
 	}
 	next, err := games.PlayAs(pos, seat, move)
 	if err != nil {
 		return pos, err
 	}
 	rec.Move(seat, canonical(pos, next, move))
-	return games.Advance(next, b.src, rec)
+	return games.Advance(next, b.Src, rec)
 }
 
 // show answers the acting player. While the same player stays on move the
@@ -206,15 +207,15 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 // passes (or the game ends) the clicked board keeps the result without
 // controls, and the fresh board for the thread and the next player is an
 // announcement the commit recorded.
-func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *state, seat games.Player, onMessage bool, passed bool, note string) error {
-	same := s.g.Active() && s.g.ToMove == seat && !passed
-	m, err := b.board(langOf(i), s, boardOpts{controls: same, note: note})
+func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, note string) error {
+	same := s.G.Active() && s.G.ToMove == seat && !passed
+	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: same, Note: note})
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
 		if !onMessage {
 			typ, m.Ephemeral = discordgo.InteractionResponseChannelMessageWithSource, true
 		}
-		err = b.dc.Respond(i, typ, m)
+		err = b.DC.Respond(i, typ, m)
 	}
 	b.committed(ctx, i, err)
 	return nil
@@ -227,8 +228,8 @@ func (b *Bot) committed(ctx context.Context, i *discordgo.Interaction, err error
 	if err == nil {
 		return
 	}
-	b.logger(ctx).Warn("answering after a commit", "err", err)
-	_ = b.reply(i, "%s", langOf(i).T("play.committed"))
+	b.Logger(ctx).Warn("answering after a commit", "err", err)
+	_ = b.reply(i, "%s", kit.LangOf(i).T("play.committed"))
 }
 
 // canonical is a typed move as the engine writes it ("A1+B2" for "b2+a1"), so

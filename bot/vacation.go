@@ -3,12 +3,12 @@ package bot
 import (
 	"context"
 	"errors"
+	"kilab/bot/kit"
 	"math"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
-	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
 )
@@ -30,7 +30,7 @@ func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
 	if len(data.Options) != 1 {
 		return lang.Fail("vac.err.use")
 	}
-	user := userOf(i).ID
+	user := kit.UserOf(i).ID
 	if data.Options[0].Name == "end" {
 		return b.vacationEnd(ctx, i, user)
 	}
@@ -45,37 +45,37 @@ func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
 }
 
 func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user string, days int) error {
-	v, err := b.db.StartVacation(ctx, user, days)
+	v, err := b.DB.StartVacation(ctx, user, days)
 	switch {
 	case errors.Is(err, store.ErrOnVacation):
-		cur, _, cerr := b.db.CurrentVacation(ctx, user)
+		cur, _, cerr := b.DB.CurrentVacation(ctx, user)
 		if cerr != nil {
 			return cerr
 		}
 		return lang.Fail("vac.err.already", "Unix", cur.End.Unix())
 	case errors.Is(err, store.ErrAllowance):
-		left, lerr := b.db.VacationDaysLeft(ctx, user)
+		left, lerr := b.DB.VacationDaysLeft(ctx, user)
 		if lerr != nil {
 			return lerr
 		}
 		if left == 0 {
 			return lang.Fail("vac.err.none_left")
 		}
-		return lang.Fail("vac.err.at_most", "Days", langOf(i).N("vac.n.days", left))
+		return lang.Fail("vac.err.at_most", "Days", kit.LangOf(i).N("vac.n.days", left))
 	case err != nil:
 		return err
 	}
 	b.kick() // the notices in the games' threads
-	left, err := b.db.VacationDaysLeft(ctx, user)
+	left, err := b.DB.VacationDaysLeft(ctx, user)
 	if err != nil {
 		return err
 	}
-	l := langOf(i)
+	l := kit.LangOf(i)
 	return b.reply(i, "%s", l.T("vac.started", "Unix", v.End.Unix(), "Left", l.N("vac.n.days", left)))
 }
 
 func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user string) error {
-	v, err := b.db.EndVacation(ctx, user)
+	v, err := b.DB.EndVacation(ctx, user)
 	if errors.Is(err, store.ErrNotFound) {
 		return lang.Fail("vac.err.not_on")
 	}
@@ -83,11 +83,11 @@ func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user st
 		return err
 	}
 	b.kick()
-	left, err := b.db.VacationDaysLeft(ctx, user)
+	left, err := b.DB.VacationDaysLeft(ctx, user)
 	if err != nil {
 		return err
 	}
-	l := langOf(i)
+	l := kit.LangOf(i)
 	return b.reply(i, "%s", l.T("vac.back", "Away", awayFor(l, v.End.Sub(v.Start)), "Left", l.N("vac.n.days", left)))
 }
 
@@ -106,13 +106,13 @@ func awayFor(l *lang.Lang, d time.Duration) string {
 // came back, without pinging anyone, in the thread's language. A newer notice
 // about the same player replaces an older one still waiting.
 func (b *Bot) deliverVacation(ctx context.Context, a store.Announcement, g store.Game) error {
-	if old, err := b.db.Superseded(ctx, a); err != nil || old {
+	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, skipIf(old, "a newer one replaces it"))
 	}
 	if !g.Active() {
 		return skip("the game is over")
 	}
-	l := b.gameLang(ctx, g)
+	l := b.GameLang(ctx, g)
 	seat, _ := g.Seat(a.User)
 	text := l.T("vac.notice.back", "User", a.User)
 	if !a.Until.IsZero() {
@@ -121,39 +121,11 @@ func (b *Bot) deliverVacation(ctx context.Context, a store.Announcement, g store
 	if g.ToMove == seat {
 		text += " " + l.T("vac.notice.due", "Unix", g.Deadline.Unix())
 	}
-	_, err := b.dc.Send(threadOf(g), &Message{Content: text, Nonce: nonce(a)})
+	_, err := b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: text, Nonce: nonce(a)})
 	return err
-}
-
-// awayUntil is "on vacation until <t:…:R>", to follow a player's name.
-func awayUntil(l *lang.Lang, until time.Time) string {
-	return l.T("vac.until", "Unix", until.Unix())
 }
 
 // awayLine is "<@user> on vacation until <t:…:R>", for lists of games.
 func awayLine(l *lang.Lang, user string, until time.Time) string {
 	return l.T("vac.user_until", "User", user, "Unix", until.Unix())
-}
-
-// awayMarkIn follows a player's name on a board or in /games while they are
-// on vacation: " · on vacation until <t:…:R>".
-func awayMarkIn(l *lang.Lang, away map[string]time.Time, user string) string {
-	end, ok := away[user]
-	if !ok {
-		return ""
-	}
-	return " · " + awayUntil(l, end)
-}
-
-// awayOf is who of g's players is on vacation, and until when.
-func (b *Bot) awayOf(ctx context.Context, gs ...store.Game) (map[string]time.Time, error) {
-	var users []string
-	for _, g := range gs {
-		for seat := range games.Player(2) {
-			if g.Human(seat) {
-				users = append(users, g.Players[seat])
-			}
-		}
-	}
-	return b.db.Away(ctx, users...)
 }

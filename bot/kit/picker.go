@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"fmt"
@@ -13,9 +13,9 @@ import (
 // Discord's limits on components (DESIGN: at most 5 action rows of 5 buttons,
 // 25 options per select menu).
 const (
-	maxRows        = 5
+	MaxRows        = 5
 	maxButtons     = 5
-	maxOptions     = 25
+	MaxOptions     = 25
 	maxMoveButtons = 20 // four rows of moves, one row left for Back
 	maxLabel       = 80 // a button's label
 	maxOptionLabel = 100
@@ -24,7 +24,7 @@ const (
 // components are the controls of a board for the player on move, labelled
 // in l: Throw where a throw is due, else the legal moves under the picker
 // prefix.
-func components(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
+func Components(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
 	due := pos.Due()
 	switch due.Kind {
 	case games.DueThrow:
@@ -33,16 +33,16 @@ func components(l *lang.Lang, gameID, version int64, pos games.Position, prefix 
 			label = l.T("play.throw_die")
 		}
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: gameCID(gameID, version, "t", ""), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}},
+			discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: GameCID(gameID, version, "t", ""), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}},
 		}}}
 	case games.DueMove:
-		return movePicker(l, gameID, version, pos, prefix)
+		return MovePicker(l, gameID, version, pos, prefix)
 	}
 	return nil
 }
 
 // under returns the moves whose picker group path starts with prefix.
-func under(moves []games.Move, prefix string) []games.Move {
+func Under(moves []games.Move, prefix string) []games.Move {
 	if prefix == "" {
 		return moves
 	}
@@ -55,27 +55,27 @@ func under(moves []games.Move, prefix string) []games.Move {
 	return out
 }
 
-// movePicker shows the moves of pos under prefix: as buttons when few, in one
+// MovePicker shows the moves of pos under prefix: as buttons when few, in one
 // select menu up to 25, and otherwise in steps by the next level of their
 // groups (the piece that moves, the row of a placement), split over several
 // select menus when a level has more than 25 entries. Moves are shown in the
 // game's words (games.Label); their ids carry the notation.
-func movePicker(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
-	cands := under(pos.Moves(), prefix)
+func MovePicker(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
+	cands := Under(pos.Moves(), prefix)
 	label := func(m games.Move) string { return games.Label(l, pos, m.Notation) }
 	var rows []discordgo.MessageComponent
 	switch {
 	case len(cands) <= maxMoveButtons:
 		rows = moveButtons(gameID, version, cands, label)
-	case len(cands) <= maxOptions:
+	case len(cands) <= MaxOptions:
 		rows = []discordgo.MessageComponent{moveSelect(l, gameID, version, cands, label)}
 	default:
 		group := func(level string) string { return games.GroupLabel(l, pos, level) }
 		rows = stepSelects(l, gameID, version, cands, prefix, label, group)
 	}
-	if prefix != "" && len(rows) < maxRows {
+	if prefix != "" && len(rows) < MaxRows {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: l.T("play.back"), Style: discordgo.SecondaryButton, CustomID: gameCID(gameID, version, "p", parent(prefix))},
+			discordgo.Button{Label: l.T("play.back"), Style: discordgo.SecondaryButton, CustomID: GameCID(gameID, version, "p", parent(prefix))},
 		}})
 	}
 	return rows
@@ -98,7 +98,7 @@ func moveButtons(gameID, version int64, moves []games.Move, label func(games.Mov
 			if m.Pass {
 				style = discordgo.SecondaryButton
 			}
-			row = append(row, discordgo.Button{Label: clip(label(m), maxLabel), Style: style, CustomID: gameCID(gameID, version, "m", m.Notation)})
+			row = append(row, discordgo.Button{Label: Clip(label(m), maxLabel), Style: style, CustomID: GameCID(gameID, version, "m", m.Notation)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: row})
 	}
@@ -108,10 +108,10 @@ func moveButtons(gameID, version int64, moves []games.Move, label func(games.Mov
 func moveSelect(l *lang.Lang, gameID, version int64, moves []games.Move, label func(games.Move) string) discordgo.MessageComponent {
 	opts := make([]discordgo.SelectMenuOption, len(moves))
 	for i, m := range moves {
-		opts[i] = discordgo.SelectMenuOption{Label: clip(label(m), maxOptionLabel), Value: m.Notation}
+		opts[i] = discordgo.SelectMenuOption{Label: Clip(label(m), maxOptionLabel), Value: m.Notation}
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: gameCID(gameID, version, "s", ""), Placeholder: l.T("play.choose_move"), Options: opts,
+		CustomID: GameCID(gameID, version, "s", ""), Placeholder: l.T("play.choose_move"), Options: opts,
 	}}}
 }
 
@@ -148,15 +148,15 @@ func stepEntries(cands []games.Move, prefix string, label func(games.Move) strin
 func stepSelects(l *lang.Lang, gameID, version int64, cands []games.Move, prefix string, label func(games.Move) string, group func(string) string) []discordgo.MessageComponent {
 	entries := stepEntries(cands, prefix, label, group)
 	var rows []discordgo.MessageComponent
-	for start := 0; start < len(entries) && len(rows) < maxRows-1; start += maxOptions {
-		chunk := entries[start:min(start+maxOptions, len(entries))]
+	for start := 0; start < len(entries) && len(rows) < MaxRows-1; start += MaxOptions {
+		chunk := entries[start:min(start+MaxOptions, len(entries))]
 		opts := make([]discordgo.SelectMenuOption, len(chunk))
 		for i, e := range chunk {
-			opts[i] = discordgo.SelectMenuOption{Label: clip(e.label, maxOptionLabel), Value: e.value}
+			opts[i] = discordgo.SelectMenuOption{Label: Clip(e.label, maxOptionLabel), Value: e.value}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID:    gameCID(gameID, version, "p", prefix) + chunkSuffix(start),
-			Placeholder: clip(l.T("play.choose_range", "First", chunk[0].label, "Last", chunk[len(chunk)-1].label), 150),
+			CustomID:    GameCID(gameID, version, "p", prefix) + chunkSuffix(start),
+			Placeholder: Clip(l.T("play.choose_range", "First", chunk[0].label, "Last", chunk[len(chunk)-1].label), 150),
 			Options:     opts,
 		}}})
 	}
@@ -169,5 +169,5 @@ func chunkSuffix(start int) string {
 	if start == 0 {
 		return ""
 	}
-	return fmt.Sprintf("#%d", start/maxOptions)
+	return fmt.Sprintf("#%d", start/MaxOptions)
 }

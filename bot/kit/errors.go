@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"errors"
@@ -31,7 +31,7 @@ var explanations = []struct {
 // is one we expected (the rest are logged as faults). Refusals the bot and
 // the engines word themselves are lang.Errors; the store's and the engines'
 // sentinels have their words here.
-func explain(l *lang.Lang, err error) (string, bool) {
+func Explain(l *lang.Lang, err error) (string, bool) {
 	var said *lang.Error
 	if errors.As(err, &said) {
 		return reason(l, said), true

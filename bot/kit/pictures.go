@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"sync"
@@ -46,20 +46,20 @@ func newPictures(kept int) *pictures {
 
 // get returns the picture of s's game at its version in l, drawing it unless
 // it was drawn lately. The bytes are shared: callers must not change them.
-func (p *pictures) get(l *lang.Lang, s *state) (picture, error) {
-	key := pictureKey{s.g.ID, s.g.Version, l.Tag()}
+func (p *pictures) get(l *lang.Lang, s *State) (picture, error) {
+	key := pictureKey{s.G.ID, s.G.Version, l.Tag()}
 	p.mu.Lock()
 	pic, ok := p.byID[key]
 	p.mu.Unlock()
 	if ok {
 		return pic, nil
 	}
-	last := s.pictured(l)
-	png, err := render.Board(l, s.game, s.g.Config, s.pos, last)
+	last := s.Pictured(l)
+	png, err := render.Board(l, s.Game, s.G.Config, s.Pos, last)
 	if err != nil {
 		return picture{}, err
 	}
-	pic = picture{png: png, alt: render.Describe(l, s.game, s.g.Config, s.pos, last)}
+	pic = picture{png: png, alt: render.Describe(l, s.Game, s.G.Config, s.Pos, last)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, ok := p.byID[key]; !ok {

@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"bytes"
@@ -25,8 +25,8 @@ func TestPicturesDrawOncePerVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := func(id, version int64) *state {
-		return &state{g: store.Game{ID: id, Version: version, Kind: "aseb", Config: cfg}, game: g, pos: pos}
+	st := func(id, version int64) *State {
+		return &State{G: store.Game{ID: id, Version: version, Kind: "aseb", Config: cfg}, Game: g, Pos: pos}
 	}
 	const kept = 8 // the bound, small here: each picture is drawn
 	p := newPictures(kept)

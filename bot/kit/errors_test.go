@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"errors"
@@ -29,16 +29,16 @@ func TestExplainEngineRefusal(t *testing.T) {
 		lang.Of(lang.Russian): "При броске 2 фишка с клетки 5 идёт на клетку 7, а не на клетку 8.",
 		lang.Of(lang.German):  "Mit einer 2 zieht der Stein auf Feld 5 auf Feld 7, nicht auf Feld 8.",
 	} {
-		if got, ok := explain(l, err); !ok || got != want {
+		if got, ok := Explain(l, err); !ok || got != want {
 			t.Errorf("%s: %q, %v; want %q", l.Tag(), got, ok, want)
 		}
 	}
 	// The bot's own refusals are sentences already, and an engine error
 	// without words of its own is still a refusal, not a fault.
-	if got, _ := explain(lang.En, lang.Fail("err.not_your_turn")); got != "It is not your turn." {
+	if got, _ := Explain(lang.En, lang.Fail("err.not_your_turn")); got != "It is not your turn." {
 		t.Errorf("a bot refusal: %q", got)
 	}
-	if got, ok := explain(lang.En, games.ErrIllegalMove); !ok || got != lang.En.T("err.not_allowed") {
+	if got, ok := Explain(lang.En, games.ErrIllegalMove); !ok || got != lang.En.T("err.not_allowed") {
 		t.Errorf("a bare illegal move: %q, %v", got, ok)
 	}
 }

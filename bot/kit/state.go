@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"context"
@@ -14,32 +14,32 @@ import (
 
 // state is a stored game made playable: its engine, the position replayed from
 // its record, and what the board picture shows of the last ply.
-type state struct {
-	g     store.Game
-	game  games.Game
-	pos   games.Position
-	plies []games.Ply
-	last  render.Last
+type State struct {
+	G     store.Game
+	Game  games.Game
+	Pos   games.Position
+	Plies []games.Ply
+	Last  render.Last
 	// away is when the vacations of the game's players who are on one end.
-	away map[string]time.Time
+	Away map[string]time.Time
 }
 
-// load makes g playable as the caller saw it: a game that has moved on since
+// Load makes g playable as the caller saw it: a game that has moved on since
 // is a conflict, like a click on an old board.
-func (b *Bot) load(ctx context.Context, g store.Game) (*state, error) {
-	s, err := b.loadLatest(ctx, g.ID)
-	if err == nil && s.g.Version != g.Version {
-		return nil, fmt.Errorf("game %d moved on from version %d to %d: %w", g.ID, g.Version, s.g.Version, store.ErrConflict)
+func (b *Core) Load(ctx context.Context, g store.Game) (*State, error) {
+	s, err := b.LoadLatest(ctx, g.ID)
+	if err == nil && s.G.Version != g.Version {
+		return nil, fmt.Errorf("game %d moved on from version %d to %d: %w", g.ID, g.Version, s.G.Version, store.ErrConflict)
 	}
 	return s, err
 }
 
-// loadLatest replays a game's record as it stands now. The record, not the
+// LoadLatest replays a game's record as it stands now. The record, not the
 // stored position, is the truth: a stored position that disagrees with it
 // (written by an older program, in an older notation) is re-derived from the
 // record, never a reason to refuse the game.
-func (b *Bot) loadLatest(ctx context.Context, id int64) (*state, error) {
-	g, rec, err := b.db.GameRecord(ctx, id)
+func (b *Core) LoadLatest(ctx context.Context, id int64) (*State, error) {
+	g, rec, err := b.DB.GameRecord(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -61,18 +61,18 @@ func (b *Bot) loadLatest(ctx context.Context, id int64) (*state, error) {
 			return nil, err
 		}
 	}
-	away, err := b.awayOf(ctx, g)
+	away, err := b.AwayOf(ctx, g)
 	if err != nil {
 		return nil, err
 	}
-	return &state{g: g, game: game, pos: pos, plies: plies, last: last, away: away}, nil
+	return &State{G: g, Game: game, Pos: pos, Plies: plies, Last: last, Away: away}, nil
 }
 
 // refresh replaces g's stored position, which disagrees with its record, by
 // the record's. A game that moved on meanwhile is left to its new commit.
-func (b *Bot) refresh(ctx context.Context, g *store.Game, pos games.Position) error {
-	b.log.Warn("stored position re-derived from the record", "game", g.ID, "stored", clip(g.Position, 200), "record", clip(pos.String(), 200))
-	err := b.db.RefreshPosition(ctx, g.ID, g.Version, pos.String())
+func (b *Core) refresh(ctx context.Context, g *store.Game, pos games.Position) error {
+	b.Log.Warn("stored position re-derived from the record", "game", g.ID, "stored", Clip(g.Position, 200), "record", Clip(pos.String(), 200))
+	err := b.DB.RefreshPosition(ctx, g.ID, g.Version, pos.String())
 	if errors.Is(err, store.ErrConflict) {
 		return fmt.Errorf("game %d moved on while loading: %w", g.ID, err)
 	}
@@ -81,7 +81,7 @@ func (b *Bot) refresh(ctx context.Context, g *store.Game, pos games.Position) er
 }
 
 // endOf is how a position ends the game by its own rules, or nil.
-func endOf(pos games.Position) *store.End {
+func EndOf(pos games.Position) *store.End {
 	o := pos.Outcome()
 	switch o.Status {
 	case games.Won:
@@ -94,7 +94,7 @@ func endOf(pos games.Position) *store.End {
 
 // liveSeat is the seat user plays in g, which must go on: the check every
 // player's action (resign, draw) starts with.
-func liveSeat(g store.Game, user string) (games.Player, error) {
+func LiveSeat(g store.Game, user string) (games.Player, error) {
 	seat, ok := g.Seat(user)
 	switch {
 	case !ok:
@@ -107,7 +107,7 @@ func liveSeat(g store.Game, user string) (games.Player, error) {
 
 // threadOf is where a game is played: its thread, or its channel where the
 // bot could not open one.
-func threadOf(g store.Game) string {
+func ThreadOf(g store.Game) string {
 	if g.ThreadID != "" {
 		return g.ThreadID
 	}

@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"context"
@@ -42,70 +42,70 @@ func (c *locales) get(key string) (string, bool) {
 	return v.(string), true
 }
 
-// langOf is the language to answer interaction i in.
-func langOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Locale)) }
+// LangOf is the language to answer interaction i in.
+func LangOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Locale)) }
 
-// noteLocale records the locales interaction i came with when they differ
+// NoteLocale records the locales interaction i came with when they differ
 // from what this copy last recorded, so that DMs and posts made later speak
 // them. Where this copy has not recorded one yet (it started, or another copy
 // took the user's earlier clicks), it reads what the database holds first:
 // every interaction passes here, and on a shared database a read is cheap
 // where a write contends with every transaction that reads the user. A
 // failure is logged: the interaction goes on in its own locale.
-func (b *Bot) noteLocale(ctx context.Context, i *discordgo.Interaction) {
-	user := userOf(i).ID
+func (b *Core) NoteLocale(ctx context.Context, i *discordgo.Interaction) {
+	user := UserOf(i).ID
 	if user != "" && i.Locale != "" && b.locales.swap("u"+user, string(i.Locale)) {
-		if s, err := b.db.Settings(ctx, user); err != nil || s.Locale != string(i.Locale) {
-			b.recorded(ctx, b.db.SetUserLocale(ctx, user, string(i.Locale)))
+		if s, err := b.DB.Settings(ctx, user); err != nil || s.Locale != string(i.Locale) {
+			b.recorded(ctx, b.DB.SetUserLocale(ctx, user, string(i.Locale)))
 		}
 	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" && b.locales.swap("g"+i.GuildID, string(*i.GuildLocale)) {
-		if l, err := b.db.GuildLocale(ctx, i.GuildID); err != nil || l != string(*i.GuildLocale) {
-			b.recorded(ctx, b.db.SetGuildLocale(ctx, i.GuildID, string(*i.GuildLocale)))
+		if l, err := b.DB.GuildLocale(ctx, i.GuildID); err != nil || l != string(*i.GuildLocale) {
+			b.recorded(ctx, b.DB.SetGuildLocale(ctx, i.GuildID, string(*i.GuildLocale)))
 		}
 	}
 }
 
 // recorded logs a locale that could not be recorded.
-func (b *Bot) recorded(ctx context.Context, err error) {
+func (b *Core) recorded(ctx context.Context, err error) {
 	if err != nil {
-		b.logger(ctx).Warn("could not record a locale", "err", err)
+		b.Logger(ctx).Warn("could not record a locale", "err", err)
 	}
 }
 
-// userLang is the language of DMs to user about something in guild (a
+// UserLang is the language of DMs to user about something in guild (a
 // game, a challenge; "" for none): their last interaction's (dmLang).
-func (b *Bot) userLang(ctx context.Context, user, guild string) *lang.Lang {
-	s, err := b.db.Settings(ctx, user)
+func (b *Core) UserLang(ctx context.Context, user, guild string) *lang.Lang {
+	s, err := b.DB.Settings(ctx, user)
 	if err != nil {
-		b.logger(ctx).Warn("could not read a locale", "err", err)
+		b.Logger(ctx).Warn("could not read a locale", "err", err)
 	}
-	return b.dmLang(ctx, s, guild)
+	return b.DMLang(ctx, s, guild)
 }
 
-// dmLang is the language of DMs to the user whose settings are s about
+// DMLang is the language of DMs to the user whose settings are s about
 // something in guild: their last interaction's locale, or where none is
 // recorded (they have not used the bot yet) the server's, a better guess
 // than English.
-func (b *Bot) dmLang(ctx context.Context, s store.Settings, guild string) *lang.Lang {
+func (b *Core) DMLang(ctx context.Context, s store.Settings, guild string) *lang.Lang {
 	if s.Locale == "" && guild != "" {
-		return b.guildLang(ctx, guild, "")
+		return b.GuildLang(ctx, guild, "")
 	}
 	return lang.For(s.Locale)
 }
 
-// guildLang is the language of posts in guild's channels and threads. A game
+// GuildLang is the language of posts in guild's channels and threads. A game
 // outside any server (guild "") posts in the language of player, its human.
-func (b *Bot) guildLang(ctx context.Context, guild, player string) *lang.Lang {
+func (b *Core) GuildLang(ctx context.Context, guild, player string) *lang.Lang {
 	if guild == "" {
-		return b.userLang(ctx, player, "")
+		return b.UserLang(ctx, player, "")
 	}
 	if l, ok := b.locales.get("g" + guild); ok {
 		return lang.For(l)
 	}
-	l, err := b.db.GuildLocale(ctx, guild)
+	l, err := b.DB.GuildLocale(ctx, guild)
 	if err != nil {
-		b.logger(ctx).Warn("could not read a server's locale", "err", err)
+		b.Logger(ctx).Warn("could not read a server's locale", "err", err)
 		return lang.For(l)
 	}
 	// What the database holds is what noteLocale would compare with: keep
@@ -114,25 +114,25 @@ func (b *Bot) guildLang(ctx context.Context, guild, player string) *lang.Lang {
 	return lang.For(l)
 }
 
-// gameLang is the language of posts about g: its server's, or for a game
+// GameLang is the language of posts about g: its server's, or for a game
 // outside any server, its first human player's.
-func (b *Bot) gameLang(ctx context.Context, g store.Game) *lang.Lang {
+func (b *Core) GameLang(ctx context.Context, g store.Game) *lang.Lang {
 	human := g.Players[0]
 	if g.Computer.Plays() && g.Computer.Seat == 0 {
 		human = g.Players[1]
 	}
-	return b.guildLang(ctx, g.GuildID, human)
+	return b.GuildLang(ctx, g.GuildID, human)
 }
 
 // seatWord is the name of seat p of game g in l, lower case as mid-sentence
 // ("cones"); the engines' Seats are the keys, in English.
-func seatWord(l *lang.Lang, g games.Game, p games.Player) string {
+func SeatWord(l *lang.Lang, g games.Game, p games.Player) string {
 	return games.SeatWord(l, g.Seats()[p])
 }
 
 // seatTitle is seatWord with a capital, to open a sentence or a label.
-func seatTitle(l *lang.Lang, g games.Game, p games.Player) string {
-	w := seatWord(l, g, p)
+func SeatTitle(l *lang.Lang, g games.Game, p games.Player) string {
+	w := SeatWord(l, g, p)
 	r, n := utf8.DecodeRuneInString(w)
 	return string(unicode.ToUpper(r)) + w[n:]
 }

@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"bytes"
@@ -57,10 +57,10 @@ type Message struct {
 	// Nonce, on a new channel message, lets Discord drop a second copy sent
 	// again after a crash or a lost answer (enforce_nonce): at most 25 characters.
 	Nonce string
-	// componentsOnly: an update that leaves the picture and the embed
+	// ComponentsOnly: an update that leaves the picture and the embed
 	// alone: it sets the controls, and the line above them where Content
 	// is given.
-	componentsOnly bool
+	ComponentsOnly bool
 }
 
 // File is an attachment with its alt text.
@@ -71,17 +71,17 @@ type File struct {
 
 // Discord's JSON error codes the bot reacts to.
 const (
-	codeCannotDM          = 50007 // the user's DMs are closed to the bot
-	codeMissingPermission = 50013 // e.g. no right to create threads here
-	codeMissingAccess     = 50001
-	codeUnknownChannel    = 10003
-	codeUnknownMessage    = 10008
-	codeEditLimit         = 30046 // too many edits to a message older than an hour
-	codeThreadExists      = 160004
+	CodeCannotDM          = 50007 // the user's DMs are closed to the bot
+	CodeMissingPermission = 50013 // e.g. no right to create threads here
+	CodeMissingAccess     = 50001
+	CodeUnknownChannel    = 10003
+	CodeUnknownMessage    = 10008
+	CodeEditLimit         = 30046 // too many edits to a message older than an hour
+	CodeThreadExists      = 160004
 )
 
 // errorCode returns Discord's JSON error code inside err, or 0.
-func errorCode(err error) int {
+func ErrorCode(err error) int {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Message != nil {
 		return re.Message.Code
@@ -102,8 +102,8 @@ type attachment struct {
 // "attachments"; an update that only changes the controls (a picker step)
 // sends nothing else, so the picture and embed stay as they are.
 func (m *Message) payload() map[string]any {
-	if m.componentsOnly {
-		p := map[string]any{"components": orEmpty(m.Components)}
+	if m.ComponentsOnly {
+		p := map[string]any{"Components": OrEmpty(m.Components)}
 		if m.Content != "" {
 			p["content"] = m.Content
 			p["allowed_mentions"] = map[string]any{"parse": []string{}}
@@ -116,10 +116,10 @@ func (m *Message) payload() map[string]any {
 	}
 	p := map[string]any{
 		"content":          m.Content,
-		"embeds":           orEmpty(m.Embeds),
-		"components":       orEmpty(m.Components),
+		"embeds":           OrEmpty(m.Embeds),
+		"Components":       OrEmpty(m.Components),
 		"attachments":      atts,
-		"allowed_mentions": map[string]any{"parse": []string{}, "users": orEmpty(m.Mentions)},
+		"allowed_mentions": map[string]any{"parse": []string{}, "users": OrEmpty(m.Mentions)},
 	}
 	if m.Ephemeral {
 		p["flags"] = discordgo.MessageFlagsEphemeral
@@ -138,7 +138,7 @@ func editable(m *Message) *Message {
 	return &c
 }
 
-func orEmpty[T any](s []T) []T {
+func OrEmpty[T any](s []T) []T {
 	if s == nil {
 		return []T{}
 	}
@@ -176,7 +176,7 @@ func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 		}
 	case m != nil:
 		if typ == discordgo.InteractionApplicationCommandAutocompleteResult {
-			body["data"] = map[string]any{"choices": orEmpty(m.Choices)}
+			body["data"] = map[string]any{"choices": OrEmpty(m.Choices)}
 		} else {
 			body["data"] = m.payload()
 		}
@@ -252,7 +252,7 @@ func (r rest) UserName(userID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return displayName(u), nil
+	return DisplayName(u), nil
 }
 
 // RegisterCommands sends the commands as discordgo encodes them, but for
@@ -260,7 +260,7 @@ func (r rest) UserName(userID string) (string, error) {
 // Discord's API description wants an integer in a request (it answers with
 // a string).
 func (r rest) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
-	body, err := commandsBody(cmds)
+	body, err := CommandsBody(cmds)
 	if err != nil {
 		return err
 	}
@@ -272,8 +272,8 @@ func (r rest) RegisterCommands(appID, guildID string, cmds []*discordgo.Applicat
 	return err
 }
 
-// commandsBody is the bulk overwrite's JSON, permissions as integers.
-func commandsBody(cmds []*discordgo.ApplicationCommand) ([]map[string]any, error) {
+// CommandsBody is the bulk overwrite's JSON, permissions as integers.
+func CommandsBody(cmds []*discordgo.ApplicationCommand) ([]map[string]any, error) {
 	raw, err := json.Marshal(cmds)
 	if err != nil {
 		return nil, err
@@ -295,3 +295,25 @@ func commandsBody(cmds []*discordgo.ApplicationCommand) ([]map[string]any, error
 	}
 	return out, nil
 }
+
+// userOf is who made an interaction: the member in a server, the user in a DM.
+func UserOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	if i.User != nil {
+		return i.User
+	}
+	return &discordgo.User{}
+}
+
+func DisplayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// NewREST is the Discord of a discordgo session: REST calls, with the
+// attachment descriptions discordgo cannot send itself.
+func NewREST(s *discordgo.Session) Discord { return rest{s} }

@@ -1,0 +1,339 @@
+package kit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/games"
+	"kilab/lang"
+	"kilab/render"
+	"kilab/store"
+)
+
+// kindColour is a game's own colour (render.Colour) for the embeds about it.
+func KindColour(kind string) int {
+	g, err := games.Lookup(kind)
+	if err != nil {
+		return BrandColour
+	}
+	return render.Colour(g)
+}
+
+// brandColour frames what is about Kilab rather than one game.
+const BrandColour = 0xC8963E
+
+// boardOpts says what a board message carries besides the picture.
+type BoardOpts struct {
+	Controls bool   // the player on move's components
+	Prefix   string // the picker step the components show
+	Mention  bool   // ping the player on move (or both players at the end)
+	Note     string // a line above the embed ("You threw 3.")
+}
+
+// Board builds a board message in l: an embed with the players, whose turn,
+// the last ply and the time left, the PNG with its alt text, and the
+// controls. The thread's board and a player's DM copy of it may speak
+// different languages, so each is built for its reader.
+func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
+	pic, err := b.pictures.get(l, s)
+	if err != nil {
+		return nil, err
+	}
+	png, alt := pic.png, pic.alt
+	m := &Message{
+		Embeds: []*discordgo.MessageEmbed{{
+			Title:       Clip(fmt.Sprintf("%s · %s", s.Game.Title(), ConfigText(s.Game, s.G.Config)), 256),
+			Description: Clip(s.describe(l), 4096),
+			Color:       KindColour(s.G.Kind),
+			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
+			Footer:      &discordgo.MessageEmbedFooter{Text: Clip(s.footer(l)+Prefixed("\n", render.Legend(l, s.Pos)), 2048)},
+		}},
+		Files: []File{{Name: "board.png", ContentType: "image/png", Description: Clip(alt, 1024), Data: png}},
+	}
+	switch {
+	case o.Controls && s.G.ComputerOnMove():
+		// The computer's turn: it plays by itself, nothing for a person to click.
+	case o.Controls && s.G.Active():
+		m.Components = Components(l, s.G.ID, s.G.Version, s.Pos, o.Prefix)
+	case o.Controls:
+		m.Components = RematchRow(l, s.G)
+	}
+	m.Content, m.Mentions = s.headline(l, o)
+	return m, nil
+}
+
+// footer names the game and the commands that fit it: /move only while it
+// goes on, its record once it is over.
+func (s *State) footer(l *lang.Lang) string {
+	if s.G.Active() {
+		return l.T("play.footer", "Game", s.G.ID)
+	}
+	return l.T("end.footer", "Game", s.G.ID)
+}
+
+// pictured is what the picture marks: the last ply, and the result when the
+// game ended off the board (resigned, on time, agreed, aborted), so a final
+// picture never says whose turn it would have been. Its words are l's.
+func (s *State) Pictured(l *lang.Lang) render.Last {
+	last := s.Last
+	if s.G.Active() || s.Pos.Outcome().Over() {
+		return last
+	}
+	e := &render.Ending{Reason: s.endReason(l)}
+	if w, won := s.G.Result.Winner(); won {
+		e.Status, e.Winner = games.Won, w
+	} else if s.G.Result == store.Draw {
+		e.Status = games.Drawn
+	}
+	last.Ended = e
+	return last
+}
+
+// endReason says in words how a game ended off the board: "Dark resigned".
+func (s *State) endReason(l *lang.Lang) string {
+	loser := s.G.ToMove
+	if w, won := s.G.Result.Winner(); won {
+		loser = w.Other()
+	}
+	switch s.G.Reason {
+	case store.ReasonResignation:
+		return l.T("end.reason.resigned", "Seat", SeatTitle(l, s.Game, loser))
+	case store.ReasonTimeout:
+		return l.T("end.reason.out_of_time", "Seat", SeatTitle(l, s.Game, loser))
+	case store.ReasonAgreement:
+		return l.T("end.reason.agreed")
+	case store.ReasonAbort:
+		return l.T("end.reason.before_moves")
+	}
+	return s.ReasonLine(l)
+}
+
+// reasonText is why the game ended, in l: the engine's own words when the
+// rules ended it (the store keeps only their English), else reasonText's.
+func (s *State) ReasonLine(l *lang.Lang) string {
+	if o := s.Pos.Outcome(); o.Over() && o.Reason.ID != "" && o.Reason.String() == s.G.Reason {
+		return o.Reason.In(l)
+	}
+	return ReasonText(l, s.G.Reason)
+}
+
+// reasonText is a stored end reason in l's words: the store's own reasons
+// (resignation, timeout, ...) are messages; an engine's reason for an end by
+// the rules is kept as the engine wrote it.
+func ReasonText(l *lang.Lang, reason string) string {
+	switch reason {
+	case store.ReasonResignation:
+		return l.T("end.why.resignation")
+	case store.ReasonTimeout:
+		return l.T("end.why.timeout")
+	case store.ReasonAgreement:
+		return l.T("end.why.agreement")
+	case store.ReasonAbort:
+		return l.T("end.why.abort")
+	case store.ReasonWithdrew:
+		return l.T("end.why.withdrew")
+	}
+	if reason == "" || l.Tag() == lang.English {
+		return reason
+	}
+	// The rules ended the game; the store keeps the engine's words in
+	// English only, and where no position is at hand to say them again
+	// (state.reasonText) a reader of another language is told just that.
+	return l.T("end.why.rules")
+}
+
+// configText is the variant and the options that differ from their
+// defaults: "standard · pieces 7".
+func ConfigText(g games.Game, c games.Config) string {
+	parts := []string{c.Variant}
+	defaults := map[string]string{}
+	if d, err := games.Normalize(g, games.Config{Variant: c.Variant}); err == nil {
+		defaults = d.Options
+	}
+	for _, kv := range strings.Fields(c.String())[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		if defaults[k] != v {
+			parts = append(parts, k+" "+v)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// headline is the message's text line and who it pings.
+func (s *State) headline(l *lang.Lang, o BoardOpts) (string, []string) {
+	var lines []string
+	if o.Note != "" {
+		lines = append(lines, o.Note)
+	}
+	var ping []string
+	switch {
+	case !o.Mention:
+	case s.G.ComputerOnMove():
+		lines = append(lines, l.T("play.thinking", "Level", LevelWord(l, s.G.Computer.Level)))
+	case s.G.Active():
+		mover := s.G.Players[s.G.ToMove]
+		ping = []string{mover}
+		lines = append(lines, l.T("play.your_turn", "User", mover, "Due", s.dueText(l)))
+	default:
+		ping = s.people()
+		lines = append(lines, fmt.Sprintf("<@%s> <@%s>: %s", s.G.Players[0], s.G.Players[1], s.ResultText(l)))
+	}
+	return strings.Join(lines, "\n"), ping
+}
+
+// dueText is what the player on move has to do: "throw", "choose your move".
+func (s *State) dueText(l *lang.Lang) string {
+	switch d := s.Pos.Due(); {
+	case d.Kind == games.DueThrow:
+		return l.T("play.due.throw")
+	case len(s.Pos.Moves()) == 1:
+		return l.T("play.due.one_move")
+	default:
+		return l.T("play.due.choose")
+	}
+}
+
+// describe is the embed's body: players, then the state of play.
+func (s *State) describe(l *lang.Lang) string {
+	var b strings.Builder
+	for p := games.First; p <= games.Second; p++ {
+		fmt.Fprintf(&b, "**%s**: <@%s>%s%s\n", SeatTitle(l, s.Game, p), s.G.Players[p], s.ComputerMark(l, p), AwayMarkIn(l, s.Away, s.G.Players[p]))
+	}
+	b.WriteByte('\n')
+	if s.G.Active() {
+		b.WriteString(l.T("play.turn", "User", s.G.Players[s.G.ToMove], "Seat", SeatWord(l, s.Game, s.G.ToMove), "Verb", s.dueVerb(l)))
+		if !s.G.Deadline.IsZero() && !s.G.ComputerOnMove() {
+			b.WriteString(l.T("play.turn_due", "Unix", s.G.Deadline.Unix()))
+		}
+		b.WriteByte('\n')
+	} else {
+		b.WriteString(l.T("end.result_line", "Result", s.ResultText(l)) + "\n")
+	}
+	if last := s.lastText(l); last != "" {
+		b.WriteString(l.T("play.last_line", "Last", last) + "\n")
+	}
+	return b.String()
+}
+
+// computerMark follows the computer's name: " (computer, hard)".
+func (s *State) ComputerMark(l *lang.Lang, p games.Player) string {
+	if s.G.Human(p) {
+		return ""
+	}
+	return l.T("play.computer_mark", "Level", LevelWord(l, s.G.Computer.Level))
+}
+
+// computerSuffix is computerMark inside parentheses: ", computer, hard".
+func (s *State) ComputerSuffix(l *lang.Lang, p games.Player) string {
+	if s.G.Human(p) {
+		return ""
+	}
+	return l.T("play.computer_suffix", "Level", LevelWord(l, s.G.Computer.Level))
+}
+
+// people are the game's players who are people: both, or the one playing the
+// computer. Only they are pinged.
+func (s *State) people() []string {
+	var out []string
+	for p := games.First; p <= games.Second; p++ {
+		if s.G.Human(p) {
+			out = append(out, s.G.Players[p])
+		}
+	}
+	return out
+}
+
+// dueVerb is what the player on move is to do, as a verb: "throw", "move".
+func (s *State) dueVerb(l *lang.Lang) string {
+	if s.Pos.Due().Kind == games.DueThrow {
+		return l.T("play.verb.throw")
+	}
+	return l.T("play.verb.move")
+}
+
+// resultText is how the game stands: "<@1> (cones) wins · resignation".
+func (s *State) ResultText(l *lang.Lang) string {
+	w, won := s.G.Result.Winner()
+	reason := s.ReasonLine(l)
+	switch {
+	case won:
+		return l.T("end.wins", "User", s.G.Players[w], "Seat", SeatWord(l, s.Game, w), "Reason", reason)
+	case s.G.Result == store.Draw:
+		return l.T("end.draw", "Reason", reason)
+	case s.G.Result == store.Aborted:
+		return l.T("end.aborted", "Reason", reason)
+	}
+	return l.T("end.in_play")
+}
+
+// lastText says what the last ply was: "spindles threw 3 and played in-3
+// (enter on 3)", the move in notation and, where the game has them, in words.
+func (s *State) lastText(l *lang.Lang) string {
+	if len(s.Plies) == 0 {
+		return ""
+	}
+	p := s.Plies[len(s.Plies)-1]
+	who := SeatWord(l, s.Game, p.Player)
+	move := p.Move
+	if move != "" && s.Last.Before != nil && s.Last.Move == p.Move {
+		if label := games.Label(l, s.Last.Before, p.Move); label != p.Move {
+			move += " (" + label + ")"
+		}
+	}
+	switch {
+	case len(p.Throws) > 0 && move != "":
+		return l.T("play.last.threw_played", "Seat", who, "Throws", ThrowsText(p.Throws), "Move", move)
+	case len(p.Throws) > 0:
+		return l.T("play.last.threw", "Seat", who, "Throws", ThrowsText(p.Throws))
+	case move != "":
+		return l.T("play.last.played", "Seat", who, "Move", move)
+	}
+	return who
+}
+
+func ThrowsText(ts []games.Throw) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = fmt.Sprint(t)
+	}
+	return strings.Join(s, ", ")
+}
+
+// rematchRow is the Rematch button of a finished game's board, in l.
+func RematchRow(l *lang.Lang, g store.Game) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: l.T("chal.rematch.button"), Style: discordgo.SecondaryButton, CustomID: RematchCID(g.ID), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
+	}}}
+}
+
+// awayMarkIn follows a player's name on a board or in /games while they are
+// on vacation: " · on vacation until <t:…:R>".
+func AwayMarkIn(l *lang.Lang, away map[string]time.Time, user string) string {
+	end, ok := away[user]
+	if !ok {
+		return ""
+	}
+	return " · " + AwayUntil(l, end)
+}
+
+// AwayOf is who of g's players is on vacation, and until when.
+func (b *Core) AwayOf(ctx context.Context, gs ...store.Game) (map[string]time.Time, error) {
+	var users []string
+	for _, g := range gs {
+		for seat := range games.Player(2) {
+			if g.Human(seat) {
+				users = append(users, g.Players[seat])
+			}
+		}
+	}
+	return b.DB.Away(ctx, users...)
+}
+
+// awayUntil is "on vacation until <t:…:R>", to follow a player's name.
+func AwayUntil(l *lang.Lang, until time.Time) string {
+	return l.T("vac.until", "Unix", until.Unix())
+}

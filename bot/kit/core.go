@@ -1,0 +1,38 @@
+package kit
+
+import (
+	"log/slog"
+	"sync"
+
+	"kilab/ai"
+	"kilab/games"
+	"kilab/store"
+)
+
+// Core is what every feature of the bot shares: the store, Discord, the
+// randomness games draw from, the log, and the caches of what the bot has
+// seen (names, locales, pictures). A feature holds the Core and uses it
+// through its methods here; what a feature asks of other features goes
+// through the narrow hooks below.
+type Core struct {
+	DB  *store.DB
+	DC  Discord
+	Src games.Source
+	Log *slog.Logger
+	// Computer is what the computer opponent and reviews are given (Aseb's
+	// solved tables).
+	Computer ai.Env
+
+	names    sync.Map // user id -> display name, from interactions seen
+	locales  locales  // the locales this copy last recorded (lang.go)
+	pictures *pictures
+
+	// Kick wakes the delivery of announcements after a commit, so the next
+	// player's board goes out at once.
+	Kick func()
+}
+
+// NewCore is a Core with its caches ready.
+func NewCore(db *store.DB, dc Discord, src games.Source, log *slog.Logger, computer ai.Env) *Core {
+	return &Core{DB: db, DC: dc, Src: src, Log: log, Computer: computer, pictures: newPictures(picturesKept), Kick: func() {}}
+}
