@@ -23,7 +23,7 @@ func isConflict(err error) bool { return errors.Is(err, store.ErrConflict) }
 // legal moves (or "throw") for the move option.
 func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error {
 	var focused *discordgo.ApplicationCommandInteractionDataOption
-	for _, o := range options(i) {
+	for _, o := range kit.Options(i) {
 		if o.Focused {
 			focused = o
 		}
@@ -82,11 +82,11 @@ func (b *Bot) choiceLabel(l *lang.Lang, g store.Game, me string) string {
 	case g.ToMove == seat:
 		turn = l.T("cmd.turn.yours")
 	}
-	return l.T("cmd.label", "ID", g.ID, "Title", kindTitle(g.Kind), "Opponent", b.Name(l, g.Players[seat.Other()]), "Turn", turn)
+	return l.T("cmd.label", "ID", g.ID, "Title", kit.KindTitle(g.Kind), "Opponent", b.Name(l, g.Players[seat.Other()]), "Turn", turn)
 }
 
 func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
-	g, err := b.gameOf(ctx, i)
+	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return nil, err
 	}

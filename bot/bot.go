@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"kilab/bot/info"
 	"kilab/bot/kit"
 	"log/slog"
 	"os"
@@ -91,6 +92,9 @@ type Bot struct {
 
 	http *endpoint // nil: interactions come over the gateway
 
+	// The features, each on the Core.
+	info *info.Info
+
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
 	// received, before its handler's goroutine exists: Close waits for every
@@ -170,6 +174,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	})
 	b.Core = kit.NewCore(c.DB, b.acks, c.Source, c.Log, c.Computer)
 	b.Core.Kick = b.kick
+	b.info = info.New(b.Core)
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}
@@ -374,9 +379,4 @@ func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) str
 		b.Logger(ctx).Warn("could not answer an interaction", "err", rerr, "was", err)
 	}
 	return outcome
-}
-
-// reply answers an interaction with an ephemeral line.
-func (b *Bot) reply(i *discordgo.Interaction, format string, a ...any) error {
-	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: kit.Clip(fmt.Sprintf(format, a...), 2000), Ephemeral: true})
 }

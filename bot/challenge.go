@@ -229,15 +229,7 @@ func chooseGame(l *lang.Lang) error {
 	for _, name := range games.Names() {
 		cmds = append(cmds, l.T("chal.game_command", "Game", name))
 	}
-	return lang.Fail("chal.choose_game", "Games", orWords(l, cmds))
-}
-
-// orWords is "a, b or c" in l.
-func orWords(l *lang.Lang, s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return l.T("chal.or_list", "Items", strings.Join(s[:len(s)-1], ", "), "Last", s[len(s)-1])
+	return lang.Fail("chal.choose_game", "Games", kit.OrWords(l, cmds))
 }
 
 // each puts p before each of words.

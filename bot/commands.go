@@ -9,7 +9,6 @@ import (
 	"kilab/ai"
 	"kilab/games"
 	"kilab/lang"
-	"kilab/tournament"
 )
 
 // Options of /challenge that every game shares; the rest come from the
@@ -21,7 +20,6 @@ const (
 	optTime     = "time"
 	optRated    = "rated"
 	optLevel    = "level"
-	optGame     = "game"
 	optMove     = "move"
 )
 
@@ -169,13 +167,13 @@ func withMax(o *discordgo.ApplicationCommandOption, maxLength int, autocomplete 
 }
 
 func gameOption(desc lang.Text) *discordgo.ApplicationCommandOption {
-	return withMax(option(discordgo.ApplicationCommandOptionString, optGame, lang.T("cmd.opt.game"), desc, true), 20, true)
+	return withMax(option(discordgo.ApplicationCommandOptionString, kit.OptGame, lang.T("cmd.opt.game"), desc, true), 20, true)
 }
 
 // kindOptionIn is /rules' and /leaderboard's game option with its
 // localisations; its choices are the games, proper names in every language.
 func kindOptionIn(desc lang.Text) *discordgo.ApplicationCommandOption {
-	o := kindOption(desc.In(lang.En))
+	o := kit.KindOption(desc.In(lang.En))
 	o.NameLocalizations = localized(lang.T("cmd.opt.game"), 32)
 	o.DescriptionLocalizations = localized(desc, 100)
 	for _, c := range o.Choices {
@@ -193,7 +191,7 @@ func challengeSubcommands() []*discordgo.ApplicationCommandOption {
 		}
 		opts = append(opts, variantOptions(g)...)
 		level := sayFunc(func(l *lang.Lang) string {
-			return l.T("cmd.challenge.level", "Default", choiceText(l, ai.DefaultLevel))
+			return l.T("cmd.challenge.level", "Default", kit.ChoiceText(l, ai.DefaultLevel))
 		})
 		opts = append(opts,
 			choiceOption(optFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
@@ -226,7 +224,7 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 			keys[i] = v.Key
 		}
 		desc := sayFunc(func(l *lang.Lang) string {
-			return l.T("cmd.challenge.variant", "Default", choiceText(l, keys[0]))
+			return l.T("cmd.challenge.variant", "Default", kit.ChoiceText(l, keys[0]))
 		})
 		out = append(out, choiceOption(optVariant, lang.T("cmd.opt.variant"), desc, keys...))
 	}
@@ -248,9 +246,9 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 func optionFor(o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
 	desc := sayFunc(func(l *lang.Lang) string {
 		if several {
-			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", choiceText(l, variant), "Default", choiceText(l, o.Values[0]))
+			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", kit.ChoiceText(l, variant), "Default", kit.ChoiceText(l, o.Values[0]))
 		}
-		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", choiceText(l, o.Values[0]))
+		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", kit.ChoiceText(l, o.Values[0]))
 	})
 	if isBool(o.Values) {
 		return option(discordgo.ApplicationCommandOptionBoolean, o.Key, optionName(o.Key), desc, false)
@@ -265,12 +263,12 @@ func isBool(values []string) bool {
 }
 
 // choiceOption is a string option offering values, each shown by its
-// choiceName where it has one.
+// ChoiceName where it has one.
 func choiceOption(name string, nameT lang.Text, desc sayer, values ...string) *discordgo.ApplicationCommandOption {
 	o := option(discordgo.ApplicationCommandOptionString, name, nameT, desc, false)
 	for _, v := range values {
 		c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
-		if t, ok := choiceName(v); ok {
+		if t, ok := kit.ChoiceName(v); ok {
 			c.Name, c.NameLocalizations = kit.Clip(t.In(lang.En), 100), localized(t, 100)
 		}
 		o.Choices = append(o.Choices, c)
@@ -286,15 +284,6 @@ func dayChoices(vals ...int) []*discordgo.ApplicationCommandOptionChoice {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: t.In(lang.En), NameLocalizations: localized(t, 100), Value: v})
 	}
 	return out
-}
-
-// choiceText is a choice's value as l shows it: its choiceName, or the
-// value itself (a number).
-func choiceText(l *lang.Lang, value string) string {
-	if t, ok := choiceName(value); ok {
-		return t.In(l)
-	}
-	return value
 }
 
 // optionName is the name of a game's option key in every language; an
@@ -315,47 +304,4 @@ func optionName(key string) lang.Text {
 		return lang.T("cmd.opt.size")
 	}
 	return lang.Text{}
-}
-
-// choiceName is the display name of a choice's value (a key players type:
-// "random", "twenty-squares", "sticks") in every language, and false for a
-// value that is no word to translate (a number) or one it does not know.
-func choiceName(value string) (lang.Text, bool) {
-	switch value {
-	case "random":
-		return lang.T("cmd.choice.random"), true
-	case "me":
-		return lang.T("cmd.choice.me"), true
-	case "opponent":
-		return lang.T("cmd.choice.opponent"), true
-	case "easy":
-		return lang.T("cmd.choice.easy"), true
-	case "medium":
-		return lang.T("cmd.choice.medium"), true
-	case "hard":
-		return lang.T("cmd.choice.hard"), true
-	case string(tournament.RoundRobin):
-		return lang.T("cmd.choice.round_robin"), true
-	case string(tournament.Swiss):
-		return lang.T("cmd.choice.swiss"), true
-	case "standard":
-		return lang.T("cmd.choice.standard"), true
-	case "twenty-squares":
-		return lang.T("cmd.choice.twenty_squares"), true
-	case "royalur":
-		return lang.T("cmd.choice.royalur"), true
-	case "free":
-		return lang.T("cmd.choice.free"), true
-	case "lane":
-		return lang.T("cmd.choice.lane"), true
-	case "sticks":
-		return lang.T("cmd.choice.sticks"), true
-	case "d4":
-		return lang.T("cmd.choice.d4"), true
-	case "true":
-		return lang.T("cmd.choice.true"), true
-	case "false":
-		return lang.T("cmd.choice.false"), true
-	}
-	return lang.Text{}, false
 }

@@ -111,7 +111,7 @@ func checkChoice(t *testing.T, loc discordgo.Locale, path string, c *discordgo.A
 	name, ok := c.NameLocalizations[loc]
 	if !ok {
 		if strings.IndexFunc(c.Name, unicode.IsLetter) >= 0 {
-			t.Errorf("%s: choice %q has no name in %s: add a case to choiceName and a cmd.choice message", path, c.Name, loc)
+			t.Errorf("%s: choice %q has no name in %s: add a case to kit.ChoiceName and a cmd.choice message", path, c.Name, loc)
 		}
 		return
 	}
@@ -221,12 +221,12 @@ func TestSmallCommandsSpeakTheirLocale(t *testing.T) {
 		i.Type, i.Locale = discordgo.InteractionApplicationCommand, discordgo.Locale(tc.locale)
 		i.Data = discordgo.ApplicationCommandInteractionData{Name: tc.cmd}
 		b.Handle(context.Background(), i)
-		resp, ok := rec.first("respond")
+		resp, ok := rec.First("respond")
 		if !ok {
 			t.Fatalf("/%s in %s: no answer", tc.cmd, tc.locale)
 		}
-		text := resp.msg.Content
-		for _, e := range resp.msg.Embeds {
+		text := resp.Msg.Content
+		for _, e := range resp.Msg.Embeds {
 			text += e.Description
 		}
 		if !strings.Contains(text, tc.want) {

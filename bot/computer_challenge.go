@@ -86,5 +86,5 @@ func noLevel(l *lang.Lang, level string) error {
 	for k, lv := range ai.Levels {
 		words[k] = kit.LevelWord(l, lv)
 	}
-	return lang.Fail("chal.computer.no_level", "Levels", orWords(l, words), "Level", strconv.Quote(level))
+	return lang.Fail("chal.computer.no_level", "Levels", kit.OrWords(l, words), "Level", strconv.Quote(level))
 }

@@ -336,30 +336,6 @@ func (b *Bot) sendDM(ctx context.Context, user, guild string, want func(store.Se
 	return ch, msg, err
 }
 
-// openingOf is how g's first player was decided, in l: the words the bot
-// stored when the game began (a coin, the challenge's choice, a throw-off),
-// or for a tournament's game, which the store starts with no words, its
-// pairing in its round.
-func (b *Bot) openingOf(ctx context.Context, l *lang.Lang, g store.Game) (string, error) {
-	if g.Tournament == 0 {
-		return g.Opening, nil
-	}
-	t, err := b.DB.Tournament(ctx, g.Tournament)
-	if err != nil {
-		return "", err
-	}
-	ps, err := b.DB.Pairings(ctx, t.ID)
-	if err != nil {
-		return "", err
-	}
-	for _, p := range ps {
-		if p.Game == g.ID {
-			return l.T("tour.opening", "ID", t.ID, "Round", p.Round, "Rounds", t.Rounds, "Player", g.Players[0]), nil
-		}
-	}
-	return g.Opening, nil
-}
-
 // deliverStart opens a new game's thread under its challenge and says there
 // how the first player was decided. Where the bot may not create threads the
 // game lives in the channel instead.
@@ -369,7 +345,7 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 			return err
 		}
 	}
-	opening, err := b.openingOf(ctx, b.GameLang(ctx, g), g)
+	opening, err := b.OpeningOf(ctx, b.GameLang(ctx, g), g)
 	if err != nil || opening == "" {
 		return err
 	}

@@ -21,7 +21,7 @@ func drawable(kind string) bool {
 
 // drawCommand is /draw: offer a draw, or accept the opponent's offer.
 func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
-	g, err := b.gameOf(ctx, i)
+	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
 	}
@@ -30,7 +30,7 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	case err != nil:
 		return err
 	case !drawable(g.Kind):
-		return lang.Fail("act.draw.none", "Game", kindTitle(g.Kind))
+		return lang.Fail("act.draw.none", "Game", kit.KindTitle(g.Kind))
 	case g.Computer.Plays():
 		return lang.Fail("act.draw.computer")
 	case g.DrawOffer == seat.Other():
@@ -44,7 +44,7 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return err
 	}
 	b.kick() // the offer's message was recorded with it
-	return b.reply(i, "%s", kit.LangOf(i).T("act.draw.offered", "Game", g.ID))
+	return b.Reply(i, "%s", kit.LangOf(i).T("act.draw.offered", "Game", g.ID))
 }
 
 // drawClick answers the Accept draw / Decline buttons. Only the player the
@@ -88,7 +88,7 @@ func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.G
 		note := b.GameLang(ctx, g).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID)
 		err = b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Content: note})
 	} else {
-		err = b.reply(i, "%s", kit.LangOf(i).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID))
+		err = b.Reply(i, "%s", kit.LangOf(i).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID))
 	}
 	b.committed(ctx, i, err)
 	return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"encoding/hex"
+	"kilab/bot/kit/kittest"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -26,7 +27,7 @@ func signed(key ed25519.PrivateKey, ts time.Time, body []byte) *http.Request {
 
 // endpointBot is a unit bot that takes HTTP interactions signed by the key
 // it returns.
-func endpointBot(t *testing.T) (*Bot, *recorder, ed25519.PrivateKey) {
+func endpointBot(t *testing.T) (*Bot, *kittest.Recorder, ed25519.PrivateKey) {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
@@ -67,8 +68,8 @@ func TestEndpointAcceptsSignedInteraction(t *testing.T) {
 			t.Fatal("the click is still being handled after 10 s")
 		}
 	}
-	if c, ok := rec.first("respond"); !ok || !c.msg.Ephemeral {
-		t.Fatalf("the click was not answered with an ephemeral reply: %v", rec.ops())
+	if c, ok := rec.First("respond"); !ok || !c.Msg.Ephemeral {
+		t.Fatalf("the click was not answered with an ephemeral reply: %v", rec.Ops())
 	}
 }
 
@@ -79,8 +80,8 @@ func TestEndpointAnswersPing(t *testing.T) {
 	if w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"type":1}` || w.Header().Get("Content-Type") != "application/json" {
 		t.Fatalf("PING: %d %q (%s), want 200 {\"type\":1}", w.Code, w.Body, w.Header().Get("Content-Type"))
 	}
-	if len(rec.ops()) != 0 || b.activeNow() != 0 {
-		t.Fatalf("a PING reached the handlers: %v", rec.ops())
+	if len(rec.Ops()) != 0 || b.activeNow() != 0 {
+		t.Fatalf("a PING reached the handlers: %v", rec.Ops())
 	}
 }
 
@@ -109,8 +110,8 @@ func TestEndpointRefusesBadSignatures(t *testing.T) {
 			t.Errorf("%s: %d %q, want 401", name, w.Code, w.Body)
 		}
 	}
-	if len(rec.ops()) != 0 || b.activeNow() != 0 {
-		t.Fatalf("refused requests reached the handlers: %v", rec.ops())
+	if len(rec.Ops()) != 0 || b.activeNow() != 0 {
+		t.Fatalf("refused requests reached the handlers: %v", rec.Ops())
 	}
 }
 
@@ -132,8 +133,8 @@ func TestEndpointRefusesOtherRequests(t *testing.T) {
 			t.Errorf("%s: %d, want %d", name, w.Code, c.want)
 		}
 	}
-	if len(rec.ops()) != 0 || b.activeNow() != 0 {
-		t.Fatalf("refused requests reached the handlers: %v", rec.ops())
+	if len(rec.Ops()) != 0 || b.activeNow() != 0 {
+		t.Fatalf("refused requests reached the handlers: %v", rec.Ops())
 	}
 }
 

@@ -31,7 +31,7 @@ func TestEndpointSignatureWindow(t *testing.T) {
 			t.Errorf("a PING signed %v from now: %d %q, want %d", c.signed, w.Code, w.Body, c.want)
 		}
 	}
-	if len(rec.ops()) != 0 {
-		t.Fatalf("PINGs reached the handlers: %v", rec.ops())
+	if len(rec.Ops()) != 0 {
+		t.Fatalf("PINGs reached the handlers: %v", rec.Ops())
 	}
 }

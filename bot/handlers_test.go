@@ -2,15 +2,13 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,126 +22,33 @@ import (
 	"kilab/store"
 )
 
-// recorder is a Discord that records what the handlers send.
-type recorder struct {
-	mu    sync.Mutex
-	calls []call
-	next  int
-}
-
-type call struct {
-	op      string // respond, original, send, edit, dm, thread, register
-	typ     discordgo.InteractionResponseType
-	channel string
-	msg     *kit.Message
-}
-
-func (r *recorder) add(c call) string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.calls = append(r.calls, c)
-	r.next++
-	return fmt.Sprintf("15%017d", r.next) // a snowflake-shaped message id
-}
-
-func (r *recorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *kit.Message) error {
-	r.add(call{op: "respond", typ: typ, msg: m})
-	return nil
-}
-func (r *recorder) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
-	return &discordgo.Message{ID: "1500000000000000999", ChannelID: i.ChannelID}, nil
-}
-func (r *recorder) EditOriginal(i *discordgo.Interaction, m *kit.Message) error {
-	r.add(call{op: "original", msg: m})
-	return nil
-}
-func (r *recorder) DeleteOriginal(i *discordgo.Interaction) error {
-	r.add(call{op: "delete-original"})
-	return nil
-}
-func (r *recorder) Followup(i *discordgo.Interaction, m *kit.Message) error {
-	r.add(call{op: "followup", msg: m})
-	return nil
-}
-func (r *recorder) Send(channelID string, m *kit.Message) (*discordgo.Message, error) {
-	return &discordgo.Message{ID: r.add(call{op: "send", channel: channelID, msg: m}), ChannelID: channelID}, nil
-}
-func (r *recorder) Edit(channelID, messageID string, m *kit.Message) error {
-	r.add(call{op: "edit", channel: channelID, msg: m})
-	return nil
-}
-func (r *recorder) DMChannel(userID string) (string, error) {
-	r.add(call{op: "dm", channel: userID})
-	return "dm-" + userID, nil
-}
-func (r *recorder) Thread(channelID, messageID, name string) (string, error) {
-	return r.add(call{op: "thread", channel: channelID}), nil
-}
-func (r *recorder) UserName(userID string) (string, error) {
-	r.add(call{op: "user", channel: userID})
-	return "user " + userID, nil
-}
-func (r *recorder) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
-	r.add(call{op: "register", channel: guildID})
-	return nil
-}
-
-func (r *recorder) ops() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []string
-	for _, c := range r.calls {
-		out = append(out, c.op)
-	}
-	return out
-}
-
-func (r *recorder) first(op string) (call, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, c := range r.calls {
-		if c.op == op {
-			return c, true
-		}
-	}
-	return call{}, false
-}
-
-func unitBot(t *testing.T) (*Bot, *recorder, *store.DB) {
+func unitBot(t *testing.T) (*Bot, *kittest.Recorder, *store.DB) {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	rec := &recorder{}
+	rec := &kittest.Recorder{}
 	return newBot(Config{DB: db, Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, rec), rec, db
 }
 
 // payload reads a recorded interaction from testdata.
 func payload(t *testing.T, name string) *discordgo.Interaction {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var i discordgo.Interaction
-	if err := json.Unmarshal(data, &i); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return &i
+	return kittest.Payload(t, filepath.Join("testdata", name))
 }
 
 func TestHandleChallengePayload(t *testing.T) {
 	t.Parallel()
 	b, rec, db := unitBot(t)
 	b.Handle(context.Background(), payload(t, "challenge_aseb.json"))
-	resp, ok := rec.first("respond")
-	if !ok || resp.typ != discordgo.InteractionResponseChannelMessageWithSource || resp.msg.Ephemeral {
+	resp, ok := rec.First("respond")
+	if !ok || resp.Typ != discordgo.InteractionResponseChannelMessageWithSource || resp.Msg.Ephemeral {
 		t.Fatalf("response %+v", resp)
 	}
-	if len(resp.msg.Components) != 1 || len(resp.msg.Mentions) != 1 || resp.msg.Mentions[0] != "1000000000000000002" {
-		t.Errorf("challenge message: components %d, mentions %v", len(resp.msg.Components), resp.msg.Mentions)
+	if len(resp.Msg.Components) != 1 || len(resp.Msg.Mentions) != 1 || resp.Msg.Mentions[0] != "1000000000000000002" {
+		t.Errorf("challenge message: components %d, mentions %v", len(resp.Msg.Components), resp.Msg.Mentions)
 	}
 	c, err := db.Challenge(context.Background(), 1)
 	if err != nil || c.Config.Options["pieces"] != "7" || c.Rated || c.TimeLimit.Hours() != 7*24 || c.MessageID == "" {
@@ -152,8 +57,8 @@ func TestHandleChallengePayload(t *testing.T) {
 	if err := b.Deliver(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if dm, ok := rec.first("dm"); !ok || dm.channel != "1000000000000000002" {
-		t.Errorf("the challenged player got no DM: %v", rec.ops())
+	if dm, ok := rec.First("dm"); !ok || dm.Channel != "1000000000000000002" {
+		t.Errorf("the challenged player got no DM: %v", rec.Ops())
 	}
 }
 
@@ -167,11 +72,11 @@ func TestHandleRefusalsAreEphemeral(t *testing.T) {
 	} {
 		b, rec, _ := unitBot(t)
 		b.Handle(context.Background(), payload(t, file))
-		resp, ok := rec.first("respond")
-		if !ok || !resp.msg.Ephemeral || !strings.Contains(resp.msg.Content, want) {
-			t.Errorf("%s: %+v, want an ephemeral %q", file, resp.msg, want)
+		resp, ok := rec.First("respond")
+		if !ok || !resp.Msg.Ephemeral || !strings.Contains(resp.Msg.Content, want) {
+			t.Errorf("%s: %+v, want an ephemeral %q", file, resp.Msg, want)
 		}
-		if ops := rec.ops(); len(ops) != 1 {
+		if ops := rec.Ops(); len(ops) != 1 {
 			t.Errorf("%s: the bot did more than answer: %v", file, ops)
 		}
 	}
@@ -181,8 +86,8 @@ func TestHandleAutocompleteWithoutGames(t *testing.T) {
 	t.Parallel()
 	b, rec, _ := unitBot(t)
 	b.Handle(context.Background(), payload(t, "autocomplete_game.json"))
-	resp, ok := rec.first("respond")
-	if !ok || resp.typ != discordgo.InteractionApplicationCommandAutocompleteResult || resp.msg.Choices == nil || len(resp.msg.Choices) != 0 {
+	resp, ok := rec.First("respond")
+	if !ok || resp.Typ != discordgo.InteractionApplicationCommandAutocompleteResult || resp.Msg.Choices == nil || len(resp.Msg.Choices) != 0 {
 		t.Fatalf("autocomplete answer %+v", resp)
 	}
 }
@@ -295,17 +200,17 @@ func checkPicker(t *testing.T, pos games.Position) {
 // failingRecorder refuses the first interaction response, as Discord does
 // when an answer is rejected or lost.
 type failingRecorder struct {
-	recorder
+	kittest.Recorder
 	failed bool
 }
 
 func (r *failingRecorder) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *kit.Message) error {
 	if !r.failed {
 		r.failed = true
-		r.add(call{op: "respond-failed", typ: typ, msg: m})
+		r.Record(kittest.Call{Op: "respond-failed", Typ: typ, Msg: m})
 		return fmt.Errorf("HTTP 400 Bad Request")
 	}
-	return r.recorder.Respond(i, typ, m)
+	return r.Recorder.Respond(i, typ, m)
 }
 
 // A resignation whose answer Discord refuses is still announced, and the
@@ -335,12 +240,12 @@ func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 	if err := b.Deliver(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := rec.first("send"); !ok {
-		t.Errorf("the end was not announced: %v", rec.ops())
+	if _, ok := rec.First("send"); !ok {
+		t.Errorf("the end was not announced: %v", rec.Ops())
 	}
-	for _, c := range rec.calls {
-		if c.op == "respond" && strings.Contains(c.msg.Content, "nothing was changed") {
-			t.Errorf("the player was told %q", c.msg.Content)
+	for _, c := range rec.Calls {
+		if c.Op == "respond" && strings.Contains(c.Msg.Content, "nothing was changed") {
+			t.Errorf("the player was told %q", c.Msg.Content)
 		}
 	}
 }
@@ -348,11 +253,16 @@ func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 func TestFitLinesKeepsWholeLines(t *testing.T) {
 	t.Parallel()
 	lines := []string{strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40)}
-	if got := fitLinesIn(lang.En, lines, 200); got != strings.Join(lines, "\n") {
+	if got := kit.FitLinesIn(lang.En, lines, 200); got != strings.Join(lines, "\n") {
 		t.Errorf("all fit: %q", got)
 	}
-	got := fitLinesIn(lang.En, lines, 90)
+	got := kit.FitLinesIn(lang.En, lines, 90)
 	if !strings.HasPrefix(got, lines[0]+"\n") || strings.Contains(got, "b") || !strings.HasSuffix(got, "… and 2 more") || len([]rune(got)) > 90 {
 		t.Errorf("cut: %q", got)
 	}
+}
+
+// click is the recorded leaderboard click with another custom_id.
+func click(t *testing.T, customID string) *discordgo.Interaction {
+	return kittest.Click(t, "testdata/click_leaderboard.json", customID)
 }

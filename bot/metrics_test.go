@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"kilab/bot/kit/kittest"
 	"kilab/games"
 	"kilab/store"
 )
@@ -42,7 +43,7 @@ func TestInteractionLogsCarryIDs(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	var logs bytes.Buffer
-	b := newBot(Config{DB: db, Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}, &recorder{})
+	b := newBot(Config{DB: db, Source: games.Seeded(1), Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}, &kittest.Recorder{})
 	b.Handle(context.Background(), payload(t, "click_unknown_game.json"))
 	line := logs.String()
 	for _, want := range []string{"interaction=1300000000000000004", "game=777", "outcome=user_error", "name=game"} {

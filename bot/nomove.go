@@ -13,9 +13,6 @@ import (
 	"kilab/store"
 )
 
-// notationDoc points to the full notation guide, for /help and /rules.
-func notationDoc(l *lang.Lang) string { return l.T("play.notation_doc") }
-
 // maxListedMoves is how many moves a /move without a move lists.
 const maxListedMoves = 12
 

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
 	"strings"
 	"testing"
 
@@ -12,29 +13,6 @@ import (
 	"kilab/lang"
 )
 
-// /rules shows how each game's moves are typed, with examples, and points to
-// the full notation guide.
-func TestRulesExplainNotation(t *testing.T) {
-	t.Parallel()
-	examples := map[string]string{"aseb": "`in-3`", "tab": "`3b5-b8`", "seega": "`D2+E2`"}
-	for _, name := range games.Names() {
-		g, _ := games.Lookup(name)
-		e, err := rulesEmbed(lang.En, g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		found := false
-		for _, f := range e.Fields {
-			if strings.Contains(f.Name, "/move") {
-				found = strings.Contains(f.Value, examples[name]) && strings.Contains(f.Value, "docs/notation.md")
-			}
-		}
-		if !found {
-			t.Errorf("/rules %s does not explain the notation:\n%s", name, embedText(e))
-		}
-	}
-}
-
 // /help says buttons show moves in words and where the notation is explained.
 func TestHelpPointsToNotation(t *testing.T) {
 	t.Parallel()
@@ -43,13 +21,13 @@ func TestHelpPointsToNotation(t *testing.T) {
 	i.Type = discordgo.InteractionApplicationCommand
 	i.Data = discordgo.ApplicationCommandInteractionData{Name: "help"}
 	b.Handle(context.Background(), i)
-	resp, ok := rec.first("respond")
-	if !ok || len(resp.msg.Embeds) != 1 {
-		t.Fatalf("/help answered %+v", resp.msg)
+	resp, ok := rec.First("respond")
+	if !ok || len(resp.Msg.Embeds) != 1 {
+		t.Fatalf("/help answered %+v", resp.Msg)
 	}
-	checkEmbed(t, resp.msg.Embeds[0])
+	kittest.CheckEmbed(t, resp.Msg.Embeds[0])
 	for _, w := range []string{"in words", "`/rules`", "docs/notation.md", "`in-2`", "aborts the game, unrated"} {
-		if !strings.Contains(resp.msg.Embeds[0].Description, w) {
+		if !strings.Contains(resp.Msg.Embeds[0].Description, w) {
 			t.Errorf("/help lacks %q", w)
 		}
 	}

@@ -59,7 +59,7 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a kit.
 		b.Logger(ctx).Warn("recording the rematch message", "challenge", c.ID, "err", err)
 	}
 	b.kick() // the opponent's DM was recorded with the challenge
-	return b.reply(i, "%s", kit.LangOf(i).T("chal.rematch.offered", "Opponent", c.Opponent, "Link", messageLink(c.GuildID, c.ChannelID, msg.ID)))
+	return b.Reply(i, "%s", kit.LangOf(i).T("chal.rematch.offered", "Opponent", c.Opponent, "Link", messageLink(c.GuildID, c.ChannelID, msg.ID)))
 }
 
 // computerRematch starts the rematch of a game against the computer at once:
@@ -82,5 +82,5 @@ func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g s
 	}
 	b.autoStart(ctx, ng)
 	b.kick()
-	return b.reply(i, "%s", kit.LangOf(i).T("chal.rematch.computer", "Game", ng.ID))
+	return b.Reply(i, "%s", kit.LangOf(i).T("chal.rematch.computer", "Game", ng.ID))
 }

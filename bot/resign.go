@@ -41,7 +41,7 @@ func resignVerb(e store.End) string {
 
 // resign is /resign: it asks before acting.
 func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
-	g, err := b.gameOf(ctx, i)
+	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func resignPrompt(l *lang.Lang, g store.Game, seat games.Player, note string) *k
 	default:
 		what = l.T("act.resign.casual", "Opponent", g.Players[seat.Other()])
 	}
-	text := l.T("act.resign.ask", "Game", kindTitle(g.Kind), "ID", g.ID, "What", what)
+	text := l.T("act.resign.ask", "Game", kit.KindTitle(g.Kind), "ID", g.ID, "What", what)
 	if note != "" {
 		text = note + "\n" + text
 	}
@@ -92,7 +92,7 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a kit.A
 	case err != nil:
 		return err
 	case a.Verb == "k":
-		return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Content: l.T("act.resign.kept", "Game", kindTitle(g.Kind), "ID", g.ID)})
+		return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Content: l.T("act.resign.kept", "Game", kit.KindTitle(g.Kind), "ID", g.ID)})
 	}
 	for try := 0; ; try++ {
 		if !g.Active() {

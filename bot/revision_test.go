@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
 	"strings"
 	"testing"
 	"time"
@@ -24,8 +25,8 @@ func oldRoyalurGame(t *testing.T, db *store.DB) store.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := db.CreateGame(ctx, store.NewGame{GuildID: unitGuild, ChannelID: unitChannel, Kind: "aseb", Config: cfg,
-		Players: [2]string{unitAna, unitBo}, Position: "c:- s:- c:throw", ToMove: games.First, TimeLimit: 72 * time.Hour})
+	sg, err := db.CreateGame(ctx, store.NewGame{GuildID: kittest.Guild, ChannelID: kittest.Channel, Kind: "aseb", Config: cfg,
+		Players: [2]string{kittest.Ana, kittest.Bo}, Position: "c:- s:- c:throw", ToMove: games.First, TimeLimit: 72 * time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +61,11 @@ func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
 	}
 
 	throw := click(t, kit.GameCID(sg.ID, sg.Version, "t", ""))
-	throw.Member.User.ID = unitBo
+	throw.Member.User.ID = kittest.Bo
 	b.Handle(ctx, throw)
 	g, played, err := db.GameRecord(ctx, sg.ID)
 	if err != nil || g.Version == sg.Version || len(played) < 5 {
-		t.Fatalf("after the spindles' throw: version %d (was %d), %d plies, %v; calls %v", g.Version, sg.Version, len(played), err, rec.ops())
+		t.Fatalf("after the spindles' throw: version %d (was %d), %d plies, %v; calls %v", g.Version, sg.Version, len(played), err, rec.Ops())
 	}
 	for _, p := range played[:4] {
 		if p.Revision != 1 {
@@ -83,18 +84,18 @@ func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
 	}
 	if moves := after.Pos.Moves(); len(moves) > 0 && !moves[0].Pass {
 		mv := click(t, kit.GameCID(g.ID, g.Version, "m", moves[0].Notation))
-		mv.Member.User.ID = unitBo
+		mv.Member.User.ID = kittest.Bo
 		b.Handle(ctx, mv)
 		g2, played2, err := db.GameRecord(ctx, sg.ID)
 		if err != nil || g2.Version == g.Version || played2[4].Move != moves[0].Notation || played2[4].Revision != aseb.Revision {
-			t.Fatalf("the spindles' move %s: version %d, ply 5 %+v, %v; calls %v", moves[0].Notation, g2.Version, played2[4], err, rec.ops())
+			t.Fatalf("the spindles' move %s: version %d, ply 5 %+v, %v; calls %v", moves[0].Notation, g2.Version, played2[4], err, rec.Ops())
 		}
 	}
 
 	b.Handle(ctx, payload(t, "history_game.json"))
-	m := rec.calls[len(rec.calls)-1].msg
+	m := rec.Calls[len(rec.Calls)-1].Msg
 	if m == nil || len(m.Files) != 2 || strings.Contains(m.Content, "could not be drawn") {
-		t.Fatalf("/history answered %v: want the record and its replay, drawn through the old ply", rec.ops())
+		t.Fatalf("/history answered %v: want the record and its replay, drawn through the old ply", rec.Ops())
 	}
 	text := string(m.Files[0].Data)
 	for _, w := range []string{"4\t2:pass\tplayed under rules revision 1\n", "--variant royalur --revision 1 $(", "# Rules: 1 ply was played under an older revision"} {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/info"
 	"kilab/bot/kit"
 	"log/slog"
 	"slices"
@@ -47,22 +48,22 @@ func init() {
 		{name: "challenge", define: challengeCommand, public: true, handle: (*Bot).challenge},
 		{name: "move", define: moveCommandDef, handle: (*Bot).moveCommand},
 		{name: "board", define: boardCommandDef, public: true, handle: (*Bot).boardCommand},
-		{name: "games", define: gamesCommandDef, handle: (*Bot).gamesCommand},
+		{name: "games", define: gamesCommandDef, handle: infoCommand((*info.Info).Games)},
 		{name: "resign", define: resignCommandDef, handle: (*Bot).resign},
 		{name: "draw", define: drawCommandDef, handle: (*Bot).drawCommand},
 		{name: "settings", define: settingsCommandDef, handle: (*Bot).settings},
 		{name: "vacation", define: vacationCommand, handle: (*Bot).vacation},
-		{name: "help", define: helpCommandDef, handle: func(b *Bot, _ context.Context, i *discordgo.Interaction) error { return b.help(i) }},
-		{name: "rules", define: rulesCommandDef, handle: func(b *Bot, _ context.Context, i *discordgo.Interaction) error { return b.rulesCommand(i) }},
-		{name: "leaderboard", define: leaderboardCommandDef, public: true, handle: (*Bot).leaderboardCommand},
-		{name: "stats", define: statsCommandDef, handle: (*Bot).statsCommand},
-		{name: "history", define: historyCommandDef, public: true, handle: (*Bot).historyCommand},
-		{name: "review", define: reviewCommandDef, public: true, handle: (*Bot).reviewCommand},
+		{name: "help", define: helpCommandDef, handle: infoCommand((*info.Info).Help)},
+		{name: "rules", define: rulesCommandDef, handle: infoCommand((*info.Info).Rules)},
+		{name: "leaderboard", define: leaderboardCommandDef, public: true, handle: infoCommand((*info.Info).Leaderboard)},
+		{name: "stats", define: statsCommandDef, handle: infoCommand((*info.Info).Stats)},
+		{name: "history", define: historyCommandDef, public: true, handle: infoCommand((*info.Info).History)},
+		{name: "review", define: reviewCommandDef, public: true, handle: infoCommand((*info.Info).Review)},
 		{name: "tournament", define: tournamentCommand, handle: (*Bot).tournamentCommand},
 		{name: "standings", define: standingsCommandDef, handle: (*Bot).standingsCommand},
 	}
 	autocompleteRoutes = []autocompleteRoute{
-		{option: optGame, subject: "game", choices: (*Bot).gameChoices},
+		{option: kit.OptGame, subject: "game", choices: (*Bot).gameChoices},
 		{option: optMove, choices: (*Bot).moveChoices},
 		{option: optTournament, subject: "tournament", choices: (*Bot).tournamentChoices},
 	}
@@ -71,12 +72,25 @@ func init() {
 		{kind: "g", name: "game", subject: "game", verbs: "tmsp", shape: kit.GameShape, handle: (*Bot).gameClick},
 		{kind: "d", name: "draw", subject: "game", verbs: "ad", shape: kit.VerbIDVersion, handle: (*Bot).drawClick},
 		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: (*Bot).rematchClick},
-		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: (*Bot).leaderboardClick},
+		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: infoClick((*info.Info).LeaderboardPage)},
 		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: (*Bot).resignClick},
 		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: (*Bot).tournamentClick},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)
+	}
+}
+
+// Each feature's handlers take the feature, not the Bot: these adapters
+// hand them theirs, so that a route names a feature's method as it is.
+
+func infoCommand(f func(*info.Info, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.info, ctx, i) }
+}
+
+func infoClick(f func(*info.Info, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+		return f(b.info, ctx, i, a)
 	}
 }
 
@@ -207,7 +221,7 @@ func subjectOf(i *discordgo.Interaction) (string, int64) {
 			if r.subject == "" {
 				continue
 			}
-			raw := strings.TrimPrefix(optString(i, r.option), "#")
+			raw := strings.TrimPrefix(kit.OptString(i, r.option), "#")
 			if id, err := strconv.ParseInt(raw, 10, 64); err == nil && id > 0 {
 				return r.subject, id
 			}

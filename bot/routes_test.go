@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
 	"log/slog"
 	"path/filepath"
 	"slices"
@@ -110,7 +111,7 @@ func routeBot(t *testing.T) (*Bot, *bytes.Buffer) {
 	t.Cleanup(func() { db.Close() })
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	return newBot(Config{DB: db, Source: games.Seeded(1), Log: log, AckBudget: -1}, &recorder{}), &logs
+	return newBot(Config{DB: db, Source: games.Seeded(1), Log: log, AckBudget: -1}, &kittest.Recorder{}), &logs
 }
 
 // counted is how many interactions of typ and name the metrics hold.
@@ -166,7 +167,7 @@ func TestCommandsCountedAndLoggedByName(t *testing.T) {
 		b.Handle(context.Background(), &discordgo.Interaction{ID: "1", Type: discordgo.InteractionApplicationCommand,
 			ChannelID: "5", User: &discordgo.User{ID: "42"},
 			Data: discordgo.ApplicationCommandInteractionData{Name: r.name, Options: []*discordgo.ApplicationCommandInteractionDataOption{
-				{Name: optGame, Type: discordgo.ApplicationCommandOptionString, Value: "#777"}}}})
+				{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: "#777"}}}})
 		if counted(b, "command", r.name) != before+1 {
 			t.Errorf("/%s not counted under its name", r.name)
 		}

@@ -97,7 +97,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) e
 	case "create":
 		if len(sub.Options) != 1 {
 			l := kit.LangOf(i)
-			return lang.Fail("tour.err.choose_game", "Games", orWords(l, each(l.T("tour.create_command")+" ", games.Names())))
+			return lang.Fail("tour.err.choose_game", "Games", kit.OrWords(l, each(l.T("tour.create_command")+" ", games.Names())))
 		}
 		return b.createTournament(ctx, i, sub.Options[0])
 	case "start":
@@ -171,7 +171,7 @@ func parseTournament(sub *discordgo.ApplicationCommandInteractionDataOption) (st
 
 // tournamentOf reads the tournament option: one of this server's.
 func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store.Tournament, error) {
-	raw := strings.TrimPrefix(optString(i, optTournament), "#")
+	raw := strings.TrimPrefix(kit.OptString(i, optTournament), "#")
 	if raw == "" {
 		return b.latestTournament(ctx, i.GuildID)
 	}

@@ -84,7 +84,7 @@ func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, head
 	return &kit.Message{
 		Content: heading,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title: kit.Clip(table.Title, 256), Description: fitLinesIn(l, lines, 4000), Color: kit.KindColour(t.Kind),
+			Title: kit.Clip(table.Title, 256), Description: kit.FitLinesIn(l, lines, 4000), Color: kit.KindColour(t.Kind),
 			Image:  &discordgo.MessageEmbedImage{URL: "attachment://standings.png"},
 			Footer: &discordgo.MessageEmbedFooter{Text: kit.Clip(l.T("tour.standings.footer", "TieBreak", long), 2048)},
 		}},
@@ -194,7 +194,7 @@ func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament,
 		}
 	}
 	m := &kit.Message{Content: kit.Clip(l.T("tour.round.heading", "Title", tournamentTitle(l, t), "Round", round, "Rounds", t.Rounds), 2000)}
-	pairings := &discordgo.MessageEmbed{Title: l.T("tour.round.pairings", "Round", round), Description: fitLinesIn(l, lines, 4096), Color: kit.KindColour(t.Kind)}
+	pairings := &discordgo.MessageEmbed{Title: l.T("tour.round.pairings", "Round", round), Description: kit.FitLinesIn(l, lines, 4096), Color: kit.KindColour(t.Kind)}
 	if round == 1 {
 		m.Embeds = []*discordgo.MessageEmbed{pairings}
 		return m, nil

@@ -200,7 +200,7 @@ func (b *Bot) tournamentChoices(ctx context.Context, i *discordgo.Interaction, t
 	typed = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(typed), "#"))
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, t := range ts {
-		label := kit.Clip(fmt.Sprintf("#%d %s · %s", t.ID, kindTitle(t.Kind), statusWord(l, t.Status)), 100)
+		label := kit.Clip(fmt.Sprintf("#%d %s · %s", t.ID, kit.KindTitle(t.Kind), statusWord(l, t.Status)), 100)
 		if typed != "" && !strings.Contains(strings.ToLower(label), typed) {
 			continue
 		}

@@ -229,7 +229,7 @@ func (b *Bot) committed(ctx context.Context, i *discordgo.Interaction, err error
 		return
 	}
 	b.Logger(ctx).Warn("answering after a commit", "err", err)
-	_ = b.reply(i, "%s", kit.LangOf(i).T("play.committed"))
+	_ = b.Reply(i, "%s", kit.LangOf(i).T("play.committed"))
 }
 
 // canonical is a typed move as the engine writes it ("A1+B2" for "b2+a1"), so

@@ -35,7 +35,7 @@ func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
 		return b.vacationEnd(ctx, i, user)
 	}
 	var n float64
-	if days, ok := options(i)["days"]; ok {
+	if days, ok := kit.Options(i)["days"]; ok {
 		n, _ = days.Value.(float64)
 	}
 	if n != math.Trunc(n) || n < 1 || n > float64(store.VacationAllowance/store.Day) {
@@ -71,7 +71,7 @@ func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user 
 		return err
 	}
 	l := kit.LangOf(i)
-	return b.reply(i, "%s", l.T("vac.started", "Unix", v.End.Unix(), "Left", l.N("vac.n.days", left)))
+	return b.Reply(i, "%s", l.T("vac.started", "Unix", v.End.Unix(), "Left", l.N("vac.n.days", left)))
 }
 
 func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user string) error {
@@ -88,7 +88,7 @@ func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user st
 		return err
 	}
 	l := kit.LangOf(i)
-	return b.reply(i, "%s", l.T("vac.back", "Away", awayFor(l, v.End.Sub(v.Start)), "Left", l.N("vac.n.days", left)))
+	return b.Reply(i, "%s", l.T("vac.back", "Away", awayFor(l, v.End.Sub(v.Start)), "Left", l.N("vac.n.days", left)))
 }
 
 // awayFor is a time away in words: "3 days", "5 hours", "a few minutes".

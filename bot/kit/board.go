@@ -337,3 +337,27 @@ func (b *Core) AwayOf(ctx context.Context, gs ...store.Game) (map[string]time.Ti
 func AwayUntil(l *lang.Lang, until time.Time) string {
 	return l.T("vac.until", "Unix", until.Unix())
 }
+
+// OpeningOf is how g's first player was decided, in l: the words the bot
+// stored when the game began (a coin, the challenge's choice, a throw-off),
+// or for a tournament's game, which the store starts with no words, its
+// pairing in its round.
+func (b *Core) OpeningOf(ctx context.Context, l *lang.Lang, g store.Game) (string, error) {
+	if g.Tournament == 0 {
+		return g.Opening, nil
+	}
+	t, err := b.DB.Tournament(ctx, g.Tournament)
+	if err != nil {
+		return "", err
+	}
+	ps, err := b.DB.Pairings(ctx, t.ID)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range ps {
+		if p.Game == g.ID {
+			return l.T("tour.opening", "ID", t.ID, "Round", p.Round, "Rounds", t.Rounds, "Player", g.Players[0]), nil
+		}
+	}
+	return g.Opening, nil
+}

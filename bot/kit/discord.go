@@ -317,3 +317,8 @@ func DisplayName(u *discordgo.User) string {
 // NewREST is the Discord of a discordgo session: REST calls, with the
 // attachment descriptions discordgo cannot send itself.
 func NewREST(s *discordgo.Session) Discord { return rest{s} }
+
+// reply answers an interaction with an ephemeral line.
+func (b *Core) Reply(i *discordgo.Interaction, format string, a ...any) error {
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: Clip(fmt.Sprintf(format, a...), 2000), Ephemeral: true})
+}

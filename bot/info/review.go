@@ -1,15 +1,15 @@
-package bot
+package info
 
 import (
 	"context"
 	"fmt"
-	"kilab/bot/kit"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/ai"
+	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 	"kilab/render"
@@ -19,12 +19,12 @@ import (
 // runs out says so rather than posting a part.
 const reviewBudget = 2 * time.Minute
 
-// reviewCommand is /review game: for a finished game only, so that nobody gets
-// help during play, a chart of the first player's winning chance after every
+// Review is /review game: for a finished game only, so that nobody gets
+// Help during play, a chart of the first player's winning chance after every
 // ply and each player's three costliest moves with the best move instead.
 // Judging takes longer than Discord's 3 s, so the answer is deferred first.
-func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error {
-	g, err := b.gameOf(ctx, i)
+func (b *Info) Review(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 	}
 	judge, err := b.Computer.Judge(g.Kind, g.Config)
 	if err != nil {
-		return lang.Fail("info.err.review_unsupported", "Game", kindTitle(g.Kind))
+		return lang.Fail("info.err.review_unsupported", "Game", kit.KindTitle(g.Kind))
 	}
 	if err := b.DC.Respond(i, discordgo.InteractionResponseDeferredChannelMessageWithSource, nil); err != nil {
 		return fmt.Errorf("deferring /review: %w", err)
@@ -56,7 +56,7 @@ func (b *Bot) reviewCommand(ctx context.Context, i *discordgo.Interaction) error
 
 // reviewMessage judges the game and writes the chart and the costliest moves
 // in l.
-func (b *Bot) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, judge ai.Judge) (*kit.Message, error) {
+func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, judge ai.Judge) (*kit.Message, error) {
 	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
 	defer cancel()
 	start, err := s.Game.New(s.G.Config)

@@ -1,13 +1,13 @@
-package bot
+package info
 
 import (
 	"context"
 	"fmt"
-	"kilab/bot/kit"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
@@ -16,10 +16,10 @@ import (
 // leaderboardPage is how many players a leaderboard page shows.
 const leaderboardPage = 10
 
-// leaderboardCommand is /leaderboard game: the first page of this server's
+// Leaderboard is /leaderboard game: the first page of this server's
 // ratings in a game, posted for everyone to see, with buttons to page on.
-func (b *Bot) leaderboardCommand(ctx context.Context, i *discordgo.Interaction) error {
-	g, err := kindOf(i)
+func (b *Info) Leaderboard(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := kit.KindOf(i)
 	if err != nil {
 		return err
 	}
@@ -36,9 +36,9 @@ func (b *Bot) leaderboardCommand(ctx context.Context, i *discordgo.Interaction) 
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
-// leaderboardClick answers Previous and Next: the page the button names,
+// LeaderboardPage answers Previous and Next: the page the button names,
 // in place of the one shown.
-func (b *Bot) leaderboardClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+func (b *Info) LeaderboardPage(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	g, err := games.Lookup(a.Arg)
 	if err != nil || i.GuildID == "" {
 		return kit.ErrForged
@@ -56,7 +56,7 @@ func (b *Bot) leaderboardClick(ctx context.Context, i *discordgo.Interaction, a 
 // leaderboard builds the page from offset in l, or nil when nobody is rated.
 // An offset past the end (players left since the button was drawn) shows the
 // last page.
-func (b *Bot) leaderboard(ctx context.Context, l *lang.Lang, guild string, g games.Game, offset int) (*kit.Message, error) {
+func (b *Info) leaderboard(ctx context.Context, l *lang.Lang, guild string, g games.Game, offset int) (*kit.Message, error) {
 	page, total, err := b.DB.Leaderboard(ctx, guild, g.Name(), offset, leaderboardPage)
 	if err != nil || total == 0 {
 		return nil, err

@@ -1,46 +1,25 @@
-package bot
+package info
 
 import (
+	"context"
 	"fmt"
-	"kilab/bot/kit"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 )
 
-// kindOption is the game option of /rules and /leaderboard: a game by name,
-// chosen from a fixed list (these commands are about a game, not a match).
-func kindOption(desc string) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: desc, Required: true}
-	for _, name := range games.Names() {
-		g, _ := games.Lookup(name)
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title(), Value: name})
-	}
-	return o
-}
-
-// kindOf reads the game option of /rules and /leaderboard as a game's name.
-func kindOf(i *discordgo.Interaction) (games.Game, error) {
-	name := optString(i, optGame)
-	g, err := games.Lookup(name)
-	if err != nil {
-		return nil, lang.Fail("info.err.unknown_game", "Name", fmt.Sprintf("%q", name), "Games", strings.Join(games.Names(), ", "))
-	}
-	return g, nil
-}
-
-// rulesCommand is /rules game: a summary a newcomer can follow, every variant
+// Rules is /rules game: a summary a newcomer can follow, every variant
 // and option, and the throw odds as the engines give them (D4). It is
 // ephemeral, like /help: reference reading that would crowd a busy channel.
-func (b *Bot) rulesCommand(i *discordgo.Interaction) error {
-	g, err := kindOf(i)
+func (b *Info) Rules(_ context.Context, i *discordgo.Interaction) error {
+	g, err := kit.KindOf(i)
 	if err != nil {
 		return err
 	}
@@ -58,17 +37,17 @@ func rulesEmbed(l *lang.Lang, g games.Game) (*discordgo.MessageEmbed, error) {
 		Description: kit.Clip(strings.Join(games.Summary(l, g), "\n"), 4096),
 		Color:       kit.KindColour(g.Name()),
 		Footer:      &discordgo.MessageEmbedFooter{Text: l.T("info.rules.footer", "Game", g.Name())},
-		Fields:      []*discordgo.MessageEmbedField{{Name: l.T("info.rules.variants"), Value: fitLinesIn(l, variantLines(l, g), 1024)}},
+		Fields:      []*discordgo.MessageEmbedField{{Name: l.T("info.rules.variants"), Value: kit.FitLinesIn(l, variantLines(l, g), 1024)}},
 	}
 	if guide, ok := g.(games.NotationGuide); ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.notation"), Value: fitLinesIn(l, append(guide.MoveNotation(l), notationDoc(l)), 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.notation"), Value: kit.FitLinesIn(l, append(guide.MoveNotation(l), kit.NotationDoc(l)), 1024)})
 	}
 	throws, err := throwLines(l, g)
 	if err != nil {
 		return nil, err
 	}
 	if len(throws) > 0 {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.throw_odds"), Value: fitLinesIn(l, throws, 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.rules.throw_odds"), Value: kit.FitLinesIn(l, throws, 1024)})
 		e.Footer.Text += " " + l.T("info.rules.footer_throws")
 	}
 	if turn := games.TurnOdds(g); turn != nil {
@@ -88,7 +67,7 @@ func variantLines(l *lang.Lang, g games.Game) []string {
 		}
 		lines = append(lines, line)
 		for _, o := range v.Options {
-			lines = append(lines, l.T("info.rules.option", "Key", o.Key, "Values", orWords(l, valueWords(l, ordered(o.Values))),
+			lines = append(lines, l.T("info.rules.option", "Key", o.Key, "Values", kit.OrWords(l, valueWords(l, ordered(o.Values))),
 				"Help", o.Help.In(l), "Default", valueWord(l, o.Values[0])))
 		}
 	}
@@ -131,32 +110,6 @@ func valueWord(l *lang.Lang, v string) string {
 		return l.T("info.rules.off")
 	}
 	return v
-}
-
-// fitLinesIn joins lines with newlines within Discord's limit of n characters,
-// leaving out whole lines rather than cutting one in half (a mention or link
-// cut in two shows as garbage), and saying in l how many were left out.
-func fitLinesIn(l *lang.Lang, lines []string, n int) string {
-	var b strings.Builder
-	size := 0
-	for k, line := range lines {
-		more := "\n" + l.N("info.more", len(lines)-k)
-		room := n - size - utf8.RuneCountInString(more)
-		if k == len(lines)-1 {
-			room = n - size
-		}
-		if utf8.RuneCountInString(line)+1 > room {
-			b.WriteString(more)
-			break
-		}
-		if k > 0 {
-			b.WriteByte('\n')
-			size++
-		}
-		b.WriteString(line)
-		size += utf8.RuneCountInString(line)
-	}
-	return b.String()
 }
 
 // diceWords name the dice for players in l.

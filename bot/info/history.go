@@ -1,28 +1,28 @@
-package bot
+package info
 
 import (
 	"context"
 	"fmt"
-	"kilab/bot/kit"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
 )
 
-// historyCommand is /history game: the game's record as a text file in the
+// History is /history game: the game's record as a text file in the
 // notation, and its animated replay, for any game of this server (in DMs, of
 // your own games, as gameOf allows). A long game's replay takes seconds to
 // draw, more than the 3 s Discord gives an answer, so the answer is deferred
 // once the game is found and filled in when the files are ready.
-func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) error {
-	g, err := b.gameOf(ctx, i)
+func (b *Info) History(ctx context.Context, i *discordgo.Interaction) error {
+	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (b *Bot) historyCommand(ctx context.Context, i *discordgo.Interaction) erro
 
 // historyMessage carries the record and the replay, in l. Without the replay
 // (it could not be drawn) the record still goes out, with a word about it.
-func (b *Bot) historyMessage(ctx context.Context, l *lang.Lang, s *kit.State) *kit.Message {
+func (b *Info) historyMessage(ctx context.Context, l *lang.Lang, s *kit.State) *kit.Message {
 	base := fmt.Sprintf("kilab-%s-%d", s.G.Kind, s.G.ID)
 	m := &kit.Message{ // Mentions nil: the players are named, not pinged
 		Content: kit.Clip(l.T("info.history.content", "Plies", l.N("info.n.plies", len(s.Plies)), "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(s.Game, s.G.Config),
@@ -76,7 +76,7 @@ func replayAlt(l *lang.Lang, s *kit.State) string {
 // ply per line, its number and its token as games.Ply.String writes it, a tab
 // between. The tokens alone, in order, are what `kilab replay` and
 // games.ParseRecord read; the header says how to feed them.
-func (b *Bot) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file string) string {
+func (b *Info) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file string) string {
 	var w strings.Builder
 	head := func(text string) { w.WriteString("# " + text + "\n") }
 	cfg := s.G.Config.String()
@@ -91,7 +91,7 @@ func (b *Bot) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file s
 			head(l.T("info.record.player", kv...))
 		}
 	}
-	opening, err := b.openingOf(ctx, l, s.G)
+	opening, err := b.OpeningOf(ctx, l, s.G)
 	if err != nil {
 		b.Logger(ctx).Warn("could not say a game's opening", "game", s.G.ID, "err", err)
 		opening = s.G.Opening
@@ -186,7 +186,7 @@ var mention = regexp.MustCompile(`<@(\d+)>`)
 
 // plainMentions writes the users a text mentions by name, for a file read
 // outside Discord.
-func (b *Bot) plainMentions(l *lang.Lang, text string) string {
+func (b *Info) plainMentions(l *lang.Lang, text string) string {
 	return mention.ReplaceAllStringFunc(text, func(m string) string {
 		return b.LookupName(l, mention.FindStringSubmatch(m)[1])
 	})

@@ -1,4 +1,4 @@
-package bot
+package info
 
 import (
 	"bytes"
@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"image/gif"
 	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -18,14 +18,6 @@ import (
 	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
-)
-
-// The guild and channel of the recorded payloads in testdata.
-const (
-	unitGuild   = "1100000000000000000"
-	unitChannel = "1100000000000000001"
-	unitAna     = "1000000000000000001"
-	unitBo      = "1000000000000000002"
 )
 
 // D4's figures, which /rules must come to: Aseb standard's scores once
@@ -70,8 +62,8 @@ func TestRulesEmbeds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkEmbed(t, e)
-		all := embedText(e)
+		kittest.CheckEmbed(t, e)
+		all := kittest.EmbedText(e)
 		for _, w := range want[name] {
 			if !strings.Contains(all, w) {
 				t.Errorf("/rules %s lacks %q:\n%s", name, w, all)
@@ -82,8 +74,8 @@ func TestRulesEmbeds(t *testing.T) {
 		}
 	}
 	seega, _ := games.Lookup("seega")
-	if e, _ := rulesEmbed(lang.En, seega); len(must(throwLines(lang.En, seega))) != 0 || strings.Contains(embedText(e)+e.Footer.Text, "throw") {
-		t.Errorf("Seega, which throws nothing, speaks of throws:\n%s\n%s", embedText(e), e.Footer.Text)
+	if e, _ := rulesEmbed(lang.En, seega); len(must(throwLines(lang.En, seega))) != 0 || strings.Contains(kittest.EmbedText(e)+e.Footer.Text, "throw") {
+		t.Errorf("Seega, which throws nothing, speaks of throws:\n%s\n%s", kittest.EmbedText(e), e.Footer.Text)
 	}
 }
 
@@ -96,68 +88,12 @@ func must[T any](v T, err error) T {
 
 func TestRulesPayload(t *testing.T) {
 	t.Parallel()
-	b, rec, _ := unitBot(t)
-	b.Handle(context.Background(), payload(t, "rules_tab.json"))
-	resp, ok := rec.first("respond")
-	if !ok || !resp.msg.Ephemeral || len(resp.msg.Embeds) != 1 || !strings.Contains(embedText(resp.msg.Embeds[0]), "(28.6%)") {
-		t.Fatalf("/rules tab answered %+v", resp.msg)
+	b, rec, _ := unit(t)
+	handle(b, payload(t, "rules_tab.json"))
+	resp, ok := rec.First("respond")
+	if !ok || !resp.Msg.Ephemeral || len(resp.Msg.Embeds) != 1 || !strings.Contains(kittest.EmbedText(resp.Msg.Embeds[0]), "(28.6%)") {
+		t.Fatalf("/rules tab answered %+v", resp.Msg)
 	}
-}
-
-// checkEmbed holds an embed to Discord's limits, as the fake does.
-func checkEmbed(t *testing.T, e *discordgo.MessageEmbed) {
-	t.Helper()
-	n := func(s string) int { return len([]rune(s)) }
-	total := n(e.Title) + n(e.Description)
-	if n(e.Title) > 256 || n(e.Description) > 4096 || len(e.Fields) > 25 {
-		t.Errorf("embed %q: title %d, description %d, %d fields", e.Title, n(e.Title), n(e.Description), len(e.Fields))
-	}
-	for _, f := range e.Fields {
-		total += n(f.Name) + n(f.Value)
-		if n(f.Name) > 256 || n(f.Value) > 1024 || f.Value == "" {
-			t.Errorf("embed %q: field %q is %d long", e.Title, f.Name, n(f.Value))
-		}
-	}
-	if e.Footer != nil {
-		total += n(e.Footer.Text)
-	}
-	if total > 6000 {
-		t.Errorf("embed %q: %d characters in all", e.Title, total)
-	}
-}
-
-func embedText(e *discordgo.MessageEmbed) string {
-	parts := []string{e.Title, e.Description}
-	for _, f := range e.Fields {
-		parts = append(parts, f.Name, f.Value)
-	}
-	return strings.Join(parts, "\n")
-}
-
-// storeGame starts a game of kind between a and b in the payloads' server
-// and, unless result is Unfinished, ends it as a last commit would.
-func storeGame(t *testing.T, db *store.DB, kind, a, b string, rated bool, result store.Result, reason string) store.Game {
-	t.Helper()
-	ctx := context.Background()
-	g, _ := games.Lookup(kind)
-	cfg, _ := games.Normalize(g, games.Config{})
-	pos, _ := g.New(cfg)
-	sg, err := db.CreateGame(ctx, store.NewGame{GuildID: unitGuild, ChannelID: unitChannel, Kind: kind, Config: cfg,
-		Players: [2]string{a, b}, Position: pos.String(), ToMove: pos.Due().Player, TimeLimit: 72 * time.Hour, Rated: rated})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.SetThread(ctx, sg.ID, fmt.Sprintf("16%017d", sg.ID)); err != nil {
-		t.Fatal(err)
-	}
-	if result == store.Unfinished {
-		return sg
-	}
-	end, _, err := db.Commit(ctx, store.Commit{Game: sg.ID, Version: sg.Version, End: &store.End{Result: result, Reason: reason}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return end
 }
 
 // leaderboardPlayers rates 23 Aseb players: a veteran of 60 games, whose
@@ -170,10 +106,10 @@ func leaderboardPlayers(t *testing.T, db *store.DB) string {
 		if n%4 == 0 {
 			result = store.SecondWins
 		}
-		storeGame(t, db, "aseb", vet, fmt.Sprintf("20000000000000000%02d", 1+n%20), true, result, store.ReasonResignation)
+		kittest.StoreGame(t, db, "aseb", vet, fmt.Sprintf("20000000000000000%02d", 1+n%20), true, result, store.ReasonResignation)
 	}
-	storeGame(t, db, "aseb", "2000000000000000021", "2000000000000000022", true, store.Draw, store.ReasonAgreement)
-	if s, err := db.Standing(context.Background(), unitGuild, "aseb", vet); err != nil || s.Provisional() {
+	kittest.StoreGame(t, db, "aseb", "2000000000000000021", "2000000000000000022", true, store.Draw, store.ReasonAgreement)
+	if s, err := db.Standing(context.Background(), kittest.Guild, "aseb", vet); err != nil || s.Provisional() {
 		t.Fatalf("the veteran's rating %+v is still provisional (%v): the test needs one that is not", s, err)
 	}
 	return vet
@@ -188,7 +124,7 @@ func checkPage(t *testing.T, db *store.DB, m *kit.Message, first, count int, pre
 	if len(m.Embeds) != 1 || m.Mentions != nil || m.Ephemeral {
 		t.Fatalf("leaderboard message %+v", m)
 	}
-	checkEmbed(t, m.Embeds[0])
+	kittest.CheckEmbed(t, m.Embeds[0])
 	lines := strings.Split(m.Embeds[0].Description, "\n")
 	if len(lines) != count {
 		t.Fatalf("page from %d: %d lines, want %d:\n%s", first, len(lines), count, m.Embeds[0].Description)
@@ -198,7 +134,7 @@ func checkPage(t *testing.T, db *store.DB, m *kit.Message, first, count int, pre
 		if f == nil || f[1] != fmt.Sprint(first+n) {
 			t.Fatalf("line %q, want rank %d", l, first+n)
 		}
-		s, _ := db.Standing(context.Background(), unitGuild, "aseb", f[2])
+		s, _ := db.Standing(context.Background(), kittest.Guild, "aseb", f[2])
 		if (f[4] == "?") != s.Provisional() || f[3] != fmt.Sprint(int(s.Rating.Rating+0.5)) {
 			t.Errorf("line %q for a rating of %.1f, deviation %.1f", l, s.Rating.Rating, s.Deviation)
 		}
@@ -212,16 +148,16 @@ func checkPage(t *testing.T, db *store.DB, m *kit.Message, first, count int, pre
 
 func TestLeaderboardPaging(t *testing.T) {
 	t.Parallel()
-	b, rec, db := unitBot(t)
+	b, rec, db := unit(t)
 	leaderboardPlayers(t, db)
-	b.Handle(context.Background(), payload(t, "leaderboard_aseb.json"))
-	first, _ := rec.first("respond")
-	if first.typ != discordgo.InteractionResponseChannelMessageWithSource {
+	handle(b, payload(t, "leaderboard_aseb.json"))
+	first, _ := rec.First("respond")
+	if first.Typ != discordgo.InteractionResponseChannelMessageWithSource {
 		t.Fatalf("/leaderboard answered %+v", first)
 	}
-	checkPage(t, db, first.msg, 1, 10, false, true)
-	if !strings.Contains(first.msg.Embeds[0].Description, "?") || !strings.Contains(first.msg.Embeds[0].Footer.Text, "Page 1 of 3 · 23 rated players") {
-		t.Errorf("page 1: %q / %q", first.msg.Embeds[0].Description, first.msg.Embeds[0].Footer.Text)
+	checkPage(t, db, first.Msg, 1, 10, false, true)
+	if !strings.Contains(first.Msg.Embeds[0].Description, "?") || !strings.Contains(first.Msg.Embeds[0].Footer.Text, "Page 1 of 3 · 23 rated players") {
+		t.Errorf("page 1: %q / %q", first.Msg.Embeds[0].Description, first.Msg.Embeds[0].Footer.Text)
 	}
 	for _, tc := range []struct {
 		cid         string
@@ -234,53 +170,51 @@ func TestLeaderboardPaging(t *testing.T) {
 		{"l/aseb/990", 21, 3, true, false, true}, // past the end: the last page
 		{"l/aseb/0", 1, 10, false, true, true},
 	} {
-		rec.calls = nil
-		b.Handle(context.Background(), click(t, tc.cid))
-		resp, _ := rec.first("respond")
-		if resp.typ != discordgo.InteractionResponseUpdateMessage {
-			t.Fatalf("%s answered %+v", tc.cid, resp.msg)
+		rec.Calls = nil
+		handle(b, click(t, tc.cid))
+		resp, _ := rec.First("respond")
+		if resp.Typ != discordgo.InteractionResponseUpdateMessage {
+			t.Fatalf("%s answered %+v", tc.cid, resp.Msg)
 		}
-		checkPage(t, db, resp.msg, tc.first, tc.n, tc.prev, tc.next)
+		checkPage(t, db, resp.Msg, tc.first, tc.n, tc.prev, tc.next)
 	}
 }
 
 // click is the recorded leaderboard click with another custom_id.
 func click(t *testing.T, customID string) *discordgo.Interaction {
-	i := payload(t, "click_leaderboard.json")
-	i.Data = discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent}
-	return i
+	return kittest.Click(t, "../testdata/click_leaderboard.json", customID)
 }
 
 func TestLeaderboardRefusals(t *testing.T) {
 	t.Parallel()
-	b, rec, _ := unitBot(t)
-	b.Handle(context.Background(), payload(t, "leaderboard_aseb.json"))
-	b.Handle(context.Background(), click(t, "l/chess/0"))
+	b, rec, _ := unit(t)
+	handle(b, payload(t, "leaderboard_aseb.json"))
+	handle(b, click(t, "l/chess/0"))
 	dm := payload(t, "leaderboard_aseb.json")
 	dm.GuildID, dm.User, dm.Member = "", dm.Member.User, nil
-	b.Handle(context.Background(), dm)
+	handle(b, dm)
 	for n, want := range []string{"Nobody has an Aseb rating", "not one of Kilab's", "belong to a server"} {
-		if c := rec.calls[n]; c.msg == nil || !c.msg.Ephemeral || !strings.Contains(c.msg.Content, want) {
-			t.Errorf("answer %d: %+v, want an ephemeral %q", n, c.msg, want)
+		if c := rec.Calls[n]; c.Msg == nil || !c.Msg.Ephemeral || !strings.Contains(c.Msg.Content, want) {
+			t.Errorf("answer %d: %+v, want an ephemeral %q", n, c.Msg, want)
 		}
 	}
 }
 
 func TestStatsPayload(t *testing.T) {
 	t.Parallel()
-	b, rec, db := unitBot(t)
-	storeGame(t, db, "aseb", unitAna, unitBo, true, store.FirstWins, store.ReasonResignation)
-	storeGame(t, db, "aseb", unitBo, unitAna, true, store.FirstWins, store.ReasonTimeout)
-	storeGame(t, db, "tab", unitAna, unitBo, false, store.Draw, store.ReasonAgreement)
-	aborted := storeGame(t, db, "seega", unitBo, unitAna, true, store.Aborted, store.ReasonAbort)
-	storeGame(t, db, "aseb", unitAna, unitBo, true, store.Unfinished, "")
-	b.Handle(context.Background(), payload(t, "stats_user.json")) // Ana asks about Bo
-	resp, _ := rec.first("respond")
-	if resp.msg == nil || !resp.msg.Ephemeral || len(resp.msg.Embeds) != 1 {
-		t.Fatalf("/stats answered %+v", resp.msg)
+	b, rec, db := unit(t)
+	kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.FirstWins, store.ReasonResignation)
+	kittest.StoreGame(t, db, "aseb", kittest.Bo, kittest.Ana, true, store.FirstWins, store.ReasonTimeout)
+	kittest.StoreGame(t, db, "tab", kittest.Ana, kittest.Bo, false, store.Draw, store.ReasonAgreement)
+	aborted := kittest.StoreGame(t, db, "seega", kittest.Bo, kittest.Ana, true, store.Aborted, store.ReasonAbort)
+	kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	handle(b, payload(t, "stats_user.json")) // Ana asks about Bo
+	resp, _ := rec.First("respond")
+	if resp.Msg == nil || !resp.Msg.Ephemeral || len(resp.Msg.Embeds) != 1 {
+		t.Fatalf("/stats answered %+v", resp.Msg)
 	}
-	e := resp.msg.Embeds[0]
-	checkEmbed(t, e)
+	e := resp.Msg.Embeds[0]
+	kittest.CheckEmbed(t, e)
 	fields := map[string]string{}
 	for _, f := range e.Fields {
 		fields[f.Name] = f.Value
@@ -289,7 +223,7 @@ func TestStatsPayload(t *testing.T) {
 		"Aseb":         {"?** (1 W · 1 L · 0 D rated)", "1 won · 1 lost · 0 drawn", "0 aborted · 1 in play"},
 		"Tab":          {"Unrated", "0 won · 0 lost · 1 drawn"},
 		"Seega":        {"Unrated", "1 aborted · 0 in play"},
-		"Recent games": {"**Seega #4** vs <@" + unitAna + "> · aborted", "**Tab #3** vs <@" + unitAna + "> · drawn (agreement)", "won (timeout), rating +", "lost (resignation), rating -"},
+		"Recent games": {"**Seega #4** vs <@" + kittest.Ana + "> · aborted", "**Tab #3** vs <@" + kittest.Ana + "> · drawn (agreement)", "won (timeout), rating +", "lost (resignation), rating -"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(fields[name], w) {
@@ -297,7 +231,7 @@ func TestStatsPayload(t *testing.T) {
 			}
 		}
 	}
-	link := fmt.Sprintf("(https://discord.com/channels/%s/%s)", unitGuild, aborted.ThreadID)
+	link := fmt.Sprintf("(https://discord.com/channels/%s/%s)", kittest.Guild, aborted.ThreadID)
 	if e.Title != "Stats of Bo" || !strings.HasPrefix(strings.Split(fields["Recent games"], "\n")[0], "**Seega #4**") || !strings.Contains(fields["Recent games"], link) {
 		t.Errorf("/stats: title %q, recent games\n%s\nwant the newest first and a link %s", e.Title, fields["Recent games"], link)
 	}
@@ -306,7 +240,7 @@ func TestStatsPayload(t *testing.T) {
 // playedGame stores an Aseb game with a random record of up to moves moves.
 func playedGame(t *testing.T, db *store.DB, moves int) (store.Game, games.Position) {
 	t.Helper()
-	sg := storeGame(t, db, "aseb", unitAna, unitBo, true, store.Unfinished, "")
+	sg := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
 	g, _ := games.Lookup("aseb")
 	start, _ := g.New(sg.Config)
 	plies, err := render.RandomRecord(start, games.Seeded(7), moves)
@@ -327,14 +261,14 @@ func playedGame(t *testing.T, db *store.DB, moves int) (store.Game, games.Positi
 
 func TestHistoryPayload(t *testing.T) {
 	t.Parallel()
-	b, rec, db := unitBot(t)
+	b, rec, db := unit(t)
 	g, end := playedGame(t, db, 40)
-	b.Handle(context.Background(), payload(t, "history_game.json"))
-	ops := rec.ops()
-	if d := rec.calls[0]; d.op != "respond" || d.typ != discordgo.InteractionResponseDeferredChannelMessageWithSource || ops[len(ops)-1] != "original" {
+	handle(b, payload(t, "history_game.json"))
+	ops := rec.Ops()
+	if d := rec.Calls[0]; d.Op != "respond" || d.Typ != discordgo.InteractionResponseDeferredChannelMessageWithSource || ops[len(ops)-1] != "original" {
 		t.Fatalf("/history did %v, want a deferral, then the answer", ops)
 	}
-	m := rec.calls[len(ops)-1].msg
+	m := rec.Calls[len(ops)-1].Msg
 	if len(m.Files) != 2 || m.Mentions != nil || m.Ephemeral {
 		t.Fatalf("/history message: %d files, mentions %v, ephemeral %v", len(m.Files), m.Mentions, m.Ephemeral)
 	}
@@ -345,7 +279,7 @@ func TestHistoryPayload(t *testing.T) {
 	if got := replayText(t, "aseb", g.Config, string(txt.Data)); got != g.Position || got != end.String() {
 		t.Errorf("the record file replays to %q; the game stands at %q", got, g.Position)
 	}
-	for _, w := range []string{"# Game: aseb\n", "# Variant: standard dice=sticks pieces=5\n", "# Cones (seat 0, moves first): Ana (Discord user " + unitAna + ")\n", "# Spindles (seat 1): user " + unitBo + " (Discord user " + unitBo + ")\n", "# Result: in play, "} {
+	for _, w := range []string{"# Game: aseb\n", "# Variant: standard dice=sticks pieces=5\n", "# Cones (seat 0, moves first): Ana (Discord user " + kittest.Ana + ")\n", "# Spindles (seat 1): user " + kittest.Bo + " (Discord user " + kittest.Bo + ")\n", "# Result: in play, "} {
 		if !strings.Contains(string(txt.Data), w) {
 			t.Errorf("record header lacks %q:\n%s", w, txt.Data)
 		}
@@ -384,20 +318,43 @@ func replayText(t *testing.T, kind string, cfg games.Config, text string) string
 
 func TestHistoryRefusals(t *testing.T) {
 	t.Parallel()
-	b, rec, db := unitBot(t)
+	b, rec, db := unit(t)
 	g, _ := playedGame(t, db, 5)
 	other := payload(t, "history_game.json")
 	other.GuildID = "1100000000000000999"
-	b.Handle(context.Background(), other)
+	handle(b, other)
 	dm := payload(t, "history_game.json")
 	dm.GuildID, dm.Member, dm.User = "", nil, &discordgo.User{ID: "1000000000000000009", Username: "cy"}
-	b.Handle(context.Background(), dm)
+	handle(b, dm)
 	for n, want := range []string{"could not find", "could not find"} {
-		if c := rec.calls[n]; c.msg == nil || !c.msg.Ephemeral || !strings.Contains(c.msg.Content, want) {
-			t.Errorf("answer %d: %+v, want an ephemeral %q", n, c.msg, want)
+		if c := rec.Calls[n]; c.Msg == nil || !c.Msg.Ephemeral || !strings.Contains(c.Msg.Content, want) {
+			t.Errorf("answer %d: %+v, want an ephemeral %q", n, c.Msg, want)
 		}
 	}
-	if len(rec.calls) != 2 || g.GuildID != unitGuild {
-		t.Errorf("refusals did more than answer: %v", rec.ops())
+	if len(rec.Calls) != 2 || g.GuildID != kittest.Guild {
+		t.Errorf("refusals did more than answer: %v", rec.Ops())
+	}
+}
+
+// /rules shows how each game's moves are typed, with examples, and points to
+// the full notation guide.
+func TestRulesExplainNotation(t *testing.T) {
+	t.Parallel()
+	examples := map[string]string{"aseb": "`in-3`", "tab": "`3b5-b8`", "seega": "`D2+E2`"}
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		e, err := rulesEmbed(lang.En, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range e.Fields {
+			if strings.Contains(f.Name, "/move") {
+				found = strings.Contains(f.Value, examples[name]) && strings.Contains(f.Value, "docs/notation.md")
+			}
+		}
+		if !found {
+			t.Errorf("/rules %s does not explain the notation:\n%s", name, kittest.EmbedText(e))
+		}
 	}
 }

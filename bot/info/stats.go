@@ -1,13 +1,13 @@
-package bot
+package info
 
 import (
 	"context"
 	"fmt"
-	"kilab/bot/kit"
 	"math"
 
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
@@ -16,32 +16,32 @@ import (
 // statsRecent is how many finished games /stats lists.
 const statsRecent = 5
 
-// statsCommand is /stats [user]: per game the rating and the record, then the
+// Stats is /stats [user]: per game the rating and the record, then the
 // latest finished games with links to their threads. It is ephemeral, like
 // /games: a look-up for the one asking, not news for the channel.
-func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Info) Stats(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
 		return lang.Fail("info.err.stats_no_server")
 	}
-	user := optUser(i, "user")
+	user := kit.OptUser(i, "user")
 	st, err := b.DB.Stats(ctx, i.GuildID, user.ID, statsRecent)
 	if err != nil {
 		return err
 	}
 	l := kit.LangOf(i)
 	if len(st.Kinds) == 0 {
-		return b.reply(i, "%s", l.T("info.stats.none", "User", user.ID))
+		return b.Reply(i, "%s", l.T("info.stats.none", "User", user.ID))
 	}
 	e := &discordgo.MessageEmbed{Title: kit.Clip(l.T("info.stats.title", "Name", kit.DisplayName(user)), 256), Description: l.T("info.stats.here", "User", user.ID), Color: kit.KindColour(st.Kinds[0].Kind)}
 	for _, k := range st.Kinds {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindTitle(k.Kind), Value: kit.Clip(kindText(l, k), 1024), Inline: true})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kit.KindTitle(k.Kind), Value: kit.Clip(kindText(l, k), 1024), Inline: true})
 	}
 	if len(st.Recent) > 0 {
 		lines := make([]string, len(st.Recent))
 		for n, g := range st.Recent {
 			lines[n] = recentLine(l, g, user.ID)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.stats.recent"), Value: fitLinesIn(l, lines, 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.stats.recent"), Value: kit.FitLinesIn(l, lines, 1024)})
 	}
 	for _, k := range st.Kinds {
 		if k.Standing != nil && k.Standing.Provisional() {
@@ -49,24 +49,6 @@ func (b *Bot) statsCommand(ctx context.Context, i *discordgo.Interaction) error 
 		}
 	}
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
-}
-
-// optUser is the user a user option names, or the one asking when it is
-// left out (or Discord sent no resolved user for it).
-func optUser(i *discordgo.Interaction, name string) *discordgo.User {
-	o, ok := options(i)[name]
-	res := i.ApplicationCommandData().Resolved
-	if ok && res != nil && res.Users[fmt.Sprint(o.Value)] != nil {
-		return res.Users[fmt.Sprint(o.Value)]
-	}
-	return kit.UserOf(i)
-}
-
-func kindTitle(kind string) string {
-	if g, err := games.Lookup(kind); err == nil {
-		return g.Title()
-	}
-	return kind
 }
 
 // kindText is one game's rating and record: the rating with its rated
@@ -94,7 +76,7 @@ func recentLine(l *lang.Lang, g store.Game, user string) string {
 	if d := g.RatingDelta[seat]; g.Rated && d != 0 {
 		outcome = l.T("info.stats.outcome_rating", "Outcome", outcome, "Delta", fmt.Sprintf("%+d", int(math.Round(d))))
 	}
-	line := l.T("info.stats.recent_line", "Game", kindTitle(g.Kind), "ID", g.ID, "User", g.Players[seat.Other()], "Computer", computerNote(l, g), "Outcome", outcome)
+	line := l.T("info.stats.recent_line", "Game", kit.KindTitle(g.Kind), "ID", g.ID, "User", g.Players[seat.Other()], "Computer", computerNote(l, g), "Outcome", outcome)
 	if !g.Finished.IsZero() {
 		line += fmt.Sprintf(" · <t:%d:R>", g.Finished.Unix())
 	}

@@ -2,13 +2,12 @@ package bot
 
 import (
 	"kilab/bot/kit"
-	"strings"
-	"testing"
-	"time"
-
 	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
+	"strings"
+	"testing"
+	"time"
 )
 
 // Scores in words take the plural form of each language, halves included.
@@ -47,26 +46,6 @@ func TestAwayLines(t *testing.T) {
 	}
 	if got := awayFor(lang.Of(lang.Russian), 5*store.Day); got != "5 дней" {
 		t.Errorf("awayFor: %q", got)
-	}
-}
-
-// /rules in every language fits Discord's limits and shows the variants'
-// titles in that language.
-func TestRulesEmbedsInEveryLanguage(t *testing.T) {
-	t.Parallel()
-	for _, tag := range lang.Tags {
-		l := lang.Of(tag)
-		for _, name := range games.Names() {
-			g, _ := games.Lookup(name)
-			e, err := rulesEmbed(l, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkEmbed(t, e)
-			if title := g.Variants()[0].Title.In(l); !strings.Contains(e.Fields[0].Value, title) {
-				t.Errorf("%s /rules %s lacks %q:\n%s", tag, name, title, e.Fields[0].Value)
-			}
-		}
 	}
 }
 

@@ -1,0 +1,71 @@
+package info
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/ai"
+	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
+	"kilab/games"
+	"kilab/store"
+)
+
+// The leaderboard's buttons are made and read through their shape, which
+// the router registers in the bot; here the test does.
+func init() { kit.RegisterShape("l", kit.PageShape) }
+
+// unit is Info on a fresh database, with a Discord that records.
+func unit(t *testing.T) (*Info, *kittest.Recorder, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	rec := &kittest.Recorder{}
+	core := kit.NewCore(db, rec, games.Seeded(1), slog.New(slog.NewTextHandler(io.Discard, nil)), ai.Env{})
+	return New(core), rec, db
+}
+
+// payload reads a recorded interaction from the bot's testdata.
+func payload(t *testing.T, name string) *discordgo.Interaction {
+	t.Helper()
+	return kittest.Payload(t, filepath.Join("..", "testdata", name))
+}
+
+// handle answers i as the router does: through the handler its command or
+// custom_id names, after noting who sent it and in which language, and an
+// error as the player reads it.
+func handle(b *Info, i *discordgo.Interaction) {
+	ctx := context.Background()
+	b.Remember(i)
+	b.NoteLocale(ctx, i)
+	var err error
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		commands := map[string]func(*Info, context.Context, *discordgo.Interaction) error{
+			"rules": (*Info).Rules, "help": (*Info).Help, "games": (*Info).Games, "stats": (*Info).Stats,
+			"leaderboard": (*Info).Leaderboard, "history": (*Info).History, "review": (*Info).Review,
+		}
+		err = commands[i.ApplicationCommandData().Name](b, ctx, i)
+	case discordgo.InteractionMessageComponent:
+		f := strings.SplitN(i.MessageComponentData().CustomID, "/", 5)
+		a := kit.Action{Kind: f[0]}
+		if a.Kind != "l" || !kit.PageShape.Parse(f[1:], &a) {
+			err = kit.ErrForged
+		} else {
+			err = b.LeaderboardPage(ctx, i, a)
+		}
+	}
+	if err != nil {
+		text, _ := kit.Explain(kit.LangOf(i), err)
+		_ = b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text, Ephemeral: true})
+	}
+}

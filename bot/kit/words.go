@@ -1,0 +1,129 @@
+package kit
+
+import (
+	"fmt"
+	"kilab/games"
+	"kilab/lang"
+	"kilab/tournament"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// OrWords is "a, b or c" in l.
+func OrWords(l *lang.Lang, s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return l.T("chal.or_list", "Items", strings.Join(s[:len(s)-1], ", "), "Last", s[len(s)-1])
+}
+
+// NotationDoc points to the full notation guide, for /help and /rules.
+func NotationDoc(l *lang.Lang) string { return l.T("play.notation_doc") }
+
+// ChoiceText is a choice's value as l shows it: its ChoiceName, or the
+// value itself (a number).
+func ChoiceText(l *lang.Lang, value string) string {
+	if t, ok := ChoiceName(value); ok {
+		return t.In(l)
+	}
+	return value
+}
+
+// ChoiceName is the display name of a choice's value (a key players type:
+// "random", "twenty-squares", "sticks") in every language, and false for a
+// value that is no word to translate (a number) or one it does not know.
+func ChoiceName(value string) (lang.Text, bool) {
+	switch value {
+	case "random":
+		return lang.T("cmd.choice.random"), true
+	case "me":
+		return lang.T("cmd.choice.me"), true
+	case "opponent":
+		return lang.T("cmd.choice.opponent"), true
+	case "easy":
+		return lang.T("cmd.choice.easy"), true
+	case "medium":
+		return lang.T("cmd.choice.medium"), true
+	case "hard":
+		return lang.T("cmd.choice.hard"), true
+	case string(tournament.RoundRobin):
+		return lang.T("cmd.choice.round_robin"), true
+	case string(tournament.Swiss):
+		return lang.T("cmd.choice.swiss"), true
+	case "standard":
+		return lang.T("cmd.choice.standard"), true
+	case "twenty-squares":
+		return lang.T("cmd.choice.twenty_squares"), true
+	case "royalur":
+		return lang.T("cmd.choice.royalur"), true
+	case "free":
+		return lang.T("cmd.choice.free"), true
+	case "lane":
+		return lang.T("cmd.choice.lane"), true
+	case "sticks":
+		return lang.T("cmd.choice.sticks"), true
+	case "d4":
+		return lang.T("cmd.choice.d4"), true
+	case "true":
+		return lang.T("cmd.choice.true"), true
+	case "false":
+		return lang.T("cmd.choice.false"), true
+	}
+	return lang.Text{}, false
+}
+
+// KindOption is the game option of /rules and /leaderboard: a game by name,
+// chosen from a fixed list (these commands are about a game, not a match).
+func KindOption(desc string) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: OptGame, Description: desc, Required: true}
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title(), Value: name})
+	}
+	return o
+}
+
+// KindOf reads the game option of /rules and /leaderboard as a game's name.
+func KindOf(i *discordgo.Interaction) (games.Game, error) {
+	name := OptString(i, OptGame)
+	g, err := games.Lookup(name)
+	if err != nil {
+		return nil, lang.Fail("info.err.unknown_game", "Name", fmt.Sprintf("%q", name), "Games", strings.Join(games.Names(), ", "))
+	}
+	return g, nil
+}
+
+// FitLinesIn joins lines with newlines within Discord's limit of n characters,
+// leaving out whole lines rather than cutting one in half (a mention or link
+// cut in two shows as garbage), and saying in l how many were left out.
+func FitLinesIn(l *lang.Lang, lines []string, n int) string {
+	var b strings.Builder
+	size := 0
+	for k, line := range lines {
+		more := "\n" + l.N("info.more", len(lines)-k)
+		room := n - size - utf8.RuneCountInString(more)
+		if k == len(lines)-1 {
+			room = n - size
+		}
+		if utf8.RuneCountInString(line)+1 > room {
+			b.WriteString(more)
+			break
+		}
+		if k > 0 {
+			b.WriteByte('\n')
+			size++
+		}
+		b.WriteString(line)
+		size += utf8.RuneCountInString(line)
+	}
+	return b.String()
+}
+
+func KindTitle(kind string) string {
+	if g, err := games.Lookup(kind); err == nil {
+		return g.Title()
+	}
+	return kind
+}
