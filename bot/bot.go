@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/vacation"
 	"log/slog"
 	"os"
 	"sync"
@@ -93,7 +94,8 @@ type Bot struct {
 	http *endpoint // nil: interactions come over the gateway
 
 	// The features, each on the Core.
-	info *info.Info
+	info      *info.Info
+	vacations *vacation.Vacations
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -175,6 +177,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.Core = kit.NewCore(c.DB, b.acks, c.Source, c.Log, c.Computer)
 	b.Core.Kick = b.kick
 	b.info = info.New(b.Core)
+	b.vacations = vacation.New(b.Core)
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}

@@ -27,157 +27,85 @@ const (
 // registers them.
 
 func challengeCommand() *discordgo.ApplicationCommand {
-	return command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...)
+	return kit.Command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...)
 }
 
 func moveCommandDef() *discordgo.ApplicationCommand {
-	return command("move", lang.T("cmd.move.name"), lang.T("cmd.move.desc"),
+	return kit.Command("move", lang.T("cmd.move.name"), lang.T("cmd.move.desc"),
 		gameOption(lang.T("cmd.move.game")),
-		withMax(option(discordgo.ApplicationCommandOptionString, optMove, lang.T("cmd.opt.move"), lang.T("cmd.move.move"), true), 40, true))
+		kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, optMove, lang.T("cmd.opt.move"), lang.T("cmd.move.move"), true), 40, true))
 }
 
 func boardCommandDef() *discordgo.ApplicationCommand {
-	return command("board", lang.T("cmd.board.name"), lang.T("cmd.board.desc"), gameOption(lang.T("cmd.board.game")))
+	return kit.Command("board", lang.T("cmd.board.name"), lang.T("cmd.board.desc"), gameOption(lang.T("cmd.board.game")))
 }
 
 func gamesCommandDef() *discordgo.ApplicationCommand {
-	return command("games", lang.T("cmd.games.name"), lang.T("cmd.games.desc"),
-		option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.games.user"), false))
+	return kit.Command("games", lang.T("cmd.games.name"), lang.T("cmd.games.desc"),
+		kit.Option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.games.user"), false))
 }
 
 func resignCommandDef() *discordgo.ApplicationCommand {
-	return command("resign", lang.T("cmd.resign.name"), lang.T("cmd.resign.desc"), gameOption(lang.T("cmd.resign.game")))
+	return kit.Command("resign", lang.T("cmd.resign.name"), lang.T("cmd.resign.desc"), gameOption(lang.T("cmd.resign.game")))
 }
 
 func drawCommandDef() *discordgo.ApplicationCommand {
-	return command("draw", lang.T("cmd.draw.name"), lang.T("cmd.draw.desc"), gameOption(lang.T("cmd.draw.game")))
+	return kit.Command("draw", lang.T("cmd.draw.name"), lang.T("cmd.draw.desc"), gameOption(lang.T("cmd.draw.game")))
 }
 
 func settingsCommandDef() *discordgo.ApplicationCommand {
-	return command("settings", lang.T("cmd.settings.name"), lang.T("cmd.settings.desc"),
-		option(discordgo.ApplicationCommandOptionBoolean, "dms", lang.T("cmd.opt.dms"), lang.T("cmd.settings.dms"), false),
-		option(discordgo.ApplicationCommandOptionBoolean, "reminders", lang.T("cmd.opt.reminders"), lang.T("cmd.settings.reminders"), false),
-		option(discordgo.ApplicationCommandOptionBoolean, "automove", lang.T("cmd.opt.automove"), lang.T("cmd.settings.automove"), false),
-		option(discordgo.ApplicationCommandOptionBoolean, "autothrow", lang.T("cmd.opt.autothrow"), lang.T("cmd.settings.autothrow"), false))
+	return kit.Command("settings", lang.T("cmd.settings.name"), lang.T("cmd.settings.desc"),
+		kit.Option(discordgo.ApplicationCommandOptionBoolean, "dms", lang.T("cmd.opt.dms"), lang.T("cmd.settings.dms"), false),
+		kit.Option(discordgo.ApplicationCommandOptionBoolean, "reminders", lang.T("cmd.opt.reminders"), lang.T("cmd.settings.reminders"), false),
+		kit.Option(discordgo.ApplicationCommandOptionBoolean, "automove", lang.T("cmd.opt.automove"), lang.T("cmd.settings.automove"), false),
+		kit.Option(discordgo.ApplicationCommandOptionBoolean, "autothrow", lang.T("cmd.opt.autothrow"), lang.T("cmd.settings.autothrow"), false))
 }
 
 func helpCommandDef() *discordgo.ApplicationCommand {
-	return command("help", lang.T("cmd.help.name"), lang.T("cmd.help.desc"))
+	return kit.Command("help", lang.T("cmd.help.name"), lang.T("cmd.help.desc"))
 }
 
 func rulesCommandDef() *discordgo.ApplicationCommand {
-	return command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), kindOptionIn(lang.T("cmd.rules.game")))
+	return kit.Command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), kindOptionIn(lang.T("cmd.rules.game")))
 }
 
 func leaderboardCommandDef() *discordgo.ApplicationCommand {
-	return command("leaderboard", lang.T("cmd.leaderboard.name"), lang.T("cmd.leaderboard.desc"), kindOptionIn(lang.T("cmd.leaderboard.game")))
+	return kit.Command("leaderboard", lang.T("cmd.leaderboard.name"), lang.T("cmd.leaderboard.desc"), kindOptionIn(lang.T("cmd.leaderboard.game")))
 }
 
 func statsCommandDef() *discordgo.ApplicationCommand {
-	return command("stats", lang.T("cmd.stats.name"), lang.T("cmd.stats.desc"),
-		option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.stats.user"), false))
+	return kit.Command("stats", lang.T("cmd.stats.name"), lang.T("cmd.stats.desc"),
+		kit.Option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.stats.user"), false))
 }
 
 func historyCommandDef() *discordgo.ApplicationCommand {
-	return command("history", lang.T("cmd.history.name"), lang.T("cmd.history.desc"), gameOption(lang.T("cmd.history.game")))
+	return kit.Command("history", lang.T("cmd.history.name"), lang.T("cmd.history.desc"), gameOption(lang.T("cmd.history.game")))
 }
 
 func reviewCommandDef() *discordgo.ApplicationCommand {
-	return command("review", lang.T("cmd.review.name"), lang.T("cmd.review.desc"), gameOption(lang.T("cmd.review.game")))
-}
-
-// discordLocales are the Discord locales of each language Kilab speaks
-// besides English, the default: Discord has two Spanish ones.
-var discordLocales = []struct {
-	tag     lang.Tag
-	locales []discordgo.Locale
-}{
-	{lang.Russian, []discordgo.Locale{discordgo.Russian}},
-	{lang.German, []discordgo.Locale{discordgo.German}},
-	{lang.French, []discordgo.Locale{discordgo.French}},
-	{lang.Spanish, []discordgo.Locale{discordgo.SpanishES, discordgo.SpanishLATAM}},
-}
-
-// sayer is words said in the reader's language: a lang.Text, or words
-// built of several Texts (a game option's help and its default), which a
-// Text cannot hold (a Text among a Text's values is said in English).
-type sayer interface{ In(l *lang.Lang) string }
-
-// sayFunc is a sayer of its own making.
-type sayFunc func(l *lang.Lang) string
-
-func (f sayFunc) In(l *lang.Lang) string { return f(l) }
-
-// localized says s in every Discord locale of discordLocales, clipped to n
-// runes, for a NameLocalizations or DescriptionLocalizations field.
-func localized(s sayer, n int) map[discordgo.Locale]string {
-	m := map[discordgo.Locale]string{}
-	for _, d := range discordLocales {
-		said := kit.Clip(s.In(lang.Of(d.tag)), n)
-		for _, loc := range d.locales {
-			m[loc] = said
-		}
-	}
-	return m
-}
-
-// everywhere is a proper name (a game's: "aseb", "Aseb"), the same in every
-// locale.
-func everywhere(s string) map[discordgo.Locale]string {
-	return localized(sayFunc(func(*lang.Lang) string { return s }), 100)
-}
-
-// command is a slash command named name in English and nameT elsewhere.
-func command(name string, nameT lang.Text, desc sayer, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-	names, descs := localized(nameT, 32), localized(desc, 100)
-	return &discordgo.ApplicationCommand{Name: name, NameLocalizations: &names,
-		Description: kit.Clip(desc.In(lang.En), 100), DescriptionLocalizations: &descs, Options: opts}
-}
-
-// option is an option (or subcommand) named name in English and nameT
-// elsewhere; a nameT without an id (a game's option Kilab has no words for)
-// leaves it without localisations, which the tests catch.
-func option(typ discordgo.ApplicationCommandOptionType, name string, nameT lang.Text, desc sayer, required bool) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{Type: typ, Name: name,
-		Description: kit.Clip(desc.In(lang.En), 100), DescriptionLocalizations: localized(desc, 100), Required: required}
-	if nameT.ID != "" {
-		o.NameLocalizations = localized(nameT, 32)
-	}
-	return o
-}
-
-// subcommand is an option of type SubCommand holding opts.
-func subcommand(name string, nameT lang.Text, desc sayer, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-	o := option(discordgo.ApplicationCommandOptionSubCommand, name, nameT, desc, false)
-	o.Options = opts
-	return o
+	return kit.Command("review", lang.T("cmd.review.name"), lang.T("cmd.review.desc"), gameOption(lang.T("cmd.review.game")))
 }
 
 // gameSubcommand is a subcommand named after game g, as players type it in
 // every language, described by desc.
-func gameSubcommand(g games.Game, desc sayer, opts []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-	o := option(discordgo.ApplicationCommandOptionSubCommand, g.Name(), lang.Text{}, desc, false)
-	o.NameLocalizations, o.Options = everywhere(g.Name()), opts
-	return o
-}
-
-func withMax(o *discordgo.ApplicationCommandOption, maxLength int, autocomplete bool) *discordgo.ApplicationCommandOption {
-	o.MaxLength, o.Autocomplete = maxLength, autocomplete
+func gameSubcommand(g games.Game, desc kit.Sayer, opts []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	o := kit.Option(discordgo.ApplicationCommandOptionSubCommand, g.Name(), lang.Text{}, desc, false)
+	o.NameLocalizations, o.Options = kit.Everywhere(g.Name()), opts
 	return o
 }
 
 func gameOption(desc lang.Text) *discordgo.ApplicationCommandOption {
-	return withMax(option(discordgo.ApplicationCommandOptionString, kit.OptGame, lang.T("cmd.opt.game"), desc, true), 20, true)
+	return kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, kit.OptGame, lang.T("cmd.opt.game"), desc, true), 20, true)
 }
 
 // kindOptionIn is /rules' and /leaderboard's game option with its
 // localisations; its choices are the games, proper names in every language.
 func kindOptionIn(desc lang.Text) *discordgo.ApplicationCommandOption {
 	o := kit.KindOption(desc.In(lang.En))
-	o.NameLocalizations = localized(lang.T("cmd.opt.game"), 32)
-	o.DescriptionLocalizations = localized(desc, 100)
+	o.NameLocalizations = kit.Localized(lang.T("cmd.opt.game"), 32)
+	o.DescriptionLocalizations = kit.Localized(desc, 100)
 	for _, c := range o.Choices {
-		c.NameLocalizations = everywhere(c.Name)
+		c.NameLocalizations = kit.Everywhere(c.Name)
 	}
 	return o
 }
@@ -187,16 +115,16 @@ func challengeSubcommands() []*discordgo.ApplicationCommandOption {
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
 		opts := []*discordgo.ApplicationCommandOption{
-			option(discordgo.ApplicationCommandOptionUser, optOpponent, lang.T("cmd.opt.opponent"), lang.T("cmd.challenge.opponent"), false),
+			kit.Option(discordgo.ApplicationCommandOptionUser, optOpponent, lang.T("cmd.opt.opponent"), lang.T("cmd.challenge.opponent"), false),
 		}
 		opts = append(opts, variantOptions(g)...)
-		level := sayFunc(func(l *lang.Lang) string {
+		level := kit.SayFunc(func(l *lang.Lang) string {
 			return l.T("cmd.challenge.level", "Default", kit.ChoiceText(l, ai.DefaultLevel))
 		})
 		opts = append(opts,
 			choiceOption(optFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
 			timeOption(),
-			option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.challenge.rated"), false),
+			kit.Option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.challenge.rated"), false),
 			choiceOption(optLevel, lang.T("cmd.opt.level"), level, ai.Levels...),
 		)
 		subs = append(subs, gameSubcommand(g, lang.T("cmd.challenge.game", "Game", g.Title()), opts))
@@ -207,8 +135,8 @@ func challengeSubcommands() []*discordgo.ApplicationCommandOption {
 // timeOption is the days a player has for each move, for a challenge or a
 // tournament.
 func timeOption() *discordgo.ApplicationCommandOption {
-	o := option(discordgo.ApplicationCommandOptionInteger, optTime, lang.T("cmd.opt.time"), lang.T("cmd.challenge.time"), false)
-	o.Choices = dayChoices(1, 3, 7, 14)
+	o := kit.Option(discordgo.ApplicationCommandOptionInteger, optTime, lang.T("cmd.opt.time"), lang.T("cmd.challenge.time"), false)
+	o.Choices = kit.DayChoices(1, 3, 7, 14)
 	return o
 }
 
@@ -223,7 +151,7 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 		for i, v := range vs {
 			keys[i] = v.Key
 		}
-		desc := sayFunc(func(l *lang.Lang) string {
+		desc := kit.SayFunc(func(l *lang.Lang) string {
 			return l.T("cmd.challenge.variant", "Default", kit.ChoiceText(l, keys[0]))
 		})
 		out = append(out, choiceOption(optVariant, lang.T("cmd.opt.variant"), desc, keys...))
@@ -244,14 +172,14 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 // optionFor is a game option as a slash command option: its help, the
 // variant it belongs to when the game has several, and its default.
 func optionFor(o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
-	desc := sayFunc(func(l *lang.Lang) string {
+	desc := kit.SayFunc(func(l *lang.Lang) string {
 		if several {
 			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", kit.ChoiceText(l, variant), "Default", kit.ChoiceText(l, o.Values[0]))
 		}
 		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", kit.ChoiceText(l, o.Values[0]))
 	})
 	if isBool(o.Values) {
-		return option(discordgo.ApplicationCommandOptionBoolean, o.Key, optionName(o.Key), desc, false)
+		return kit.Option(discordgo.ApplicationCommandOptionBoolean, o.Key, optionName(o.Key), desc, false)
 	}
 	return choiceOption(o.Key, optionName(o.Key), desc, o.Values...)
 }
@@ -264,30 +192,20 @@ func isBool(values []string) bool {
 
 // choiceOption is a string option offering values, each shown by its
 // ChoiceName where it has one.
-func choiceOption(name string, nameT lang.Text, desc sayer, values ...string) *discordgo.ApplicationCommandOption {
-	o := option(discordgo.ApplicationCommandOptionString, name, nameT, desc, false)
+func choiceOption(name string, nameT lang.Text, desc kit.Sayer, values ...string) *discordgo.ApplicationCommandOption {
+	o := kit.Option(discordgo.ApplicationCommandOptionString, name, nameT, desc, false)
 	for _, v := range values {
 		c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
 		if t, ok := kit.ChoiceName(v); ok {
-			c.Name, c.NameLocalizations = kit.Clip(t.In(lang.En), 100), localized(t, 100)
+			c.Name, c.NameLocalizations = kit.Clip(t.In(lang.En), 100), kit.Localized(t, 100)
 		}
 		o.Choices = append(o.Choices, c)
 	}
 	return o
 }
 
-// dayChoices are choices of days ("1 day", "3 days"), valued in days.
-func dayChoices(vals ...int) []*discordgo.ApplicationCommandOptionChoice {
-	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, v := range vals {
-		t := lang.N("lang.days", v)
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: t.In(lang.En), NameLocalizations: localized(t, 100), Value: v})
-	}
-	return out
-}
-
 // optionName is the name of a game's option key in every language; an
-// option it does not know has no localisations, which the tests catch.
+// Option it does not know has no localisations, which the tests catch.
 func optionName(key string) lang.Text {
 	switch key {
 	case "pieces":

@@ -22,8 +22,8 @@ var localName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$
 // allLocales are every Discord locale the commands are localised in.
 func allLocales() []discordgo.Locale {
 	var out []discordgo.Locale
-	for _, d := range discordLocales {
-		out = append(out, d.locales...)
+	for _, d := range kit.DiscordLocales {
+		out = append(out, d.Locales...)
 	}
 	return out
 }
@@ -149,9 +149,9 @@ var commandMention = regexp.MustCompile("(^|[\\s(«\"'`„“])/([\\p{L}-]+)")
 // locale.
 func commandNamesIn(tag lang.Tag, cmds []*discordgo.ApplicationCommand) []string {
 	var loc discordgo.Locale
-	for _, d := range discordLocales {
-		if d.tag == tag {
-			loc = d.locales[0]
+	for _, d := range kit.DiscordLocales {
+		if d.Tag == tag {
+			loc = d.Locales[0]
 		}
 	}
 	var names []string

@@ -51,12 +51,6 @@ const (
 	challengeLinkWait = 10 * time.Second
 )
 
-// skip is an announcement with nothing left to say: the game moved on, the
-// offer lapsed, the user wants no DMs.
-type skip string
-
-func (s skip) Error() string { return "skipped: " + string(s) }
-
 // errLater puts an announcement off without it being a failure.
 var errLater = errors.New("bot: not yet")
 
@@ -137,7 +131,7 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 	log := announcementLog(b.Log, a)
 	ctx = kit.WithLog(ctx, log)
 	err := b.announcement(ctx, a)
-	var sk skip
+	var sk kit.Skip
 	outcome, counted := "sent", "sent"
 	switch {
 	case err == nil:
@@ -228,9 +222,9 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 	case store.AnnounceDrawOffer:
 		return b.deliverDrawOffer(ctx, a, g)
 	case store.AnnounceVacation:
-		return b.deliverVacation(ctx, a, g)
+		return b.vacations.Deliver(ctx, a, g)
 	}
-	return skip("unknown kind " + a.Kind)
+	return kit.Skip("unknown kind " + a.Kind)
 }
 
 // deliverBoard posts the game's board in its thread, in the server's
@@ -239,10 +233,10 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 // the same kind replaces says nothing.
 func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Game) error {
 	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
-		return errors.Join(err, skipIf(old, "a newer one replaces it"))
+		return errors.Join(err, kit.SkipIf(old, "a newer one replaces it"))
 	}
 	if a.Kind == store.AnnounceTurnDM && (!g.Active() || g.Players[g.ToMove] != a.User) {
-		return skip("no longer their turn")
+		return kit.Skip("no longer their turn")
 	}
 	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
@@ -254,7 +248,7 @@ func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Ga
 		if err != nil {
 			return err
 		}
-		m.Nonce = nonce(a)
+		m.Nonce = kit.Nonce(a)
 		return b.postBoard(ctx, s, m)
 	}
 	seat, _ := g.Seat(a.User)
@@ -268,20 +262,10 @@ func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Ga
 			text = kit.ResultDMText(l, s, a.Changes)
 		}
 		m = kit.DMCopy(m, text)
-		m.Nonce = nonce(a)
+		m.Nonce = kit.Nonce(a)
 		return m, nil
 	})
 }
-
-func skipIf(cond bool, why string) error {
-	if cond {
-		return skip(why)
-	}
-	return nil
-}
-
-// nonce is an announcement's message nonce: the same however often it is sent.
-func nonce(a store.Announcement) string { return fmt.Sprintf("kilab-a%d", a.ID) }
 
 // postBoard posts a board in the game's thread and records it as its latest.
 func (b *Bot) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error {
@@ -398,7 +382,7 @@ func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g store.Game) error {
 	seat, ok := g.Seat(a.User)
 	if !ok || !g.Active() || g.DrawOffer != seat {
-		return skip("the offer no longer stands")
+		return kit.Skip("the offer no longer stands")
 	}
 	if err := b.retireOffers(ctx, g); err != nil {
 		return err
@@ -408,7 +392,7 @@ func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g stor
 	offer := &kit.Message{
 		Content:  l.T("play.draw_offer", "User", a.User, "Game", g.ID, "Opponent", opp),
 		Mentions: []string{opp},
-		Nonce:    nonce(a),
+		Nonce:    kit.Nonce(a),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: l.T("play.accept_draw"), Style: discordgo.SuccessButton, CustomID: kit.DrawCID("a", g.ID, g.Version)},
 			discordgo.Button{Label: l.T("play.decline_draw"), Style: discordgo.DangerButton, CustomID: kit.DrawCID("d", g.ID, g.Version)},
@@ -430,7 +414,7 @@ func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) erro
 		return err
 	}
 	if c.Status != store.ChallengeOpen {
-		return skip("the challenge is closed")
+		return kit.Skip("the challenge is closed")
 	}
 	if c.MessageID == "" && b.DB.Now().Sub(a.Created) < challengeLinkWait {
 		return errLater
@@ -441,7 +425,7 @@ func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) erro
 	}
 	_, _, err = b.sendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
 		m := challengeDM(l, c, g)
-		m.Nonce = nonce(a)
+		m.Nonce = kit.Nonce(a)
 		return m, nil
 	})
 	return err

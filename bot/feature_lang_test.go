@@ -1,13 +1,11 @@
 package bot
 
 import (
-	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Scores in words take the plural form of each language, halves included.
@@ -26,26 +24,6 @@ func TestPointsText(t *testing.T) {
 		if got := pointsText(c.l, c.p); got != c.want {
 			t.Errorf("%s %v: %q, want %q", c.l.Tag(), c.p, got, c.want)
 		}
-	}
-}
-
-// The "on vacation" lines others show (boards, /games) speak the reader's
-// language, English as before.
-func TestAwayLines(t *testing.T) {
-	t.Parallel()
-	until := time.Unix(1700000000, 0)
-	away := map[string]time.Time{"1": until}
-	if got := kit.AwayMarkIn(lang.En, away, "1"); got != " · on vacation until <t:1700000000:R>" {
-		t.Errorf("awayMark: %q", got)
-	}
-	if got := kit.AwayMarkIn(lang.Of(lang.German), away, "2"); got != "" {
-		t.Errorf("awayMarkIn of someone at home: %q", got)
-	}
-	if got := awayLine(lang.Of(lang.Spanish), "1", until); got != "<@1> de vacaciones, vuelve <t:1700000000:R>" {
-		t.Errorf("awayLine: %q", got)
-	}
-	if got := awayFor(lang.Of(lang.Russian), 5*store.Day); got != "5 дней" {
-		t.Errorf("awayFor: %q", got)
 	}
 }
 

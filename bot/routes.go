@@ -4,6 +4,7 @@ import (
 	"context"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/vacation"
 	"log/slog"
 	"slices"
 	"strconv"
@@ -52,7 +53,7 @@ func init() {
 		{name: "resign", define: resignCommandDef, handle: (*Bot).resign},
 		{name: "draw", define: drawCommandDef, handle: (*Bot).drawCommand},
 		{name: "settings", define: settingsCommandDef, handle: (*Bot).settings},
-		{name: "vacation", define: vacationCommand, handle: (*Bot).vacation},
+		{name: "vacation", define: vacation.Command, handle: vacationCommand((*vacation.Vacations).Vacation)},
 		{name: "help", define: helpCommandDef, handle: infoCommand((*info.Info).Help)},
 		{name: "rules", define: rulesCommandDef, handle: infoCommand((*info.Info).Rules)},
 		{name: "leaderboard", define: leaderboardCommandDef, public: true, handle: infoCommand((*info.Info).Leaderboard)},
@@ -92,6 +93,10 @@ func infoClick(f func(*info.Info, context.Context, *discordgo.Interaction, kit.A
 	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 		return f(b.info, ctx, i, a)
 	}
+}
+
+func vacationCommand(f func(*vacation.Vacations, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.vacations, ctx, i) }
 }
 
 // commandRouteOf is the route of the command named name.

@@ -157,7 +157,7 @@ func TestRoutesCountedAndLoggedByName(t *testing.T) {
 }
 
 // A command of every route is counted and logged under its own name, and a
-// command's game or tournament option labels its logs.
+// Command's game or tournament option labels its logs.
 func TestCommandsCountedAndLoggedByName(t *testing.T) {
 	t.Parallel()
 	b, logs := routeBot(t)

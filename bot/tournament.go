@@ -33,12 +33,12 @@ const (
 // /tournament subcommand.
 func tournamentCommand() *discordgo.ApplicationCommand {
 	manage := int64(discordgo.PermissionManageGuild)
-	create := option(discordgo.ApplicationCommandOptionSubCommandGroup, "create", lang.T("cmd.tournament.create"), lang.T("cmd.tournament.create_desc"), false)
+	create := kit.Option(discordgo.ApplicationCommandOptionSubCommandGroup, "create", lang.T("cmd.tournament.create"), lang.T("cmd.tournament.create_desc"), false)
 	create.Options = tournamentGames()
-	run := command("tournament", lang.T("cmd.tournament.name"), lang.T("cmd.tournament.desc"),
+	run := kit.Command("tournament", lang.T("cmd.tournament.name"), lang.T("cmd.tournament.desc"),
 		create,
-		subcommand("start", lang.T("cmd.tournament.start"), lang.T("cmd.tournament.start_desc"), tournamentOption(true)),
-		subcommand("cancel", lang.T("cmd.tournament.cancel"), lang.T("cmd.tournament.cancel_desc"), tournamentOption(true)),
+		kit.Subcommand("start", lang.T("cmd.tournament.start"), lang.T("cmd.tournament.start_desc"), tournamentOption(true)),
+		kit.Subcommand("cancel", lang.T("cmd.tournament.cancel"), lang.T("cmd.tournament.cancel_desc"), tournamentOption(true)),
 	)
 	run.DefaultMemberPermissions, run.Contexts = &manage, guildOnly()
 	return run
@@ -46,7 +46,7 @@ func tournamentCommand() *discordgo.ApplicationCommand {
 
 // standingsCommandDef is /standings, for everyone, in servers only.
 func standingsCommandDef() *discordgo.ApplicationCommand {
-	standings := command("standings", lang.T("cmd.standings.name"), lang.T("cmd.standings.desc"), tournamentOption(false))
+	standings := kit.Command("standings", lang.T("cmd.standings.name"), lang.T("cmd.standings.desc"), tournamentOption(false))
 	standings.Contexts = guildOnly()
 	return standings
 }
@@ -60,7 +60,7 @@ func tournamentOption(required bool) *discordgo.ApplicationCommandOption {
 	if !required {
 		desc = lang.T("cmd.tournament.which_latest")
 	}
-	return withMax(option(discordgo.ApplicationCommandOptionString, optTournament, lang.T("cmd.opt.tournament"), desc, required), 20, true)
+	return kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, optTournament, lang.T("cmd.opt.tournament"), desc, required), 20, true)
 }
 
 // tournamentGames are /tournament create's subcommands, one per game, with
@@ -72,12 +72,12 @@ func tournamentGames() []*discordgo.ApplicationCommandOption {
 		g, _ := games.Lookup(name)
 		format := choiceOption(optFormat, lang.T("cmd.opt.format"), lang.T("cmd.tournament.format"), string(tournament.RoundRobin), string(tournament.Swiss))
 		format.Required = true
-		rounds := option(discordgo.ApplicationCommandOptionInteger, optRounds, lang.T("cmd.opt.rounds"), lang.T("cmd.tournament.rounds", "Rounds", defaultSwissRounds), false)
+		rounds := kit.Option(discordgo.ApplicationCommandOptionInteger, optRounds, lang.T("cmd.opt.rounds"), lang.T("cmd.tournament.rounds", "Rounds", defaultSwissRounds), false)
 		rounds.MinValue, rounds.MaxValue = &one, most
 		opts := append([]*discordgo.ApplicationCommandOption{format, rounds}, variantOptions(g)...)
 		opts = append(opts,
 			timeOption(),
-			option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.tournament.rated"), false),
+			kit.Option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.tournament.rated"), false),
 		)
 		subs = append(subs, gameSubcommand(g, lang.T("cmd.tournament.game", "Game", g.Title()), opts))
 	}

@@ -127,7 +127,7 @@ func diceWords(l *lang.Lang, d games.Dice) string {
 
 // throwLines gives the chance of each score per throw for every way a game's
 // variants throw: one line per distinct way, naming the variants (and the
-// option values) that throw so. A game without dice has none.
+// Option values) that throw so. A game without dice has none.
 func throwLines(l *lang.Lang, g games.Game) ([]string, error) {
 	var order []string
 	who := map[string][]string{}

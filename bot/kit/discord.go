@@ -131,7 +131,7 @@ func (m *Message) payload() map[string]any {
 }
 
 // editable is m as an edit carries it: whether a message is private and its
-// nonce are set when it is created, never by an edit.
+// Nonce are set when it is created, never by an edit.
 func editable(m *Message) *Message {
 	c := *m
 	c.Ephemeral, c.Nonce = false, ""

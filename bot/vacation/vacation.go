@@ -1,4 +1,4 @@
-package bot
+package vacation
 
 import (
 	"context"
@@ -13,19 +13,19 @@ import (
 	"kilab/store"
 )
 
-// vacationCommand is /vacation's definition: start (days) and end.
-func vacationCommand() *discordgo.ApplicationCommand {
+// Command is /vacation's definition: start (days) and end.
+func Command() *discordgo.ApplicationCommand {
 	one, most := 1.0, float64(store.VacationAllowance/store.Day)
-	days := option(discordgo.ApplicationCommandOptionInteger, "days", lang.T("cmd.opt.days"), lang.T("cmd.vacation.days"), true)
+	days := kit.Option(discordgo.ApplicationCommandOptionInteger, "days", lang.T("cmd.opt.days"), lang.T("cmd.vacation.days"), true)
 	days.MinValue, days.MaxValue = &one, most
-	return command("vacation", lang.T("cmd.vacation.name"), lang.T("cmd.vacation.desc"),
-		subcommand("start", lang.T("cmd.vacation.start"), lang.T("cmd.vacation.start_desc"), days),
-		subcommand("end", lang.T("cmd.vacation.end"), lang.T("cmd.vacation.end_desc")),
+	return kit.Command("vacation", lang.T("cmd.vacation.name"), lang.T("cmd.vacation.desc"),
+		kit.Subcommand("start", lang.T("cmd.vacation.start"), lang.T("cmd.vacation.start_desc"), days),
+		kit.Subcommand("end", lang.T("cmd.vacation.end"), lang.T("cmd.vacation.end_desc")),
 	)
 }
 
-// vacation is /vacation start days and /vacation end.
-func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
+// Vacation is /vacation start days and /vacation end.
+func (b *Vacations) Vacation(ctx context.Context, i *discordgo.Interaction) error {
 	data := i.ApplicationCommandData()
 	if len(data.Options) != 1 {
 		return lang.Fail("vac.err.use")
@@ -44,7 +44,7 @@ func (b *Bot) vacation(ctx context.Context, i *discordgo.Interaction) error {
 	return b.vacationStart(ctx, i, user, int(n))
 }
 
-func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user string, days int) error {
+func (b *Vacations) vacationStart(ctx context.Context, i *discordgo.Interaction, user string, days int) error {
 	v, err := b.DB.StartVacation(ctx, user, days)
 	switch {
 	case errors.Is(err, store.ErrOnVacation):
@@ -65,7 +65,7 @@ func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user 
 	case err != nil:
 		return err
 	}
-	b.kick() // the notices in the games' threads
+	b.Kick() // the notices in the games' threads
 	left, err := b.DB.VacationDaysLeft(ctx, user)
 	if err != nil {
 		return err
@@ -74,7 +74,7 @@ func (b *Bot) vacationStart(ctx context.Context, i *discordgo.Interaction, user 
 	return b.Reply(i, "%s", l.T("vac.started", "Unix", v.End.Unix(), "Left", l.N("vac.n.days", left)))
 }
 
-func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user string) error {
+func (b *Vacations) vacationEnd(ctx context.Context, i *discordgo.Interaction, user string) error {
 	v, err := b.DB.EndVacation(ctx, user)
 	if errors.Is(err, store.ErrNotFound) {
 		return lang.Fail("vac.err.not_on")
@@ -82,7 +82,7 @@ func (b *Bot) vacationEnd(ctx context.Context, i *discordgo.Interaction, user st
 	if err != nil {
 		return err
 	}
-	b.kick()
+	b.Kick()
 	left, err := b.DB.VacationDaysLeft(ctx, user)
 	if err != nil {
 		return err
@@ -102,15 +102,15 @@ func awayFor(l *lang.Lang, d time.Duration) string {
 	return l.T("vac.a_few_minutes")
 }
 
-// deliverVacation says in a game's thread that a player went on vacation or
+// Deliver says in a game's thread that a player went on vacation or
 // came back, without pinging anyone, in the thread's language. A newer notice
 // about the same player replaces an older one still waiting.
-func (b *Bot) deliverVacation(ctx context.Context, a store.Announcement, g store.Game) error {
+func (b *Vacations) Deliver(ctx context.Context, a store.Announcement, g store.Game) error {
 	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
-		return errors.Join(err, skipIf(old, "a newer one replaces it"))
+		return errors.Join(err, kit.SkipIf(old, "a newer one replaces it"))
 	}
 	if !g.Active() {
-		return skip("the game is over")
+		return kit.Skip("the game is over")
 	}
 	l := b.GameLang(ctx, g)
 	seat, _ := g.Seat(a.User)
@@ -121,7 +121,7 @@ func (b *Bot) deliverVacation(ctx context.Context, a store.Announcement, g store
 	if g.ToMove == seat {
 		text += " " + l.T("vac.notice.due", "Unix", g.Deadline.Unix())
 	}
-	_, err := b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: text, Nonce: nonce(a)})
+	_, err := b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: text, Nonce: kit.Nonce(a)})
 	return err
 }
 
