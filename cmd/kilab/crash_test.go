@@ -129,6 +129,7 @@ func (r *crashRig) boards(channel string, g store.Game) []fakediscord.Message {
 // restarted (on SQLite, or on PostgreSQL with pgtest.Env set): the next player always gets the thread board and the turn DM,
 // each exactly once.
 func TestCrashBetweenCommitAndDelivery(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts and kills the bot as a process, twice per crash point")
 	}
@@ -147,6 +148,7 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 	}
 	for _, p := range points {
 		t.Run(p.name, func(t *testing.T) {
+			t.Parallel() // each point has its own fake Discord, database and child
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), db: crashDatabase(t)}
@@ -269,19 +271,40 @@ func (r *crashRig) waitBoard(channel string, g store.Game) fakediscord.Message {
 }
 
 // checkDelivered waits for the restarted bot to deliver g's board to the
-// thread and next's DM, then fails if either came more than once.
+// thread and next's DM and to have nothing left to deliver, then fails if
+// either came more than once.
 func (r *crashRig) checkDelivered(g store.Game, next string) {
 	r.t.Helper()
 	dm := r.srv.DMChannel(next)
 	r.waitBoard(g.ThreadID, g)
 	r.waitBoard(dm, g)
-	time.Sleep(1500 * time.Millisecond) // a duplicate would be out by now
+	// A duplicate would come from an announcement delivered again, which
+	// is done only once it has been posted: with none left undone, every
+	// post is in the fake, however slowly the machine runs.
+	r.waitDelivered()
 	if now, _ := r.readGame(g.ID); now.Version != g.Version {
 		r.t.Fatalf("the game moved on by itself: version %d, was %d", now.Version, g.Version)
 	}
 	for _, ch := range []string{g.ThreadID, dm} {
 		if n := len(r.boards(ch, g)); n != 1 {
 			r.t.Errorf("%d boards for version %d in %s, want exactly 1", n, g.Version, ch)
+		}
+	}
+}
+
+// waitDelivered waits until the bot has no announcement left to deliver.
+func (r *crashRig) waitDelivered() {
+	r.t.Helper()
+	for ; ; time.Sleep(20 * time.Millisecond) {
+		if db, err := store.Open(r.ctx, r.db); err == nil {
+			_, waiting, err := db.NextAnnouncement(r.ctx)
+			db.Close()
+			if err == nil && !waiting {
+				return
+			}
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("announcements left undelivered: %s", r.out.String())
 		}
 	}
 }
