@@ -149,12 +149,18 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 	for _, p := range points {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel() // each point has its own fake Discord, database and child
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			// A bound for a bot that never gets there; a pass takes a
+			// second, several on a starved machine.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), db: crashDatabase(t)}
 			r.start()
 			defer func() { r.kill() }()
-			g, next := r.playUntilCrash(p.route, p.after, p.dm)
+			g, next, hold := r.playUntilCrash(p.route, p.after, p.dm)
+			// Held to the end: the fake drops a request held before it
+			// acted once the killed bot's connection is gone, and a
+			// release before the fake has noticed would apply it.
+			defer hold.Release()
 			r.kill()
 			r.start()
 			r.checkDelivered(g, next)
@@ -164,8 +170,8 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 
 // playUntilCrash plays clicks, each with a hold on the crash point, until a
 // click passes the turn and reaches the point; it returns the game as that
-// click committed it and the player now on move.
-func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, string) {
+// click committed it, the player now on move, and the hold, still holding.
+func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, string, *fakediscord.Hold) {
 	t := r.t
 	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
 	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(r.ctx)
@@ -196,8 +202,7 @@ func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, str
 		_, err := hold.Wait(wctx)
 		cancel()
 		if err == nil && now.ToMove != g.ToMove {
-			time.AfterFunc(300*time.Millisecond, hold.Release) // the killed client is gone by then
-			return now, other
+			return now, other, hold
 		}
 		hold.Release() // a click that kept the turn, or did not reach the point
 		if err == nil {
@@ -205,7 +210,7 @@ func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, str
 		}
 	}
 	t.Fatal("no click passed the turn through the crash point")
-	return store.Game{}, ""
+	return store.Game{}, "", nil
 }
 
 const (
