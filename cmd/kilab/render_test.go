@@ -56,14 +56,14 @@ func TestRenderErrors(t *testing.T) {
 
 // TestDemo plays a seeded game twice: the same record both times, a picture
 // per position and a replay that decodes. Tab on its narrowest board with
-// seed 98 is a short game (46 plies; every picture costs), drawing both
+// seed 724 is a short game (32 plies; every picture costs), drawing both
 // throws and moves from the seed.
 func TestDemo(t *testing.T) {
 	t.Parallel()
 	var records []string
 	for range 2 {
 		dir := t.TempDir()
-		code, stdout, stderr := kilab(t, "demo", "--game", "tab", "--opt", "width=7", "--seed", "98", "-o", dir)
+		code, stdout, stderr := kilab(t, "demo", "--game", "tab", "--opt", "width=7", "--seed", "724", "-o", dir)
 		if code != 0 || !strings.Contains(stdout, "outcome\t") {
 			t.Fatalf("demo = %d, %q, %q", code, stdout, stderr)
 		}
@@ -100,7 +100,7 @@ func TestDemoReplacesOldFrames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	code, stdout, stderr := kilab(t, "demo", "--game", "aseb", "--seed", "13", "-o", dir) // a short game, 86 plies
+	code, stdout, stderr := kilab(t, "demo", "--game", "aseb", "--seed", "464", "-o", dir) // a short game, 70 plies
 	if code != 0 {
 		t.Fatalf("demo = %d %q", code, stderr)
 	}
