@@ -13,6 +13,7 @@ import (
 
 	"kilab/internal/fakediscord"
 	"kilab/internal/pgtest"
+	"kilab/internal/testlong"
 	"kilab/store"
 )
 
@@ -133,12 +134,7 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills the bot as a process, twice per crash point")
 	}
-	points := []struct {
-		name  string
-		after bool // held once the fake acted on it (else before)
-		route string
-		dm    bool // the post is the DM (else, for a post, the thread board)
-	}{
+	points := []crashPoint{
 		{"before the click's answer", false, routeCallback, false},
 		{"after the click's answer", true, routeCallback, false},
 		{"before the thread board", false, routePost, false},
@@ -146,6 +142,14 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 		{"before the turn DM", false, routePost, true},
 		{"after the turn DM", true, routePost, true},
 	}
+	// Long runs crash each point in more games: the child throws at random,
+	// so each game reaches the point at another turn. Same names: #01, #02...
+	for range testlong.Pick(1, 10) {
+		crashPoints(t, points)
+	}
+}
+
+func crashPoints(t *testing.T, points []crashPoint) {
 	for _, p := range points {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel() // each point has its own fake Discord, database and child
@@ -166,6 +170,13 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 			r.checkDelivered(g, next)
 		})
 	}
+}
+
+type crashPoint struct {
+	name  string
+	after bool // held once the fake acted on it (else before)
+	route string
+	dm    bool // the post is the DM (else, for a post, the thread board)
 }
 
 // playUntilCrash plays clicks, each with a hold on the crash point, until a

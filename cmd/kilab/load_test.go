@@ -23,6 +23,7 @@ import (
 
 	"kilab/internal/fakediscord"
 	"kilab/internal/pgtest"
+	"kilab/internal/testlong"
 	"kilab/store"
 )
 
@@ -79,13 +80,16 @@ func TestLoad(t *testing.T) {
 
 // A small load run, so that the rig itself stays in working order: one copy
 // on SQLite, killed and restarted halfway; with KILAB_TEST_POSTGRES, three
-// copies sharing a PostgreSQL schema of its own, one of them killed.
+// copies sharing a PostgreSQL schema of its own, one of them killed. It is
+// the one test of a kill while clicks are in flight and of the sweeps with
+// it; the long runs (KILAB_LONG=1) make it 60 games for 30 s.
 func TestLoadSmall(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the bot as processes")
 	}
-	cfg := loadConfig{games: 12, copies: 1, sweeps: 3, rate: 40, duration: 4 * time.Second}
+	cfg := testlong.Pick(loadConfig{games: 12, copies: 1, sweeps: 3, rate: 40, duration: 4 * time.Second},
+		loadConfig{games: 60, copies: 1, sweeps: 10, rate: 60, duration: 30 * time.Second})
 	if server, ok := pgtest.Server(); ok {
 		cfg.dbURL, cfg.copies = pgtest.Schema(t, server), 3
 	}
