@@ -47,9 +47,10 @@ func TestAnalyse(t *testing.T) {
 }
 
 func TestReview(t *testing.T) {
+	t.Parallel()
 	g, _ := games.Lookup("seega")
 	start, _ := g.New(games.Config{})
-	plies, err := render.RandomRecord(start, games.Seeded(4), 400)
+	plies, err := render.RandomRecord(start, games.Seeded(4), 40) // each ply reviewed costs a search: 40 show the form
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,16 +62,21 @@ func TestReview(t *testing.T) {
 	if len(lines) != len(plies)+2 || lines[len(lines)-1] != "figures\testimate" || !strings.HasPrefix(lines[0], "0\tstart\t") {
 		t.Fatalf("%d lines for %d plies: first %q last %q", len(lines), len(plies), lines[0], lines[len(lines)-1])
 	}
+	choices := 0
 	for n, l := range lines[1 : len(lines)-1] {
 		f := strings.Split(l, "\t")
 		if f[0] != strconv.Itoa(n+1) || (len(f) != 3 && len(f) != 5) {
 			t.Fatalf("line %q", l)
 		}
 		if len(f) == 5 {
+			choices++
 			if cost, err := strconv.ParseFloat(f[4], 64); err != nil || cost < 0 {
 				t.Fatalf("cost in %q", l)
 			}
 		}
+	}
+	if choices == 0 {
+		t.Error("no move chosen among several was judged")
 	}
 	code, _, errs = kilab(t, "review", "--game", "seega", "zz-9")
 	if code == 0 || errs == "" {

@@ -22,6 +22,7 @@ import (
 // Main connects to a (fake) Discord, registers the commands on the dev guild
 // when DISCORD_GUILD_ID is set, and closes cleanly.
 func TestMainRunsAgainstDiscord(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	set, err := readSettings(mapEnv(map[string]string{
 		"DISCORD_TOKEN": strings.TrimPrefix(srv.Token(), "Bot "), "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"),
@@ -204,6 +205,7 @@ func TestConnectionErrorNamesTheAPIURL(t *testing.T) {
 // METRICS_ADDR serves the bot's endpoints while it runs, and a taken address
 // fails the start.
 func TestMainServesOps(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	set, err := readSettings(mapEnv(map[string]string{
 		"DISCORD_TOKEN": strings.TrimPrefix(srv.Token(), "Bot "), "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"),

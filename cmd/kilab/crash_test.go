@@ -13,6 +13,7 @@ import (
 
 	"kilab/internal/fakediscord"
 	"kilab/internal/pgtest"
+	"kilab/internal/testlong"
 	"kilab/store"
 )
 
@@ -129,15 +130,11 @@ func (r *crashRig) boards(channel string, g store.Game) []fakediscord.Message {
 // restarted (on SQLite, or on PostgreSQL with pgtest.Env set): the next player always gets the thread board and the turn DM,
 // each exactly once.
 func TestCrashBetweenCommitAndDelivery(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts and kills the bot as a process, twice per crash point")
 	}
-	points := []struct {
-		name  string
-		after bool // held once the fake acted on it (else before)
-		route string
-		dm    bool // the post is the DM (else, for a post, the thread board)
-	}{
+	points := []crashPoint{
 		{"before the click's answer", false, routeCallback, false},
 		{"after the click's answer", true, routeCallback, false},
 		{"before the thread board", false, routePost, false},
@@ -145,14 +142,29 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 		{"before the turn DM", false, routePost, true},
 		{"after the turn DM", true, routePost, true},
 	}
+	// Long runs crash each point in more games: the child throws at random,
+	// so each game reaches the point at another turn. Same names: #01, #02...
+	for range testlong.Pick(1, 10) {
+		crashPoints(t, points)
+	}
+}
+
+func crashPoints(t *testing.T, points []crashPoint) {
 	for _, p := range points {
 		t.Run(p.name, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			t.Parallel() // each point has its own fake Discord, database and child
+			// A bound for a bot that never gets there; a pass takes a
+			// second, several on a starved machine.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), db: crashDatabase(t)}
 			r.start()
 			defer func() { r.kill() }()
-			g, next := r.playUntilCrash(p.route, p.after, p.dm)
+			g, next, hold := r.playUntilCrash(p.route, p.after, p.dm)
+			// Held to the end: the fake drops a request held before it
+			// acted once the killed bot's connection is gone, and a
+			// release before the fake has noticed would apply it.
+			defer hold.Release()
 			r.kill()
 			r.start()
 			r.checkDelivered(g, next)
@@ -160,10 +172,17 @@ func TestCrashBetweenCommitAndDelivery(t *testing.T) {
 	}
 }
 
+type crashPoint struct {
+	name  string
+	after bool // held once the fake acted on it (else before)
+	route string
+	dm    bool // the post is the DM (else, for a post, the thread board)
+}
+
 // playUntilCrash plays clicks, each with a hold on the crash point, until a
 // click passes the turn and reaches the point; it returns the game as that
-// click committed it and the player now on move.
-func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, string) {
+// click committed it, the player now on move, and the hold, still holding.
+func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, string, *fakediscord.Hold) {
 	t := r.t
 	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
 	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(r.ctx)
@@ -194,8 +213,7 @@ func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, str
 		_, err := hold.Wait(wctx)
 		cancel()
 		if err == nil && now.ToMove != g.ToMove {
-			time.AfterFunc(300*time.Millisecond, hold.Release) // the killed client is gone by then
-			return now, other
+			return now, other, hold
 		}
 		hold.Release() // a click that kept the turn, or did not reach the point
 		if err == nil {
@@ -203,7 +221,7 @@ func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, str
 		}
 	}
 	t.Fatal("no click passed the turn through the crash point")
-	return store.Game{}, ""
+	return store.Game{}, "", nil
 }
 
 const (
@@ -269,19 +287,40 @@ func (r *crashRig) waitBoard(channel string, g store.Game) fakediscord.Message {
 }
 
 // checkDelivered waits for the restarted bot to deliver g's board to the
-// thread and next's DM, then fails if either came more than once.
+// thread and next's DM and to have nothing left to deliver, then fails if
+// either came more than once.
 func (r *crashRig) checkDelivered(g store.Game, next string) {
 	r.t.Helper()
 	dm := r.srv.DMChannel(next)
 	r.waitBoard(g.ThreadID, g)
 	r.waitBoard(dm, g)
-	time.Sleep(1500 * time.Millisecond) // a duplicate would be out by now
+	// A duplicate would come from an announcement delivered again, which
+	// is done only once it has been posted: with none left undone, every
+	// post is in the fake, however slowly the machine runs.
+	r.waitDelivered()
 	if now, _ := r.readGame(g.ID); now.Version != g.Version {
 		r.t.Fatalf("the game moved on by itself: version %d, was %d", now.Version, g.Version)
 	}
 	for _, ch := range []string{g.ThreadID, dm} {
 		if n := len(r.boards(ch, g)); n != 1 {
 			r.t.Errorf("%d boards for version %d in %s, want exactly 1", n, g.Version, ch)
+		}
+	}
+}
+
+// waitDelivered waits until the bot has no announcement left to deliver.
+func (r *crashRig) waitDelivered() {
+	r.t.Helper()
+	for ; ; time.Sleep(20 * time.Millisecond) {
+		if db, err := store.Open(r.ctx, r.db); err == nil {
+			_, waiting, err := db.NextAnnouncement(r.ctx)
+			db.Close()
+			if err == nil && !waiting {
+				return
+			}
+		}
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("announcements left undelivered: %s", r.out.String())
 		}
 	}
 }

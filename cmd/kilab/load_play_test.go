@@ -19,7 +19,8 @@ import (
 )
 
 // setUp starts the games: each a challenge its opponent accepts, several at
-// a time, then leaves the last cfg.sweeps of them to run out of time soon.
+// a time, then leaves the last cfg.sweeps of them for the sweeps, their
+// reminders due at once (their deadlines come due later, in script).
 func (r *loadRig) setUp() {
 	n := r.cfg.games + r.cfg.sweeps
 	all := make([]*loadGame, n)
@@ -45,7 +46,7 @@ func (r *loadRig) setUp() {
 	}
 	r.games, r.sweep = all[:r.cfg.games], all[r.cfg.games:]
 	r.drain()
-	r.dueSoon(r.sweep)
+	r.setDue("remind_at", r.sweep)
 }
 
 // drain waits until the copies have delivered what starting the games
@@ -101,9 +102,9 @@ func (r *loadRig) answer(ix *fakediscord.Interaction) (fakediscord.Message, erro
 	return ix.Reply(ctx)
 }
 
-// dueSoon moves the games' reminders 3 s ahead and their deadlines 6 s
-// ahead, for the copies' sweeps (every second) to race for.
-func (r *loadRig) dueSoon(gs []*loadGame) {
+// setDue makes column (remind_at or deadline) of the games due now, for the
+// copies' sweeps (every second) to race for.
+func (r *loadRig) setDue(column string, gs []*loadGame) {
 	if len(gs) == 0 {
 		return
 	}
@@ -111,9 +112,8 @@ func (r *loadRig) dueSoon(gs []*loadGame) {
 	for _, g := range gs {
 		ids = append(ids, fmt.Sprint(g.id))
 	}
-	now := time.Now().UnixMilli()
-	execSQL(r.t, r.cfg.dbURL, r.sqlitePath(), fmt.Sprintf(`UPDATE games SET remind_at = %d, deadline = %d WHERE id IN (%s)`,
-		now+3000, now+6000, strings.Join(ids, ",")))
+	execSQL(r.t, r.cfg.dbURL, r.sqlitePath(), fmt.Sprintf(`UPDATE games SET %s = %d WHERE id IN (%s)`,
+		column, time.Now().UnixMilli(), strings.Join(ids, ",")))
 }
 
 // execSQL runs one statement on the shared database, as an operator would.
@@ -132,34 +132,19 @@ func execSQL(t interface{ Fatal(...any) }, dbURL, path, query string) {
 	}
 }
 
-// run plays for cfg.duration: every game's player on move clicks as soon as
-// the board is there, paced to cfg.rate clicks a second overall; halfway one
-// copy is killed and a new one started in its place.
+// run plays for cfg.duration, and longer if script needs it: every game's
+// player on move clicks as soon as the board is there, paced to cfg.rate
+// clicks a second overall, while script kills and restarts a copy and has the
+// sweep games' reminders and deadlines fire.
 func (r *loadRig) run() {
-	ctx, stop := context.WithTimeout(r.ctx, r.cfg.duration)
-	defer stop()
+	ctx, stop := context.WithCancel(r.ctx)
 	tokens := make(chan struct{})
 	r.started = time.Now()
 	go pace(ctx, tokens, r.cfg.rate)
-	go func() {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(r.cfg.duration / 2):
-		}
-		r.mu.Lock()
-		victim := r.copies[0]
-		r.mu.Unlock()
-		r.reportf("killing a copy (SIGKILL) after %v", r.cfg.duration/2)
-		r.kill(victim)
-		fresh := r.startCopy(victim.addr)
-		r.mu.Lock()
-		r.copies = append(r.copies, fresh)
-		r.mu.Unlock()
-	}()
 	db := r.openDB()
 	defer db.Close()
 	var wg sync.WaitGroup
+	defer func() { stop(); wg.Wait() }() // also when script fails the test
 	for k, g := range r.games {
 		wg.Add(1)
 		go func() {
@@ -167,7 +152,83 @@ func (r *loadRig) run() {
 			r.play(ctx, db, g, tokens, rand.New(rand.NewPCG(uint64(k), 7)))
 		}()
 	}
-	wg.Wait()
+	r.script()
+	r.ran = time.Since(r.started)
+}
+
+// sweepWait bounds each wait of script for the sweeps: they run every
+// second, so this is only reached when an item never fires at all.
+const sweepWait = 30 * time.Second
+
+// script is what befalls the copies while the players click, each step
+// waiting for the last rather than for a time, so that a starved machine
+// changes how long the run takes but not what it proves: the sweep games'
+// reminders (due since setUp) fire; at cfg.duration/2 one copy is killed
+// (SIGKILL) and a new one started in its place; then the sweep games'
+// deadlines come due, and the run ends once they have fired and
+// cfg.duration is up.
+//
+// The order matters: a copy that starts drops the reminders already due
+// (bot.resume: sent late they would be stale) and moves the deadlines already
+// past an hour ahead, so a reminder due across the restart may rightly never
+// be sent; and a kill between a reminder's claim and its DM loses it, which
+// the store allows (at most once). Neither would be the bot's fault.
+func (r *loadRig) script() {
+	r.waitFor("every sweep game's reminder", sweepWait, func() bool {
+		return r.everySweepGame(func(lg *loadGame) bool {
+			return r.countDM(lg.players[0], "Reminder")+r.countDM(lg.players[1], "Reminder") > 0
+		})
+	})
+	r.sleepUntil(r.started.Add(r.cfg.duration / 2))
+	r.mu.Lock()
+	victim := r.copies[0]
+	r.mu.Unlock()
+	r.reportf("killing a copy (SIGKILL) after %v", time.Since(r.started).Round(100*time.Millisecond))
+	r.kill(victim)
+	fresh := r.startCopy(victim.addr)
+	r.mu.Lock()
+	r.copies = append(r.copies, fresh)
+	r.mu.Unlock()
+	r.setDue("deadline", r.sweep)
+	r.sleepUntil(r.started.Add(r.cfg.duration))
+	r.waitFor("every sweep game's end, told to both players", sweepWait, func() bool {
+		return r.everySweepGame(func(lg *loadGame) bool {
+			over := fmt.Sprintf("Aseb #%d is over", lg.id)
+			return r.countDM(lg.players[0], over) > 0 && r.countDM(lg.players[1], over) > 0
+		})
+	})
+}
+
+func (r *loadRig) everySweepGame(ok func(*loadGame) bool) bool {
+	for _, lg := range r.sweep {
+		if !ok(lg) {
+			return false
+		}
+	}
+	return true
+}
+
+// waitFor polls done until it holds; past bound it fails the test, saying
+// what, and goes on, so that verify still says which items went wrong.
+func (r *loadRig) waitFor(what string, bound time.Duration, done func() bool) {
+	start := time.Now()
+	for !done() {
+		if r.ctx.Err() != nil {
+			r.t.Fatalf("the run timed out waiting for %s", what)
+		}
+		if time.Since(start) > bound {
+			r.t.Errorf("waited %v for %s", bound, what)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (r *loadRig) sleepUntil(t time.Time) {
+	select {
+	case <-r.ctx.Done():
+	case <-time.After(time.Until(t)):
+	}
 }
 
 // pace hands out rate tokens a second until ctx ends.
@@ -186,6 +247,17 @@ func pace(ctx context.Context, tokens chan<- struct{}, rate float64) {
 			}
 		}
 	}
+}
+
+// lost reports whether interaction id can no longer be answered: the
+// endpoint failed it (the balancer found no copy up, or its copy died on
+// it), or the copy it went to has been killed.
+func (r *loadRig) lost(id string) bool {
+	r.mu.Lock()
+	_, failed := r.epFailed[id]
+	r.mu.Unlock()
+	c := r.lb.copyOf(id)
+	return failed || c != nil && c.gone.Load()
 }
 
 // play clicks one game's boards until the run ends or the game does.
@@ -327,8 +399,26 @@ func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Mes
 		ix = r.srv.Click(user, m.ID, cid)
 	}
 	start := time.Now()
+	// The answer is awaited past the run's end, so that a click answered
+	// then still counts as answered; but not for a click that will never
+	// be: one Discord failed, or one the killed copy took.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
+	go func() {
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-wctx.Done():
+				return
+			case <-tick.C:
+				if r.lost(ix.ID) {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
 	ans, err := ix.Reply(wctx)
 	c := click{at: start, game: g.ID, version: g.Version, interaction: ix.ID, took: time.Since(start), answered: err == nil}
 	// A throw, a move button or a move chosen in a select commits; a picker

@@ -23,6 +23,7 @@ import (
 
 	"kilab/internal/fakediscord"
 	"kilab/internal/pgtest"
+	"kilab/internal/testlong"
 	"kilab/store"
 )
 
@@ -79,12 +80,16 @@ func TestLoad(t *testing.T) {
 
 // A small load run, so that the rig itself stays in working order: one copy
 // on SQLite, killed and restarted halfway; with KILAB_TEST_POSTGRES, three
-// copies sharing a PostgreSQL schema of its own, one of them killed.
+// copies sharing a PostgreSQL schema of its own, one of them killed. It is
+// the one test of a kill while clicks are in flight and of the sweeps with
+// it; the long runs (KILAB_LONG=1) make it 60 games for 30 s.
 func TestLoadSmall(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the bot as processes")
 	}
-	cfg := loadConfig{games: 12, copies: 1, sweeps: 3, rate: 40, duration: 8 * time.Second}
+	cfg := testlong.Pick(loadConfig{games: 12, copies: 1, sweeps: 3, rate: 40, duration: 4 * time.Second},
+		loadConfig{games: 60, copies: 1, sweeps: 10, rate: 60, duration: 30 * time.Second})
 	if server, ok := pgtest.Server(); ok {
 		cfg.dbURL, cfg.copies = pgtest.Schema(t, server), 3
 	}
@@ -121,6 +126,7 @@ type loadRig struct {
 	// the game's thread: how long the other player waits to be told.
 	boardWaits []boardWait
 	started    time.Time         // when the players began
+	ran        time.Duration     // how long they played: cfg.duration, or more if the script waited
 	epFailed   map[string]string // interaction -> why the endpoint failed it
 }
 
@@ -184,6 +190,8 @@ type copyProc struct {
 	metrics string
 	out     *syncBuffer
 	gone    atomic.Bool
+	exited  chan struct{} // closed once the process has ended, its exit in err
+	err     error
 }
 
 type syncBuffer struct {
@@ -215,7 +223,7 @@ func (r *loadRig) sqlitePath() string { return filepath.Join(r.dir, "kilab.db") 
 // startCopy starts a copy serving interactions at addr and waits until it
 // is ready.
 func (r *loadRig) startCopy(addr string) *copyProc {
-	c := &copyProc{addr: addr, metrics: freeAddr(r.t), out: &syncBuffer{}}
+	c := &copyProc{addr: addr, metrics: freeAddr(r.t), out: &syncBuffer{}, exited: make(chan struct{})}
 	c.cmd = exec.Command(os.Args[0], "run")
 	c.cmd.Env = append(os.Environ(), "KILAB_TEST_CHILD=1", r.dbEnv(),
 		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), "DISCORD_API_URL="+r.srv.URL(),
@@ -227,6 +235,10 @@ func (r *loadRig) startCopy(addr string) *copyProc {
 	if err := c.cmd.Start(); err != nil {
 		r.t.Fatal(err)
 	}
+	go func() {
+		c.err = c.cmd.Wait()
+		close(c.exited)
+	}()
 	r.t.Cleanup(func() {
 		if r.t.Failed() {
 			r.t.Logf("copy at %s said:\n%s", addr, clipLog(c.out.String(), 4000))
@@ -242,10 +254,13 @@ func (r *loadRig) startCopy(addr string) *copyProc {
 				break
 			}
 		}
-		if r.ctx.Err() != nil {
+		select {
+		case <-c.exited: // its address taken, say: no use waiting
+			r.t.Fatalf("a copy ended before it was ready (%v): %s", c.err, c.out.String())
+		case <-r.ctx.Done():
 			r.t.Fatalf("a copy never became ready: %s", c.out.String())
+		case <-time.After(50 * time.Millisecond):
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 	r.lb.add(c)
 	return c
@@ -258,7 +273,7 @@ func (r *loadRig) kill(c *copyProc) {
 	r.lb.remove(c)
 	c.gone.Store(true)
 	_ = c.cmd.Process.Kill()
-	_ = c.cmd.Wait()
+	<-c.exited
 }
 
 // stopAll stops every copy gracefully (SIGTERM): each finishes the
@@ -274,12 +289,10 @@ func (r *loadRig) stopAll() {
 		}
 		r.lb.remove(c)
 		_ = c.cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan error, 1)
-		go func() { done <- c.cmd.Wait() }()
 		select {
-		case err := <-done:
-			if err != nil {
-				r.t.Errorf("a copy stopped with %v: %s", err, c.out.String())
+		case <-c.exited:
+			if c.err != nil {
+				r.t.Errorf("a copy stopped with %v: %s", c.err, c.out.String())
 			}
 		case <-time.After(30 * time.Second):
 			_ = c.cmd.Process.Kill()

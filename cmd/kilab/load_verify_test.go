@@ -141,8 +141,8 @@ func (r *loadRig) reportFigures() {
 	r.mu.Unlock()
 	r.timeline()
 	pct, next := percentiles(took), percentiles(waits)
-	r.reportf("%d clicks in %v (%.1f a second, paced to %.0f), %d copies, %s", len(r.clicks), r.cfg.duration,
-		float64(len(r.clicks))/r.cfg.duration.Seconds(), r.cfg.rate, r.cfg.copies, map[bool]string{false: "SQLite", true: "PostgreSQL"}[r.cfg.dbURL != ""])
+	r.reportf("%d clicks in %v (%.1f a second, paced to %.0f), %d copies, %s", len(r.clicks), r.ran.Round(100*time.Millisecond),
+		float64(len(r.clicks))/r.ran.Seconds(), r.cfg.rate, r.cfg.copies, map[bool]string{false: "SQLite", true: "PostgreSQL"}[r.cfg.dbURL != ""])
 	r.reportf("latency click to answer: p50 %v, p99 %v, max %v", pct(0.5).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), pct(1).Round(time.Millisecond))
 	r.reportf("next board in the thread after a move's answer: p50 %v, p99 %v, max %v",
 		next(0.5).Round(time.Millisecond), next(0.99).Round(time.Millisecond), next(1).Round(time.Millisecond))
@@ -167,7 +167,7 @@ func percentiles(ds []time.Duration) func(p float64) time.Duration {
 // next boards' p50 and p99), to show when a run that went slow did.
 func (r *loadRig) timeline() {
 	const step = 10 * time.Second
-	n := int(r.cfg.duration/step) + 1
+	n := int(r.ran/step) + 1
 	took, waits := make([][]time.Duration, n), make([][]time.Duration, n)
 	bucket := func(at time.Time) int { return min(n-1, max(0, int(at.Sub(r.started)/step))) }
 	for _, c := range r.clicks {

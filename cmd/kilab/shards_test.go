@@ -71,6 +71,7 @@ func shardedMain(t *testing.T, srv *fakediscord.Server, env map[string]string) (
 // SHARD_COUNT alone runs every shard in this process: one session each,
 // commands registered, and the process answers in a guild on each shard.
 func TestMainRunsEveryShard(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	one := srv.AddGuildOnShard("one", 1, 2)
 	if _, err := shardedMain(t, srv, map[string]string{"SHARD_COUNT": "2"}); err != nil {
@@ -94,6 +95,7 @@ func TestMainRunsEveryShard(t *testing.T) {
 
 // A process without shard 0 leaves the commands to the one that has it.
 func TestMainWithoutShardZeroRegistersNothing(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(t)
 	if _, err := shardedMain(t, srv, map[string]string{"SHARD_COUNT": "3", "SHARD_IDS": "2,1"}); err != nil {
 		t.Fatal(err)
