@@ -63,12 +63,18 @@ func (b *Bot) openShard(ctx context.Context, s *discordgo.Session) error {
 
 // disconnect closes every shard's session.
 func (b *Bot) disconnect() error {
-	var errs []error
-	for _, s := range b.gw {
-		if err := s.Close(); err != nil {
-			errs = append(errs, fmt.Errorf("closing the gateway%s: %w", shardLabel(s), err))
-		}
+	// All at once: discordgo waits a second for each session's close frame,
+	// so one after another a process of N shards would take N seconds to stop.
+	errs := make([]error, len(b.gw))
+	var wg sync.WaitGroup
+	for n, s := range b.gw {
+		wg.Go(func() {
+			if err := s.Close(); err != nil {
+				errs[n] = fmt.Errorf("closing the gateway%s: %w", shardLabel(s), err)
+			}
+		})
 	}
+	wg.Wait()
 	return errors.Join(errs...)
 }
 
