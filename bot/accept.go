@@ -90,7 +90,7 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 	if err != nil {
 		return err
 	}
-	b.autoStart(ctx, game)
+	b.AutoStart(ctx, game)
 	b.kick() // the game's thread, first board and DM were recorded with it
 	c.Status, c.GameID = store.ChallengeAccepted, game.ID
 	b.closeChallenge(ctx, i, c, g, lang.T("chal.status.accepted", "User", user, "Game", game.ID))

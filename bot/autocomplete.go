@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"kilab/bot/kit"
 	"strconv"
@@ -16,8 +15,6 @@ import (
 )
 
 const maxChoices = 25
-
-func isConflict(err error) bool { return errors.Is(err, store.ErrConflict) }
 
 // autocomplete offers the caller's games for a game option, then that game's
 // legal moves (or "throw") for the move option.

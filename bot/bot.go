@@ -175,7 +175,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 		b.Log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
 	})
 	b.Core = kit.NewCore(c.DB, b.acks, c.Source, c.Log, c.Computer)
-	b.Core.Kick = b.kick
+	b.Core.Kick, b.Core.OnCommit = b.kick, b.met.commit
 	b.info = info.New(b.Core)
 	b.vacations = vacation.New(b.Core)
 	b.idle.L = &b.gate

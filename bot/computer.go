@@ -57,7 +57,7 @@ func (b *Bot) PlayComputer(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		if err := b.computerTurn(ctx, g); err != nil && !isConflict(err) {
+		if err := b.computerTurn(ctx, g); err != nil && !kit.IsConflict(err) {
 			b.Log.Error("computer turn", "game", g.ID, "level", g.Computer.Level, "err", err)
 		}
 	}
@@ -83,14 +83,14 @@ func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
 	if err != nil {
 		return err
 	}
-	pos, _, err = b.autoMoves(ctx, g, s.Game, pos, &rec)
+	pos, _, err = b.AutoMoves(ctx, g, s.Game, pos, &rec)
 	if err != nil {
 		return err
 	}
 	if len(rec.Plies) == 0 {
 		return fmt.Errorf("computer turn in game %d: nothing to play at %q", g.ID, g.Position)
 	}
-	_, _, err = b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, Plies: rec.Plies, Moved: moved,
+	_, _, err = b.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, Plies: rec.Plies, Moved: moved,
 		Position: pos.String(), ToMove: pos.Due().Player, End: kit.EndOf(pos), Announce: true})
 	if err == nil {
 		b.kick()
@@ -102,7 +102,7 @@ func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
 // chose a move itself (for the abort rule, as for a person).
 func (b *Bot) computerPlays(ctx context.Context, pos games.Position, seat games.Player, agent ai.Agent, rec *games.Recorder) (games.Position, bool, error) {
 	moved := false
-	for range maxAutoMoves {
+	for range kit.MaxAutoMoves {
 		due := pos.Due()
 		if due.Kind == games.DueNothing || due.Player != seat {
 			break

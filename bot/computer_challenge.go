@@ -44,7 +44,7 @@ func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, s
 	} else {
 		b.Logger(ctx).Warn("could not read the message of a game against the computer back", "game", g.ID, "err", err)
 	}
-	b.autoStart(ctx, g)
+	b.AutoStart(ctx, g)
 	b.kick()
 	return nil
 }

@@ -337,7 +337,7 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 	if err == nil && g.Tournament != 0 {
 		// A tournament's games are created by the store as a round starts, with
 		// no click to play a first throw the player wants played for them.
-		b.autoStart(ctx, g)
+		b.AutoStart(ctx, g)
 	}
 	return err
 }

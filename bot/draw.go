@@ -79,7 +79,7 @@ func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a kit.Act
 // agreeDraw ends the game drawn by agreement, saying so on the offer's
 // message in the thread (onMessage), else privately to the /draw.
 func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.Game, seat games.Player, onMessage bool) error {
-	_, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
+	_, _, err := b.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
 	if err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g s
 	if err != nil {
 		b.Logger(ctx).Warn("posting the rematch against the computer", "new_game", ng.ID, "err", err) // the game goes on in a thread of its own
 	}
-	b.autoStart(ctx, ng)
+	b.AutoStart(ctx, ng)
 	b.kick()
 	return b.Reply(i, "%s", kit.LangOf(i).T("chal.rematch.computer", "Game", ng.ID))
 }

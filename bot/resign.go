@@ -102,12 +102,12 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a kit.A
 		if resignVerb(end) != a.Verb {
 			return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, resignPrompt(l, g, seat, l.T("act.resign.changed")))
 		}
-		ng, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
+		ng, _, err := b.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
 		if err == nil {
 			b.kick()
 			return b.resigned(ctx, i, ng)
 		}
-		if try > 3 || !isConflict(err) {
+		if try > 3 || !kit.IsConflict(err) {
 			return err
 		}
 		if g, err = b.DB.Game(ctx, g.ID); err != nil {

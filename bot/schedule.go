@@ -163,7 +163,7 @@ func (b *Bot) timeouts(ctx context.Context, oldest *oldestDue) error {
 	for _, g := range due {
 		oldest.see(g.Deadline)
 		result, reason := g.TimeoutResult()
-		_, _, err := b.commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}, Timeout: true, Announce: true})
+		_, _, err := b.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: result, Reason: reason}, Timeout: true, Announce: true})
 		switch {
 		case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished):
 			continue // the player moved in time after all, went on vacation, or another sweep ended it

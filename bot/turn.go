@@ -139,12 +139,12 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *kit.State, s
 	if err != nil {
 		return err
 	}
-	next, auto, err := b.autoMoves(ctx, s.G, s.Game, next, &rec)
+	next, auto, err := b.AutoMoves(ctx, s.G, s.Game, next, &rec)
 	if err != nil {
 		return err
 	}
 	end, to := kit.EndOf(next), next.Due().Player
-	g, _, err := b.commit(ctx, store.Commit{
+	g, _, err := b.Commit(ctx, store.Commit{
 		Game: s.G.ID, Version: s.G.Version, Plies: rec.Plies, Moved: move != "",
 		Position: next.String(), ToMove: to, End: end,
 		Announce: end != nil || to != seat || passedThrough(seat, rec.Plies),
@@ -167,7 +167,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *kit.State, s
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), autoNote(kit.LangOf(i), s.Game, auto))
+	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), kit.AutoNote(kit.LangOf(i), s.Game, auto))
 }
 
 // passedThrough reports whether the plies went through the opponent (a

@@ -27,9 +27,11 @@ type Core struct {
 	locales  locales  // the locales this copy last recorded (lang.go)
 	pictures *pictures
 
-	// Kick wakes the delivery of announcements after a commit, so the next
-	// player's board goes out at once.
+	// Kick wakes the delivery of announcements (and the computer) after a
+	// commit, so the next player's board goes out at once.
 	Kick func()
+	// OnCommit hears of every Commit and how it went.
+	OnCommit func(store.Commit, error)
 }
 
 // NewCore is a Core with its caches ready.

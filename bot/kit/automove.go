@@ -1,8 +1,8 @@
-package bot
+package kit
 
 import (
 	"context"
-	"kilab/bot/kit"
+	"errors"
 	"strings"
 
 	"kilab/games"
@@ -10,11 +10,11 @@ import (
 	"kilab/store"
 )
 
-// maxAutoMoves bounds the moves played in a row for players; a game reaching
+// MaxAutoMoves bounds the moves played in a row for players; a game reaching
 // it simply waits for a click.
-const maxAutoMoves = 200
+const MaxAutoMoves = 200
 
-// autoMoves plays, for each player who wants it, what needs no choice of
+// AutoMoves plays, for each player who wants it, what needs no choice of
 // theirs: a throw that is due (store.Settings.AutoThrow, /settings
 // autothrow) and a move that is the only one possible (AutoMove, /settings
 // automove), with what follows by itself (Advance), until someone has a
@@ -23,10 +23,10 @@ const maxAutoMoves = 200
 // rec as the player's; none is a move they chose, so none counts for the
 // abort rule (Commit.Moved). It returns the position after them and what it
 // played (autoNote words it).
-func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos games.Position, rec *games.Recorder) (games.Position, []autoPlay, error) {
-	var played []autoPlay
+func (b *Core) AutoMoves(ctx context.Context, g store.Game, game games.Game, pos games.Position, rec *games.Recorder) (games.Position, []AutoPlay, error) {
+	var played []AutoPlay
 	prefs := map[games.Player]store.Settings{}
-	for range maxAutoMoves {
+	for range MaxAutoMoves {
 		due := pos.Due()
 		if due.Kind == games.DueNothing {
 			break
@@ -43,12 +43,12 @@ func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos 
 		var err error
 		switch {
 		case due.Kind == games.DueThrow && set.AutoThrow:
-			n := len(allThrows(rec))
+			n := len(AllThrows(rec))
 			next, err = games.Roll(pos, due.Player, b.Src, rec)
-			played = append(played, autoPlay{seat: due.Player, throws: allThrows(rec)[n:]})
+			played = append(played, AutoPlay{seat: due.Player, throws: AllThrows(rec)[n:]})
 		case due.Kind == games.DueMove && set.AutoMove && len(pos.Moves()) == 1:
 			m := pos.Moves()[0].Notation
-			played = append(played, autoPlay{seat: due.Player, from: pos, move: m})
+			played = append(played, AutoPlay{seat: due.Player, from: pos, move: m})
 			if next, err = pos.Play(m); err == nil {
 				rec.Move(due.Player, m)
 				next, err = games.Advance(next, b.Src, rec)
@@ -64,8 +64,8 @@ func (b *Bot) autoMoves(ctx context.Context, g store.Game, game games.Game, pos 
 	return pos, played, nil
 }
 
-// allThrows is every throw recorded in rec, in order.
-func allThrows(rec *games.Recorder) []games.Throw {
+// AllThrows is every throw recorded in rec, in order.
+func AllThrows(rec *games.Recorder) []games.Throw {
 	var ts []games.Throw
 	for _, p := range rec.Plies {
 		ts = append(ts, p.Throws...)
@@ -73,26 +73,26 @@ func allThrows(rec *games.Recorder) []games.Throw {
 	return ts
 }
 
-// autoPlay is one thing autoMoves played for a player: a throw, or the only
+// AutoPlay is one thing autoMoves played for a player: a throw, or the only
 // move possible from a position. It is worded later, in the language of
 // whoever reads of it.
-type autoPlay struct {
+type AutoPlay struct {
 	seat   games.Player
 	throws []games.Throw  // a throw: what came up
 	from   games.Position // a move: where it was played from
 	move   string         // and its notation
 }
 
-// autoNote says in l what autoMoves played in game.
-func autoNote(l *lang.Lang, game games.Game, played []autoPlay) string {
+// AutoNote says in l what autoMoves played in game.
+func AutoNote(l *lang.Lang, game games.Game, played []AutoPlay) string {
 	if len(played) == 0 {
 		return ""
 	}
 	parts := make([]string, len(played))
 	for k, p := range played {
-		seat := kit.SeatWord(l, game, p.seat)
+		seat := SeatWord(l, game, p.seat)
 		if p.from == nil {
-			parts[k] = l.T("play.auto.threw", "Seat", seat, "Throws", kit.ThrowsText(p.throws))
+			parts[k] = l.T("play.auto.threw", "Seat", seat, "Throws", ThrowsText(p.throws))
 		} else {
 			parts[k] = l.T("play.auto.moved", "Seat", seat, "Move", games.Label(l, p.from, p.move))
 		}
@@ -100,23 +100,25 @@ func autoNote(l *lang.Lang, game games.Game, played []autoPlay) string {
 	return l.T("play.auto.note", "Plays", strings.Join(parts, "; "))
 }
 
-// autoStart plays a new game's opening moves that are the only ones possible
+// AutoStart plays a new game's opening moves that are the only ones possible
 // (Seega lane's first placements, S2) for the players who want it, as a
 // commit of their own after the game's start.
-func (b *Bot) autoStart(ctx context.Context, g store.Game) {
+func (b *Core) AutoStart(ctx context.Context, g store.Game) {
 	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		b.Logger(ctx).Warn("loading a new game", "new_game", g.ID, "err", err)
 		return
 	}
 	var rec games.Recorder
-	next, _, err := b.autoMoves(ctx, s.G, s.Game, s.Pos, &rec)
+	next, _, err := b.AutoMoves(ctx, s.G, s.Game, s.Pos, &rec)
 	if err != nil || len(rec.Plies) == 0 {
 		return
 	}
-	_, _, err = b.commit(ctx, store.Commit{Game: g.ID, Version: s.G.Version, Plies: rec.Plies,
-		Position: next.String(), ToMove: next.Due().Player, End: kit.EndOf(next), Announce: true})
-	if err != nil && !isConflict(err) {
+	_, _, err = b.Commit(ctx, store.Commit{Game: g.ID, Version: s.G.Version, Plies: rec.Plies,
+		Position: next.String(), ToMove: next.Due().Player, End: EndOf(next), Announce: true})
+	if err != nil && !IsConflict(err) {
 		b.Logger(ctx).Warn("playing a new game's only moves", "new_game", g.ID, "err", err)
 	}
 }
+
+func IsConflict(err error) bool { return errors.Is(err, store.ErrConflict) }
