@@ -117,52 +117,16 @@ func leftMark(l *lang.Lang, left bool) string {
 	return ""
 }
 
-// deliverTournamentNotices posts the tournament notices due, claimed as
-// announcements are: a round's pairings and the final standings, in the
-// tournament's channel.
-func (b *Bot) deliverTournamentNotices(ctx context.Context) error {
-	for ctx.Err() == nil {
-		due, err := b.db.ClaimTournamentNotices(ctx, b.instance, deliverBatch, claimLease)
-		if err != nil || len(due) == 0 {
-			return err
-		}
-		for _, n := range due {
-			b.deliverTournamentNotice(ctx, n)
-		}
-	}
-	return nil
-}
-
-// deliverTournamentNotice posts one notice and records how it went, retrying
-// what Discord may take later as game announcements are.
-func (b *Bot) deliverTournamentNotice(ctx context.Context, n store.TournamentNotice) {
-	err := b.tournamentNotice(ctx, n)
-	outcome := "sent"
-	switch {
-	case err == nil:
-	case transient(err) && n.Attempts < maxAttempts:
-		b.log.Warn("tournament notice will be retried", "notice", n.ID, "tournament", n.Tournament, "err", err)
-		if rerr := b.db.RetryTournamentNotice(ctx, n.ID, b.db.Now().Add(backoff(n.Attempts))); rerr != nil {
-			b.log.Error("putting a tournament notice off", "notice", n.ID, "err", rerr)
-		}
-		return
-	default:
-		b.log.Error("tournament notice given up", "notice", n.ID, "tournament", n.Tournament, "err", err)
-		outcome = "failed: " + clip(err.Error(), 200)
-	}
-	if err := b.db.TournamentNoticeDone(ctx, n.ID, outcome); err != nil {
-		b.log.Error("marking a tournament notice done", "notice", n.ID, "err", err)
-	}
-}
-
-func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) error {
+// tournamentNotice posts a tournament's announcement in its channel: a
+// round's pairings or the final standings.
+func (b *Bot) tournamentNotice(ctx context.Context, n store.Announcement) error {
 	t, err := b.db.Tournament(ctx, n.Tournament)
 	if err != nil {
 		return err
 	}
 	l := b.guildLang(ctx, t.GuildID, t.Creator) // posted in the server's channel
 	var m *Message
-	if n.Kind == store.TournamentFinishedNotice {
+	if n.Kind == store.AnnounceTournamentFinished {
 		m, err = b.finalNotice(ctx, l, t)
 	} else {
 		m, err = b.roundNotice(ctx, l, t, n.Round)
@@ -170,7 +134,7 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 	if err != nil {
 		return err
 	}
-	m.Nonce = fmt.Sprintf("kilab-t%d", n.ID)
+	m.Nonce = nonce(n)
 	if _, err := b.dc.Send(t.ChannelID, m); err != nil {
 		return err
 	}
