@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -223,6 +224,40 @@ func TestCopiesClaimEachTournamentNoticeOnce(t *testing.T) {
 	}
 	if ns, _ := a.ClaimAnnouncements(ctx, "a", 10, time.Minute); len(ns) != 1 || ns[0].Attempts != 1 || ns[0].Tournament == 0 {
 		t.Fatalf("after a retry: %+v", ns)
+	}
+}
+
+// A tournament's notice is written once per tournament, kind and round,
+// however often it is asked for, and the copy whose commit wrote it has
+// first dibs on it, as on a game's announcements.
+func TestTournamentNoticeOnceWithFirstDibs(t *testing.T) {
+	ctx := context.Background()
+	a, b, clk := twoCopies(t)
+	a.Owner = "a"
+	tm := newTournament(t, a, tournament.RoundRobin, 0, "x", "y", "z")
+	if _, err := a.StartTournament(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	round1 := Notice{Kind: AnnounceTournamentRound, Round: 1}
+	if err := a.update(ctx, func(tx *sql.Tx) error {
+		return a.announceTournament(ctx, tx, tm.ID, round1, round1, Notice{Kind: AnnounceTournamentFinished, Round: 1})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if ns, _ := b.ClaimAnnouncements(ctx, "b", 10, time.Minute); len(ns) != 0 {
+		t.Fatalf("b claimed %+v within a's first dibs", ns)
+	}
+	clk.Add(firstDibs)
+	ns, err := b.ClaimAnnouncements(ctx, "b", 10, time.Minute)
+	if ns = tournamentNotices(ns); err != nil || len(ns) != 1 || ns[0].Kind != AnnounceTournamentRound || ns[0].Round != 1 {
+		t.Fatalf("after a's first dibs, b claimed notices %+v, %v; want round 1's alone", ns, err)
+	}
+	if err := b.Delivered(ctx, ns[0].ID, "sent"); err != nil {
+		t.Fatal(err)
+	}
+	ns, err = b.ClaimAnnouncements(ctx, "b", 10, time.Minute)
+	if ns = tournamentNotices(ns); err != nil || len(ns) != 1 || ns[0].Kind != AnnounceTournamentFinished {
+		t.Fatalf("then b claimed notices %+v, %v; want the final one", ns, err)
 	}
 }
 
