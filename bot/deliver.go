@@ -18,7 +18,7 @@ import (
 )
 
 // Announcements (the next player's board, turn and result DMs, draw offers,
-// challenge DMs) are written by the store in the same transaction as the
+// challenge DMs, a tournament's rounds and final standings) are written by the store in the same transaction as the
 // change they announce, and delivered here, after the commit and apart from
 // the click that caused them: a crash, a failed answer or Discord being down
 // delays them, and nothing loses them. Delivery is at least once; a message is
@@ -93,14 +93,30 @@ func (b *Bot) Deliver(ctx context.Context) error {
 			return err
 		}
 		if len(due) == 0 {
-			// After the games' own, so that a round's notice can usually
-			// link the threads their start announcements open (one whose
-			// start is waiting out a retry links the channel instead).
-			return b.deliverTournamentNotices(ctx)
+			return nil
 		}
-		b.deliverAll(ctx, due)
+		// A tournament's notices after the games' own, so that a round's
+		// notice can usually link the threads their start announcements
+		// open: the starts, older, are claimed with it or before it (one
+		// whose start is waiting out a retry links the channel instead).
+		others, tournaments := splitTournaments(due)
+		b.deliverAll(ctx, others)
+		b.deliverAll(ctx, tournaments)
 	}
 	return nil
+}
+
+// splitTournaments separates the announcements about tournaments from the
+// others, keeping the order of each.
+func splitTournaments(as []store.Announcement) (others, tournaments []store.Announcement) {
+	for _, a := range as {
+		if a.Tournament != 0 {
+			tournaments = append(tournaments, a)
+		} else {
+			others = append(others, a)
+		}
+	}
+	return others, tournaments
 }
 
 // deliverWorkers is how many announcements a copy delivers at once. Those of
@@ -166,11 +182,14 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 }
 
 // announcementLog derives the logger of one delivery: the announcement, its
-// kind, and the game or challenge it is about.
+// kind, and the game, challenge or tournament it is about.
 func announcementLog(l *slog.Logger, a store.Announcement) *slog.Logger {
 	l = l.With("announcement", a.ID, "kind", a.Kind)
-	if a.Game != 0 {
+	switch {
+	case a.Game != 0:
 		return l.With("game", a.Game)
+	case a.Tournament != 0:
+		return l.With("tournament", a.Tournament)
 	}
 	return l.With("challenge", a.Challenge)
 }
@@ -205,8 +224,11 @@ func transient(err error) bool {
 
 // announcement delivers one announcement by its kind.
 func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
-	if a.Kind == store.AnnounceChallengeDM {
+	switch a.Kind {
+	case store.AnnounceChallengeDM:
 		return b.deliverChallengeDM(ctx, a)
+	case store.AnnounceTournamentRound, store.AnnounceTournamentFinished:
+		return b.tournamentNotice(ctx, a)
 	}
 	g, err := b.DB.Game(ctx, a.Game)
 	if err != nil {

@@ -114,6 +114,13 @@ func TestE2ERoundRobinTournament(t *testing.T) {
 			if n := h.count(gs[0].ThreadID, want); n != 1 {
 				t.Fatalf("the thread of game %d says %q %d times", gs[0].ID, want, n)
 			}
+			// The round's notice goes out after its games' starts, which
+			// open the threads it links.
+			for _, g := range gs {
+				if link := fmt.Sprintf("discord.com/channels/%s/%s", g.GuildID, g.ThreadID); g.ThreadID == "" || h.countEmbeds(h.srv.ChannelID(), link) != 1 {
+					t.Fatalf("round 1's notice does not link game %d's thread %q", g.ID, g.ThreadID)
+				}
+			}
 		}
 		if r == 3 {
 			h.stop()

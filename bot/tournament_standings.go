@@ -118,52 +118,16 @@ func leftMark(l *lang.Lang, left bool) string {
 	return ""
 }
 
-// deliverTournamentNotices posts the tournament notices due, claimed as
-// announcements are: a round's pairings and the final standings, in the
-// tournament's channel.
-func (b *Bot) deliverTournamentNotices(ctx context.Context) error {
-	for ctx.Err() == nil {
-		due, err := b.DB.ClaimTournamentNotices(ctx, b.instance, deliverBatch, claimLease)
-		if err != nil || len(due) == 0 {
-			return err
-		}
-		for _, n := range due {
-			b.deliverTournamentNotice(ctx, n)
-		}
-	}
-	return nil
-}
-
-// deliverTournamentNotice posts one notice and records how it went, retrying
-// what Discord may take later as game announcements are.
-func (b *Bot) deliverTournamentNotice(ctx context.Context, n store.TournamentNotice) {
-	err := b.tournamentNotice(ctx, n)
-	outcome := "sent"
-	switch {
-	case err == nil:
-	case transient(err) && n.Attempts < maxAttempts:
-		b.Log.Warn("tournament notice will be retried", "notice", n.ID, "tournament", n.Tournament, "err", err)
-		if rerr := b.DB.RetryTournamentNotice(ctx, n.ID, b.DB.Now().Add(backoff(n.Attempts))); rerr != nil {
-			b.Log.Error("putting a tournament notice off", "notice", n.ID, "err", rerr)
-		}
-		return
-	default:
-		b.Log.Error("tournament notice given up", "notice", n.ID, "tournament", n.Tournament, "err", err)
-		outcome = "failed: " + kit.Clip(err.Error(), 200)
-	}
-	if err := b.DB.TournamentNoticeDone(ctx, n.ID, outcome); err != nil {
-		b.Log.Error("marking a tournament notice done", "notice", n.ID, "err", err)
-	}
-}
-
-func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) error {
+// tournamentNotice posts a tournament's announcement in its channel: a
+// round's pairings or the final standings.
+func (b *Bot) tournamentNotice(ctx context.Context, n store.Announcement) error {
 	t, err := b.DB.Tournament(ctx, n.Tournament)
 	if err != nil {
 		return err
 	}
 	l := b.GuildLang(ctx, t.GuildID, t.Creator) // posted in the server's channel
 	var m *kit.Message
-	if n.Kind == store.TournamentFinishedNotice {
+	if n.Kind == store.AnnounceTournamentFinished {
 		m, err = b.finalNotice(ctx, l, t)
 	} else {
 		m, err = b.roundNotice(ctx, l, t, n.Round)
@@ -171,7 +135,7 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.TournamentNotice) er
 	if err != nil {
 		return err
 	}
-	m.Nonce = fmt.Sprintf("kilab-t%d", n.ID)
+	m.Nonce = kit.Nonce(n)
 	if _, err := b.DC.Send(t.ChannelID, m); err != nil {
 		return err
 	}

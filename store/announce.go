@@ -36,6 +36,12 @@ const (
 	// AnnounceVacation tells a game's thread that a player went on vacation
 	// (Until is its end) or came back (Until is zero).
 	AnnounceVacation = "vacation"
+	// AnnounceTournamentRound posts a round's pairings (and the standings so
+	// far) in its tournament's channel.
+	AnnounceTournamentRound = "tournament_round"
+	// AnnounceTournamentFinished posts a tournament's final standings and
+	// its winner.
+	AnnounceTournamentFinished = "tournament_finished"
 )
 
 // Notice asks for one announcement, written with the change it announces.
@@ -43,20 +49,24 @@ type Notice struct {
 	Kind  string
 	User  string    // the recipient of a DM; the player of a vacation notice
 	Until time.Time // a vacation notice's end; zero for coming back
+	Round int       // a tournament notice's round
 }
 
-// Announcement is a notice waiting to be delivered.
+// Announcement is a notice waiting to be delivered. It is about one game,
+// challenge or tournament: the other two are 0.
 type Announcement struct {
-	ID        int64
-	Game      int64 // 0 for a challenge's announcement
-	Challenge int64
-	Kind      string
-	User      string
-	Version   int64 // the game's version the notice was written at
-	Changes   []RatingChange
-	Until     time.Time // Notice.Until
-	Attempts  int
-	Created   time.Time
+	ID         int64
+	Game       int64
+	Challenge  int64
+	Tournament int64
+	Round      int // Notice.Round
+	Kind       string
+	User       string
+	Version    int64 // the game's version the notice was written at
+	Changes    []RatingChange
+	Until      time.Time // Notice.Until
+	Attempts   int
+	Created    time.Time
 }
 
 // TurnNotices are what a commit that hands the move to g's player on move,
@@ -81,6 +91,21 @@ func TurnNotices(g Game) []Notice {
 // announce writes notices for game (or challenge) at version, in tx, in
 // their order. One already written for that version, kind and recipient is
 // not written again (announcements_once).
+func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version int64, ns []Notice, changes []RatingChange) error {
+	return db.record(ctx, tx, subject{game: game, challenge: challenge}, version, ns, changes)
+}
+
+// announceTournament writes notices for a tournament in tx, in their order,
+// through the same outbox as a game's: one already written for that
+// tournament, kind and round is not written again (announcements_once).
+func (db *DB) announceTournament(ctx context.Context, tx *sql.Tx, tournament int64, ns ...Notice) error {
+	return db.record(ctx, tx, subject{tournament: tournament}, 0, ns, nil)
+}
+
+// subject is what announcements are about: one of the three is set.
+type subject struct{ game, challenge, tournament int64 }
+
+// record writes announcements about s.
 //
 // The notices go in as one plain INSERT inside a savepoint, and only if one
 // of them turns out to be written already are they written one by one with
@@ -89,7 +114,7 @@ func TurnNotices(g Game) []Notice {
 // locks the index page, which every transaction announcing at the same time
 // writes to (new games' ids are neighbours), so that they fail one another.
 // A plain INSERT only writes.
-func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version int64, ns []Notice, changes []RatingChange) error {
+func (db *DB) record(ctx context.Context, tx *sql.Tx, s subject, version int64, ns []Notice, changes []RatingChange) error {
 	if len(ns) == 0 {
 		return nil
 	}
@@ -105,7 +130,8 @@ func (db *DB) announce(ctx context.Context, tx *sql.Tx, game, challenge, version
 	dibs, dibsUntil := db.dibs(now)
 	rows := make([][]any, len(ns))
 	for i, n := range ns {
-		rows[i] = []any{game, challenge, n.Kind, n.User, version, text, millis(n.Until), now.UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
+		rows[i] = []any{s.game, s.challenge, s.tournament, n.Kind, n.User, version, n.Round, text, millis(n.Until),
+			now.UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
 	}
 	if err := db.insertAnnouncements(ctx, tx, rows); err != nil {
 		return fmt.Errorf("recording %s announcements: %w", ns[0].Kind, err)
@@ -141,9 +167,9 @@ func (db *DB) insertAnnouncements(ctx context.Context, tx *sql.Tx, rows [][]any)
 
 // qInsertAnnouncements is the INSERT of n announcements, then suffix.
 func qInsertAnnouncements(n int, suffix string) string {
-	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	return `INSERT INTO announcements (game_id, challenge_id, kind, user_id, version, changes, until_at, due_at, created_at,
-			claimed_by, claimed_until)
+	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	return `INSERT INTO announcements (game_id, challenge_id, tournament_id, kind, user_id, version, round, changes, until_at,
+			due_at, created_at, claimed_by, claimed_until)
 		VALUES ` + strings.Repeat(values+", ", n-1) + values + suffix
 }
 
@@ -170,15 +196,14 @@ func (db *DB) dibs(now time.Time) (string, sql.NullInt64) {
 }
 
 // DueAnnouncements returns up to limit announcements due now, oldest first.
-// Within a game they come strictly in order: one waits while an older one of
-// its game is undelivered (a retry waiting out its backoff included), so a
-// board never overtakes the thread it belongs in. It only lists them; a
-// deliverer claims them with ClaimAnnouncements.
+// Within a game, and within a tournament, they come strictly in order: one
+// waits while an older one of its game or tournament is undelivered (a retry
+// waiting out its backoff included), so a board never overtakes the thread
+// it belongs in, nor a round's pairings the round before. It only lists
+// them; a deliverer claims them with ClaimAnnouncements.
 func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+announcementColumns+` FROM announcements a
-		WHERE a.done_at IS NULL AND a.due_at <= ?
-			AND NOT EXISTS (SELECT 1 FROM announcements p
-				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
+		WHERE a.done_at IS NULL AND a.due_at <= ? AND `+inTurn+`
 		ORDER BY a.id LIMIT ?`, db.now().UnixMilli(), limit)
 	if err != nil {
 		return nil, err
@@ -210,13 +235,21 @@ func (db *DB) ClaimAnnouncements(ctx context.Context, owner string, limit int, l
 const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claimed_by = ?2
 	WHERE id IN (SELECT a.id FROM announcements a
 		WHERE a.done_at IS NULL AND a.due_at <= ?3 AND (a.claimed_until IS NULL OR a.claimed_until <= ?3 OR a.claimed_by = ?5)
-			AND NOT EXISTS (SELECT 1 FROM announcements p
-				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
+			AND ` + inTurn + `
 		ORDER BY a.id LIMIT ?4 ` + lockRowsMark + `)
 	RETURNING ` + announcementColumns
 
+// inTurn says that no older announcement of a's game or tournament is still
+// undelivered. Each is its own NOT EXISTS, so that each reads its own index
+// (announcements_game, announcements_tournament); an announcement about
+// neither (a challenge's) finds nothing in either.
+const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
+				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
+			AND NOT EXISTS (SELECT 1 FROM announcements p
+				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id)`
+
 // announcementColumns are what scanAnnouncements reads, in its order.
-const announcementColumns = `id, COALESCE(game_id, 0), COALESCE(challenge_id, 0), kind,
+const announcementColumns = `id, COALESCE(game_id, 0), COALESCE(challenge_id, 0), COALESCE(tournament_id, 0), round, kind,
 	user_id, version, changes, until_at, attempts, created_at`
 
 func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
@@ -229,7 +262,7 @@ func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 			until   sql.NullInt64
 			created int64
 		)
-		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Kind, &a.User, &a.Version, &changes, &until, &a.Attempts, &created); err != nil {
+		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Tournament, &a.Round, &a.Kind, &a.User, &a.Version, &changes, &until, &a.Attempts, &created); err != nil {
 			return nil, err
 		}
 		a.Created, a.Until = time.UnixMilli(created).UTC(), fromMillis(until)
@@ -243,20 +276,14 @@ func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 	return out, rows.Err()
 }
 
-// ReleaseClaims gives up the claims owner holds on announcements and
-// tournament notices not yet delivered. A copy of Kilab calls it as it
+// ReleaseClaims gives up the claims owner holds on announcements (tournament
+// notices included) not yet delivered. A copy of Kilab calls it as it
 // starts: under the same owner name as before a crash, what it held then is
 // due again at once instead of when the claims lapse.
 func (db *DB) ReleaseClaims(ctx context.Context, owner string) error {
-	return db.update(ctx, func(tx *sql.Tx) error {
-		for _, table := range []string{"announcements", "tournament_notices"} {
-			if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET claimed_until = NULL
-				WHERE claimed_by = ? AND done_at IS NULL AND claimed_until IS NOT NULL`, owner); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET claimed_until = NULL
+		WHERE claimed_by = ? AND done_at IS NULL AND claimed_until IS NOT NULL`, owner)
+	return err
 }
 
 // NextAnnouncement is when the earliest undelivered announcement falls due;

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -178,7 +179,8 @@ func TestOwnerHasFirstDibs(t *testing.T) {
 	}
 }
 
-// Tournament notices are claimed once as announcements are.
+// Tournament notices are claimed once as announcements are: they are
+// announcements, in the one outbox.
 func TestCopiesClaimEachTournamentNoticeOnce(t *testing.T) {
 	ctx := context.Background()
 	a, b, clk := twoCopies(t)
@@ -191,13 +193,13 @@ func TestCopiesClaimEachTournamentNoticeOnce(t *testing.T) {
 	var mu sync.Mutex
 	got := map[int64]int{}
 	race([]*DB{a, b}, 2, func(db *DB, name string) {
-		ns, err := db.ClaimTournamentNotices(ctx, name, 10, time.Minute)
+		ns, err := db.ClaimAnnouncements(ctx, name, 10, time.Minute)
 		if err != nil {
 			t.Error(err)
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		for _, n := range ns {
+		for _, n := range tournamentNotices(ns) {
 			got[n.ID]++
 		}
 	})
@@ -210,22 +212,70 @@ func TestCopiesClaimEachTournamentNoticeOnce(t *testing.T) {
 		}
 	}
 	clk.Add(time.Minute)
-	ns, err := b.ClaimTournamentNotices(ctx, "b", 10, time.Minute)
-	if err != nil || len(ns) != 3 {
-		t.Fatalf("after the lease: %d claimed, %v", len(ns), err)
+	ns, err := b.ClaimAnnouncements(ctx, "b", 10, time.Minute)
+	if ns = tournamentNotices(ns); err != nil || len(ns) != 3 {
+		t.Fatalf("after the lease: %d notices claimed, %v", len(ns), err)
 	}
-	if err := b.RetryTournamentNotice(ctx, ns[0].ID, clk.Now()); err != nil {
+	if ns[0].Kind != AnnounceTournamentRound || ns[0].Round != 1 {
+		t.Fatalf("claimed %+v, want round 1's notice", ns[0])
+	}
+	if err := b.Retry(ctx, ns[0].ID, clk.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if ns, _ := a.ClaimTournamentNotices(ctx, "a", 10, time.Minute); len(ns) != 1 || ns[0].Attempts != 1 {
+	if ns, _ := a.ClaimAnnouncements(ctx, "a", 10, time.Minute); len(ns) != 1 || ns[0].Attempts != 1 || ns[0].Tournament == 0 {
 		t.Fatalf("after a retry: %+v", ns)
 	}
 }
 
+// A tournament's notice is written once per tournament, kind and round,
+// however often it is asked for, and the copy whose commit wrote it has
+// first dibs on it, as on a game's announcements.
+func TestTournamentNoticeOnceWithFirstDibs(t *testing.T) {
+	ctx := context.Background()
+	a, b, clk := twoCopies(t)
+	a.Owner = "a"
+	tm := newTournament(t, a, tournament.RoundRobin, 0, "x", "y", "z")
+	if _, err := a.StartTournament(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	round1 := Notice{Kind: AnnounceTournamentRound, Round: 1}
+	if err := a.update(ctx, func(tx *sql.Tx) error {
+		return a.announceTournament(ctx, tx, tm.ID, round1, round1, Notice{Kind: AnnounceTournamentFinished, Round: 1})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if ns, _ := b.ClaimAnnouncements(ctx, "b", 10, time.Minute); len(ns) != 0 {
+		t.Fatalf("b claimed %+v within a's first dibs", ns)
+	}
+	clk.Add(firstDibs)
+	ns, err := b.ClaimAnnouncements(ctx, "b", 10, time.Minute)
+	if ns = tournamentNotices(ns); err != nil || len(ns) != 1 || ns[0].Kind != AnnounceTournamentRound || ns[0].Round != 1 {
+		t.Fatalf("after a's first dibs, b claimed notices %+v, %v; want round 1's alone", ns, err)
+	}
+	if err := b.Delivered(ctx, ns[0].ID, "sent"); err != nil {
+		t.Fatal(err)
+	}
+	ns, err = b.ClaimAnnouncements(ctx, "b", 10, time.Minute)
+	if ns = tournamentNotices(ns); err != nil || len(ns) != 1 || ns[0].Kind != AnnounceTournamentFinished {
+		t.Fatalf("then b claimed notices %+v, %v; want the final one", ns, err)
+	}
+}
+
+// tournamentNotices are the announcements of as about a tournament.
+func tournamentNotices(as []Announcement) []Announcement {
+	var out []Announcement
+	for _, a := range as {
+		if a.Tournament != 0 {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // A copy restarted under its name releases what it had claimed before it
-// stopped, tournament notices as well as announcements, and nothing another
-// copy holds: the released ones are due to any copy at once, not when their
-// leases run out.
+// stopped, tournament notices as well as games' announcements, and nothing
+// another copy holds: the released ones are due to any copy at once, not
+// when their leases run out.
 func TestReleaseClaimsFreesNoticesAndAnnouncements(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -237,17 +287,13 @@ func TestReleaseClaimsFreesNoticesAndAnnouncements(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// c holds one of each; a holds the rest of what is due.
-	cNotices, _ := b.ClaimTournamentNotices(ctx, "c", 1, time.Hour)
-	cAnnounced, _ := b.ClaimAnnouncements(ctx, "c", 1, time.Hour)
-	aNotices, _ := a.ClaimTournamentNotices(ctx, "a", 50, time.Hour)
-	aAnnounced, _ := a.ClaimAnnouncements(ctx, "a", 50, time.Hour)
-	if len(cNotices) != 1 || len(cAnnounced) != 1 || len(aNotices) != 1 || len(aAnnounced) == 0 {
-		t.Fatalf("claimed: c %d notices, %d announcements; a %d notices, %d announcements; want 1, 1, 1 and some",
-			len(cNotices), len(cAnnounced), len(aNotices), len(aAnnounced))
-	}
-	if ns, _ := b.ClaimTournamentNotices(ctx, "b", 50, time.Hour); len(ns) != 0 {
-		t.Fatalf("b claimed notices others hold: %+v", ns)
+	// Due, oldest first: the two games' boards, then each tournament's
+	// game's start and its round notice. c holds the first tournament's
+	// notice and what is older; a holds the rest.
+	cHeld, _ := b.ClaimAnnouncements(ctx, "c", 4, time.Hour)
+	aHeld, _ := a.ClaimAnnouncements(ctx, "a", 50, time.Hour)
+	if len(cHeld) != 4 || len(tournamentNotices(cHeld)) != 1 || len(aHeld) != 2 || len(tournamentNotices(aHeld)) != 1 {
+		t.Fatalf("claimed: c %v, a %v; want 4 with a notice and 2 with a notice", announcementIDs(cHeld), announcementIDs(aHeld))
 	}
 	if as, _ := b.ClaimAnnouncements(ctx, "b", 50, time.Hour); len(as) != 0 {
 		t.Fatalf("b claimed announcements others hold: %v", announcementIDs(as))
@@ -255,14 +301,10 @@ func TestReleaseClaimsFreesNoticesAndAnnouncements(t *testing.T) {
 	if err := a.ReleaseClaims(ctx, "a"); err != nil {
 		t.Fatal(err)
 	}
-	notices, err := b.ClaimTournamentNotices(ctx, "b", 50, time.Hour)
-	if err != nil || len(notices) != 1 || notices[0].ID != aNotices[0].ID {
-		t.Fatalf("after a released its claims, b claimed notices %+v, %v; want a's %+v alone", notices, err, aNotices)
-	}
 	announced, err := b.ClaimAnnouncements(ctx, "b", 50, time.Hour)
-	if err != nil || !slices.Equal(announcementIDs(announced), announcementIDs(aAnnounced)) {
-		t.Fatalf("after a released its claims, b claimed announcements %v, %v; want a's %v",
-			announcementIDs(announced), err, announcementIDs(aAnnounced))
+	if err != nil || !slices.Equal(announcementIDs(announced), announcementIDs(aHeld)) {
+		t.Fatalf("after a released its claims, b claimed %v, %v; want a's %v",
+			announcementIDs(announced), err, announcementIDs(aHeld))
 	}
 }
 
@@ -311,9 +353,9 @@ func TestCopiesEndingARoundStartTheNextOnce(t *testing.T) {
 	}
 	var tournamentGames int
 	a.read.QueryRow(`SELECT count(*) FROM games WHERE tournament_id = ?`, tm.ID).Scan(&tournamentGames)
-	notices, _ := a.DueTournamentNotices(ctx, 50)
-	if tournamentGames != 12 || len(notices) != 1 { // notices come one at a time, in order
-		t.Fatalf("%d games, %d notices due; want 12 and 1", tournamentGames, len(notices))
+	due, _ := a.DueAnnouncements(ctx, 100)
+	if notices := tournamentNotices(due); tournamentGames != 12 || len(notices) != 1 { // notices come one at a time, in order
+		t.Fatalf("%d games, %d notices due; want 12 and 1", tournamentGames, len(tournamentNotices(due)))
 	}
 }
 

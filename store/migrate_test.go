@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 func tempPath(t testing.TB) string { return filepath.Join(t.TempDir(), "kilab.db") }
@@ -349,5 +350,89 @@ func TestAnnounceSkipsWhatWasWritten(t *testing.T) {
 	want := []string{AnnounceBoard + " ", AnnounceTurnDM + " ana", AnnounceRetire + " "}
 	if !slices.Equal(got, want) {
 		t.Fatalf("announcements %q, want %q", got, want)
+	}
+}
+
+// 0014 (postgres 0005) moves the tournament notices into the one outbox:
+// the undelivered ones are delivered from there once each, in their
+// tournament's order, with their attempts, due times and claims; the
+// delivered ones come along so that they are still never written again.
+func TestMigrateMovesTournamentNoticesIntoTheOutbox(t *testing.T) {
+	ctx := context.Background()
+	ms := testDialect().migrations
+	at := slices.IndexFunc(ms, func(m migration) bool { return strings.HasSuffix(m.name, "_one_outbox") })
+	if at < 0 {
+		t.Fatal("no one_outbox migration")
+	}
+	path := testSource(t)
+	old := openAt(t, path, ms[:at])
+	ms0 := func(d time.Duration) int64 { return epoch.Add(d).UnixMilli() }
+	if _, err := old.write.Exec(fmt.Sprintf(`
+		INSERT INTO tournaments (id, guild_id, channel_id, creator_id, kind, variant, format, rounds, round,
+				time_limit_ms, rated, status, created_at)
+			VALUES (1, 'g', 'c', 'u', 'aseb', 'standard', 'swiss', 2, 2, 86400000, 1, 'running', 0),
+				(2, 'g', 'c', 'u', 'aseb', 'standard', 'swiss', 2, 2, 86400000, 1, 'running', 0);
+		INSERT INTO tournament_notices (id, tournament_id, kind, round, attempts, due_at, created_at, done_at, outcome,
+				claimed_until, claimed_by) VALUES
+			(10, 1, 'round', 1, 0, %[1]d, %[1]d, %[1]d, 'sent', NULL, ''),
+			(11, 1, 'round', 2, 2, %[2]d, %[2]d, NULL, '', %[5]d, 'a'),
+			(12, 2, 'round', 1, 0, %[3]d, %[3]d, NULL, '', NULL, ''),
+			(13, 1, 'finished', 2, 0, %[4]d, %[4]d, NULL, '', NULL, ''),
+			(14, 2, 'round', 2, 1, %[5]d, %[4]d, NULL, '', NULL, '');`,
+		ms0(-2*time.Hour), ms0(-time.Hour), ms0(-30*time.Minute), ms0(-10*time.Minute), ms0(time.Hour))); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+
+	db := openAt(t, path, ms)
+	clk := &clock{t: epoch}
+	db.Now = clk.Now
+	if _, err := db.read.Exec(`SELECT 1 FROM tournament_notices`); err == nil {
+		t.Error("tournament_notices is still there")
+	}
+	claim := func(want ...string) {
+		t.Helper()
+		got, err := db.ClaimAnnouncements(ctx, "b", 10, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var says []string
+		for _, a := range got {
+			says = append(says, fmt.Sprintf("%d %s%d x%d", a.Tournament, strings.TrimPrefix(a.Kind, "tournament_"), a.Round, a.Attempts))
+			if err := db.Delivered(ctx, a.ID, "sent"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(says, want) {
+			t.Fatalf("claimed %q, want %q", says, want)
+		}
+	}
+	// Tournament 1's round 2 is a's until a restarts, and its final standings
+	// wait for it; tournament 2's round 2 waits out its backoff.
+	claim("2 round1 x0")
+	if err := db.ReleaseClaims(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	claim("1 round2 x2")
+	claim("1 finished2 x0")
+	claim()
+	clk.Add(time.Hour)
+	claim("2 round2 x1")
+	claim()
+
+	// Written again after the upgrade, a notice delivered before it or after
+	// it is not a second notice.
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		return errors.Join(
+			db.announceTournament(ctx, tx, 1, Notice{Kind: AnnounceTournamentRound, Round: 1}),
+			db.announceTournament(ctx, tx, 1, Notice{Kind: AnnounceTournamentFinished, Round: 2}))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim()
+	var n int
+	if err := db.read.QueryRow(`SELECT count(*) FROM announcements WHERE tournament_id IS NOT NULL`).Scan(&n); err != nil || n != 5 {
+		t.Fatalf("%d tournament notices in the outbox, %v; want the 5 moved", n, err)
 	}
 }

@@ -223,7 +223,7 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, t Tournament) error {
 			return err
 		}
 	}
-	return db.tournamentNotice(ctx, tx, t.ID, TournamentRoundNotice, t.Round)
+	return db.announceTournament(ctx, tx, t.ID, Notice{Kind: AnnounceTournamentRound, Round: t.Round})
 }
 
 func decide(ctx context.Context, tx *sql.Tx, id int64, p Pairing, r Result, reason string) error {
@@ -278,5 +278,5 @@ func (db *DB) finishTournament(ctx context.Context, tx *sql.Tx, t Tournament) er
 		db.now().UnixMilli(), t.ID); err != nil {
 		return err
 	}
-	return db.tournamentNotice(ctx, tx, t.ID, TournamentFinishedNotice, t.Round)
+	return db.announceTournament(ctx, tx, t.ID, Notice{Kind: AnnounceTournamentFinished, Round: t.Round})
 }

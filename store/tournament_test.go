@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"kilab/games"
@@ -104,13 +105,15 @@ func TestRoundRobinPlaysEveryPairingEachSide(t *testing.T) {
 	}
 	var kinds []string
 	for {
-		due, _ := db.DueTournamentNotices(ctx, 50)
+		due, _ := db.DueAnnouncements(ctx, 50)
 		if len(due) == 0 {
 			break
 		}
 		for _, n := range due {
-			kinds = append(kinds, fmt.Sprintf("%s%d", n.Kind, n.Round))
-			db.TournamentNoticeDone(ctx, n.ID, "sent")
+			if n.Tournament == tm.ID {
+				kinds = append(kinds, fmt.Sprintf("%s%d", strings.TrimPrefix(n.Kind, "tournament_"), n.Round))
+			}
+			db.Delivered(ctx, n.ID, "sent")
 		}
 	}
 	if fmt.Sprint(kinds) != "[round1 round2 round3 round4 round5 round6 finished6]" {
