@@ -12,15 +12,20 @@ import (
 )
 
 // Each game says of itself whether draws may be agreed (T12, S8; Aseb is a
-// race, A12) and whether a turn is several throws (T2).
+// race, A12), whether a turn is several throws (T2), and whether moving
+// first is an edge a round robin evens out (Aseb, Seega).
 func TestGamesDescribeThemselves(t *testing.T) {
 	for _, c := range []struct {
 		g        games.Game
 		draws    bool
 		turnOdds bool
-	}{{aseb.Game{}, false, false}, {tab.Game{}, true, true}, {seega.Game{}, true, false}} {
+		sides    bool
+	}{{aseb.Game{}, false, false, true}, {tab.Game{}, true, true, false}, {seega.Game{}, true, false, true}} {
 		if got := games.AgreedDraws(c.g); got != c.draws {
 			t.Errorf("%s: agreed draws %v, want %v", c.g.Name(), got, c.draws)
+		}
+		if got := games.SidesMatter(c.g); got != c.sides {
+			t.Errorf("%s: sides matter %v, want %v", c.g.Name(), got, c.sides)
 		}
 		if len(games.Summary(lang.En, c.g)) < 5 {
 			t.Errorf("%s: summary %q", c.g.Name(), games.Summary(lang.En, c.g))

@@ -34,6 +34,10 @@ func (Game) Variants() []games.Variant {
 	}
 }
 
+// SidesMatter: the first player wins 50.9% with perfect play
+// (docs/aseb-solved.md), so a round robin plays each pair both ways.
+func (Game) SidesMatter() bool { return true }
+
 // New returns the start position for cfg.
 func (Game) New(cfg games.Config) (games.Position, error) {
 	r, err := RulesFor(cfg)

@@ -89,6 +89,11 @@ func (g Game) width(cfg games.Config) (int, error) {
 // AgreedDraws: players may agree a draw (T12).
 func (Game) AgreedDraws() bool { return true }
 
+// SidesMatter: between two medium computers (kilab arena --a medium --b
+// medium --seed 7) the first seat won 50.3% of 4,000 games, no edge the
+// sample can tell from none, so a round robin plays each pair once.
+func (Game) SidesMatter() bool { return false }
+
 // TurnOdds is the chance that a turn's throws hold each score (T2; see the
 // package function TurnOdds).
 func (Game) TurnOdds() []games.Odds { return TurnOdds() }
