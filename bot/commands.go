@@ -192,13 +192,13 @@ func challengeSubcommands() []*discordgo.ApplicationCommandOption {
 		}
 		opts = append(opts, variantOptions(g)...)
 		level := sayFunc(func(l *lang.Lang) string {
-			return l.T("cmd.challenge.level", "Default", choiceText(l, ai.DefaultLevel))
+			return l.T("cmd.challenge.level", "Default", choiceText(l, nil, ai.DefaultLevel))
 		})
 		opts = append(opts,
-			choiceOption(optFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
+			choiceOption(nil, optFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
 			timeOption(),
 			option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.challenge.rated"), false),
-			choiceOption(optLevel, lang.T("cmd.opt.level"), level, ai.Levels...),
+			choiceOption(nil, optLevel, lang.T("cmd.opt.level"), level, ai.Levels...),
 		)
 		subs = append(subs, gameSubcommand(g, lang.T("cmd.challenge.game", "Game", g.Title()), opts))
 	}
@@ -225,9 +225,9 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 			keys[i] = v.Key
 		}
 		desc := sayFunc(func(l *lang.Lang) string {
-			return l.T("cmd.challenge.variant", "Default", choiceText(l, keys[0]))
+			return l.T("cmd.challenge.variant", "Default", choiceText(l, g, keys[0]))
 		})
-		out = append(out, choiceOption(optVariant, lang.T("cmd.opt.variant"), desc, keys...))
+		out = append(out, choiceOption(g, optVariant, lang.T("cmd.opt.variant"), desc, keys...))
 	}
 	seen := map[string]bool{}
 	for _, v := range vs {
@@ -236,25 +236,26 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 				continue
 			}
 			seen[o.Key] = true
-			out = append(out, optionFor(o, v.Key, len(vs) > 1))
+			out = append(out, optionFor(g, o, v.Key, len(vs) > 1))
 		}
 	}
 	return out
 }
 
-// optionFor is a game option as a slash command option: its help, the
-// variant it belongs to when the game has several, and its default.
-func optionFor(o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
+// optionFor is game g's option o as a slash command option, named as the
+// game names it: its help, the variant it belongs to when the game has
+// several, and its default.
+func optionFor(g games.Game, o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
 	desc := sayFunc(func(l *lang.Lang) string {
 		if several {
-			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", choiceText(l, variant), "Default", choiceText(l, o.Values[0]))
+			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", choiceText(l, g, variant), "Default", choiceText(l, g, o.Values[0]))
 		}
-		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", choiceText(l, o.Values[0]))
+		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", choiceText(l, g, o.Values[0]))
 	})
 	if isBool(o.Values) {
-		return option(discordgo.ApplicationCommandOptionBoolean, o.Key, optionName(o.Key), desc, false)
+		return option(discordgo.ApplicationCommandOptionBoolean, o.Key, o.Name, desc, false)
 	}
-	return choiceOption(o.Key, optionName(o.Key), desc, o.Values...)
+	return choiceOption(g, o.Key, o.Name, desc, o.Values...)
 }
 
 func isBool(values []string) bool {
@@ -264,12 +265,13 @@ func isBool(values []string) bool {
 }
 
 // choiceOption is a string option offering values, each shown by its
-// choiceName where it has one.
-func choiceOption(name string, nameT lang.Text, desc sayer, values ...string) *discordgo.ApplicationCommandOption {
+// choiceName where it has one; g is the game whose values they are, or nil
+// for the bot's own.
+func choiceOption(g games.Game, name string, nameT lang.Text, desc sayer, values ...string) *discordgo.ApplicationCommandOption {
 	o := option(discordgo.ApplicationCommandOptionString, name, nameT, desc, false)
 	for _, v := range values {
 		c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
-		if t, ok := choiceName(v); ok {
+		if t, ok := choiceName(g, v); ok {
 			c.Name, c.NameLocalizations = clip(t.In(lang.En), 100), localized(t, 100)
 		}
 		o.Choices = append(o.Choices, c)
@@ -287,10 +289,10 @@ func dayChoices(vals ...int) []*discordgo.ApplicationCommandOptionChoice {
 	return out
 }
 
-// choiceText is a choice's value as l shows it: its choiceName, or the
-// value itself (a number).
-func choiceText(l *lang.Lang, value string) string {
-	if t, ok := choiceName(value); ok {
+// choiceText is a choice's value as l shows it: its choiceName (g's, or
+// with nil the bot's own), or the value itself (a number).
+func choiceText(l *lang.Lang, g games.Game, value string) string {
+	if t, ok := choiceName(g, value); ok {
 		return t.In(l)
 	}
 	return value
@@ -305,30 +307,11 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// optionName is the name of a game's option key in every language; an
-// option it does not know has no localisations, which the tests catch.
-func optionName(key string) lang.Text {
-	switch key {
-	case "pieces":
-		return lang.T("cmd.opt.pieces")
-	case "dice":
-		return lang.T("cmd.opt.dice")
-	case "house4":
-		return lang.T("cmd.opt.house4")
-	case "enter-past-own":
-		return lang.T("cmd.opt.enter_past_own")
-	case "width":
-		return lang.T("cmd.opt.width")
-	case "size":
-		return lang.T("cmd.opt.size")
-	}
-	return lang.Text{}
-}
-
-// choiceName is the display name of a choice's value (a key players type:
-// "random", "twenty-squares", "sticks") in every language, and false for a
-// value that is no word to translate (a number) or one it does not know.
-func choiceName(value string) (lang.Text, bool) {
+// choiceName is the display name of a choice's value in every language:
+// the bot's own words ("random", "easy", "swiss", "true"), then game g's
+// (games.ValueName: "twenty-squares", "sticks"); false for a value that is
+// no word to translate (a number) or one neither knows. g may be nil.
+func choiceName(g games.Game, value string) (lang.Text, bool) {
 	switch value {
 	case "random":
 		return lang.T("cmd.choice.random"), true
@@ -346,24 +329,13 @@ func choiceName(value string) (lang.Text, bool) {
 		return lang.T("cmd.choice.round_robin"), true
 	case string(tournament.Swiss):
 		return lang.T("cmd.choice.swiss"), true
-	case "standard":
-		return lang.T("cmd.choice.standard"), true
-	case "twenty-squares":
-		return lang.T("cmd.choice.twenty_squares"), true
-	case "royalur":
-		return lang.T("cmd.choice.royalur"), true
-	case "free":
-		return lang.T("cmd.choice.free"), true
-	case "lane":
-		return lang.T("cmd.choice.lane"), true
-	case "sticks":
-		return lang.T("cmd.choice.sticks"), true
-	case "d4":
-		return lang.T("cmd.choice.d4"), true
 	case "true":
 		return lang.T("cmd.choice.true"), true
 	case "false":
 		return lang.T("cmd.choice.false"), true
 	}
-	return lang.Text{}, false
+	if g == nil {
+		return lang.Text{}, false
+	}
+	return games.ValueName(g, value)
 }

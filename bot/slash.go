@@ -135,7 +135,7 @@ func computerNote(l *lang.Lang, g store.Game) string {
 	if !g.Computer.Plays() {
 		return ""
 	}
-	return " " + l.T("games_list.computer", "Level", choiceText(l, g.Computer.Level))
+	return " " + l.T("games_list.computer", "Level", choiceText(l, nil, g.Computer.Level))
 }
 
 // settings is /settings: DMs, reminders, automatic only moves and throws.

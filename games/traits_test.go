@@ -52,3 +52,25 @@ func TestSummariesNameTheQuietCounts(t *testing.T) {
 		}
 	}
 }
+
+// A game names its own variants and word values for the choices players
+// pick from; numbers and values of other games are not its words.
+func TestValueName(t *testing.T) {
+	for _, c := range []struct {
+		g     games.Game
+		value string
+		id    string
+	}{
+		{aseb.Game{}, "twenty-squares", "cmd.choice.twenty_squares"},
+		{aseb.Game{}, "sticks", "cmd.choice.sticks"},
+		{seega.Game{}, "lane", "cmd.choice.lane"},
+		{aseb.Game{}, "5", ""},
+		{tab.Game{}, "11", ""},
+		{tab.Game{}, "sticks", ""},
+	} {
+		got, ok := games.ValueName(c.g, c.value)
+		if got.ID != c.id || ok != (c.id != "") {
+			t.Errorf("%s %q: %q, %v; want %q", c.g.Name(), c.value, got.ID, ok, c.id)
+		}
+	}
+}

@@ -24,15 +24,15 @@ func (Game) Title() string { return "Seega" }
 func (Game) Seats() [2]string { return [2]string{"light", "dark"} }
 
 // sizeOption is the board size, the same for both variants (S1).
-var sizeOption = games.Option{Key: "size", Values: []string{"5", "7", "9"},
+var sizeOption = games.Option{Key: "size", Name: lang.T("cmd.opt.size"), Values: []string{"5", "7", "9"},
 	Help: lang.T("variant.seega.opt.size")}
 
 // Variants lists the variants, the default first (S2).
 func (Game) Variants() []games.Variant {
 	return []games.Variant{
-		{Key: "free", Title: lang.T("variant.seega.free"),
+		{Key: "free", Name: lang.T("cmd.choice.free"), Title: lang.T("variant.seega.free"),
 			Options: []games.Option{sizeOption}},
-		{Key: "lane", Title: lang.T("variant.seega.lane"),
+		{Key: "lane", Name: lang.T("cmd.choice.lane"), Title: lang.T("variant.seega.lane"),
 			Options: []games.Option{sizeOption}},
 	}
 }

@@ -34,9 +34,11 @@ func (Game) Variants() []games.Variant {
 	}
 	return []games.Variant{{
 		Key:   "standard",
+		Name:  lang.T("cmd.choice.standard"),
 		Title: lang.T("variant.tab.standard"),
 		Options: []games.Option{{
 			Key:    "width",
+			Name:   lang.T("cmd.opt.width"),
 			Values: widths,
 			Help:   lang.T("variant.tab.opt.width"),
 		}},
