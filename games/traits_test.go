@@ -74,3 +74,26 @@ func TestValueName(t *testing.T) {
 		}
 	}
 }
+
+// Each game names its own seats in every language; a caller that kept only
+// a seat's key (a chart) finds the same words through the registry. In
+// English the words are the keys.
+func TestSeatNames(t *testing.T) {
+	for _, g := range []games.Game{aseb.Game{}, tab.Game{}, seega.Game{}} {
+		for _, tag := range lang.Tags {
+			l := lang.Of(tag)
+			for p, key := range g.Seats() {
+				name := games.SeatName(l, g, games.Player(p))
+				if name == "" || name[0] == '[' || (tag == lang.English) != (name == key) {
+					t.Errorf("%s %s seat %d: %q", tag, g.Name(), p, name)
+				}
+				if w := games.SeatWord(l, key); w != name {
+					t.Errorf("%s %s: SeatWord(%q) = %q, SeatName %q", tag, g.Name(), key, w, name)
+				}
+			}
+		}
+	}
+	if w := games.SeatWord(lang.En, "nobody"); w != "nobody" {
+		t.Errorf("an unknown seat key: %q", w)
+	}
+}

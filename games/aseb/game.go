@@ -19,6 +19,11 @@ func (Game) Title() string { return "Aseb" }
 // Seats names the sides (seed 000: "5 conoid pieces, 5 round spindle pieces").
 func (Game) Seats() [2]string { return [2]string{"cones", "spindles"} }
 
+// SeatNames names the seats for players, in each language.
+func (Game) SeatNames() [2]lang.Text {
+	return [2]lang.Text{lang.T("seat.cones"), lang.T("seat.spindles")}
+}
+
 // Variants lists the variants and their options, the default first.
 func (Game) Variants() []games.Variant {
 	return []games.Variant{

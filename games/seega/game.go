@@ -23,6 +23,11 @@ func (Game) Title() string { return "Seega" }
 // Seats names the sides: the first to place has the light pieces (docs/rules.md, the seats).
 func (Game) Seats() [2]string { return [2]string{"light", "dark"} }
 
+// SeatNames names the seats for players, in each language.
+func (Game) SeatNames() [2]lang.Text {
+	return [2]lang.Text{lang.T("seat.light"), lang.T("seat.dark")}
+}
+
 // sizeOption is the board size, the same for both variants (S1).
 var sizeOption = games.Option{Key: "size", Name: lang.T("cmd.opt.size"), Values: []string{"5", "7", "9"},
 	Help: lang.T("variant.seega.opt.size")}

@@ -24,6 +24,11 @@ func (Game) Title() string { return "Tab" }
 // Seats names the sides: white moves first (seat 0).
 func (Game) Seats() [2]string { return [2]string{"white", "black"} }
 
+// SeatNames names the seats for players, in each language.
+func (Game) SeatNames() [2]lang.Text {
+	return [2]lang.Text{lang.T("seat.white"), lang.T("seat.black")}
+}
+
 // Variants lists Tab's one variant with its width option (T1).
 func (Game) Variants() []games.Variant {
 	widths := []string{"11"}
