@@ -1,12 +1,12 @@
 package bot
 
 import (
-	"kilab/bot/kit"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/ai"
+	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 )
@@ -119,13 +119,13 @@ func challengeSubcommands() []*discordgo.ApplicationCommandOption {
 		}
 		opts = append(opts, variantOptions(g)...)
 		level := kit.SayFunc(func(l *lang.Lang) string {
-			return l.T("cmd.challenge.level", "Default", kit.ChoiceText(l, ai.DefaultLevel))
+			return l.T("cmd.challenge.level", "Default", kit.ChoiceText(l, nil, ai.DefaultLevel))
 		})
 		opts = append(opts,
-			choiceOption(optFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
+			choiceOption(nil, optFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
 			timeOption(),
 			kit.Option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.challenge.rated"), false),
-			choiceOption(optLevel, lang.T("cmd.opt.level"), level, ai.Levels...),
+			choiceOption(nil, optLevel, lang.T("cmd.opt.level"), level, ai.Levels...),
 		)
 		subs = append(subs, gameSubcommand(g, lang.T("cmd.challenge.game", "Game", g.Title()), opts))
 	}
@@ -152,9 +152,9 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 			keys[i] = v.Key
 		}
 		desc := kit.SayFunc(func(l *lang.Lang) string {
-			return l.T("cmd.challenge.variant", "Default", kit.ChoiceText(l, keys[0]))
+			return l.T("cmd.challenge.variant", "Default", kit.ChoiceText(l, g, keys[0]))
 		})
-		out = append(out, choiceOption(optVariant, lang.T("cmd.opt.variant"), desc, keys...))
+		out = append(out, choiceOption(g, optVariant, lang.T("cmd.opt.variant"), desc, keys...))
 	}
 	seen := map[string]bool{}
 	for _, v := range vs {
@@ -163,25 +163,26 @@ func variantOptions(g games.Game) []*discordgo.ApplicationCommandOption {
 				continue
 			}
 			seen[o.Key] = true
-			out = append(out, optionFor(o, v.Key, len(vs) > 1))
+			out = append(out, optionFor(g, o, v.Key, len(vs) > 1))
 		}
 	}
 	return out
 }
 
-// optionFor is a game option as a slash command option: its help, the
-// variant it belongs to when the game has several, and its default.
-func optionFor(o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
+// optionFor is game g's option o as a slash command option, named as the
+// game names it: its help, the variant it belongs to when the game has
+// several, and its default.
+func optionFor(g games.Game, o games.Option, variant string, several bool) *discordgo.ApplicationCommandOption {
 	desc := kit.SayFunc(func(l *lang.Lang) string {
 		if several {
-			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", kit.ChoiceText(l, variant), "Default", kit.ChoiceText(l, o.Values[0]))
+			return l.T("cmd.challenge.variant_option", "Help", o.Help.In(l), "Variant", kit.ChoiceText(l, g, variant), "Default", kit.ChoiceText(l, g, o.Values[0]))
 		}
-		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", kit.ChoiceText(l, o.Values[0]))
+		return l.T("cmd.challenge.option", "Help", o.Help.In(l), "Default", kit.ChoiceText(l, g, o.Values[0]))
 	})
 	if isBool(o.Values) {
-		return kit.Option(discordgo.ApplicationCommandOptionBoolean, o.Key, optionName(o.Key), desc, false)
+		return kit.Option(discordgo.ApplicationCommandOptionBoolean, o.Key, o.Name, desc, false)
 	}
-	return choiceOption(o.Key, optionName(o.Key), desc, o.Values...)
+	return choiceOption(g, o.Key, o.Name, desc, o.Values...)
 }
 
 func isBool(values []string) bool {
@@ -191,35 +192,16 @@ func isBool(values []string) bool {
 }
 
 // choiceOption is a string option offering values, each shown by its
-// ChoiceName where it has one.
-func choiceOption(name string, nameT lang.Text, desc kit.Sayer, values ...string) *discordgo.ApplicationCommandOption {
+// choiceName where it has one; g is the game whose values they are, or nil
+// for the bot's own.
+func choiceOption(g games.Game, name string, nameT lang.Text, desc kit.Sayer, values ...string) *discordgo.ApplicationCommandOption {
 	o := kit.Option(discordgo.ApplicationCommandOptionString, name, nameT, desc, false)
 	for _, v := range values {
 		c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
-		if t, ok := kit.ChoiceName(v); ok {
+		if t, ok := kit.ChoiceName(g, v); ok {
 			c.Name, c.NameLocalizations = kit.Clip(t.In(lang.En), 100), kit.Localized(t, 100)
 		}
 		o.Choices = append(o.Choices, c)
 	}
 	return o
-}
-
-// optionName is the name of a game's option key in every language; an
-// Option it does not know has no localisations, which the tests catch.
-func optionName(key string) lang.Text {
-	switch key {
-	case "pieces":
-		return lang.T("cmd.opt.pieces")
-	case "dice":
-		return lang.T("cmd.opt.dice")
-	case "house4":
-		return lang.T("cmd.opt.house4")
-	case "enter-past-own":
-		return lang.T("cmd.opt.enter_past_own")
-	case "width":
-		return lang.T("cmd.opt.width")
-	case "size":
-		return lang.T("cmd.opt.size")
-	}
-	return lang.Text{}
 }

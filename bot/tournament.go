@@ -70,7 +70,7 @@ func tournamentGames() []*discordgo.ApplicationCommandOption {
 	var subs []*discordgo.ApplicationCommandOption
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
-		format := choiceOption(optFormat, lang.T("cmd.opt.format"), lang.T("cmd.tournament.format"), string(tournament.RoundRobin), string(tournament.Swiss))
+		format := choiceOption(nil, optFormat, lang.T("cmd.opt.format"), lang.T("cmd.tournament.format"), string(tournament.RoundRobin), string(tournament.Swiss))
 		format.Required = true
 		rounds := kit.Option(discordgo.ApplicationCommandOptionInteger, optRounds, lang.T("cmd.opt.rounds"), lang.T("cmd.tournament.rounds", "Rounds", defaultSwissRounds), false)
 		rounds.MinValue, rounds.MaxValue = &one, most

@@ -98,16 +98,42 @@ type Config struct {
 
 // Variant is one rule set of a game.
 type Variant struct {
-	Key     string    // what players type: "standard"
+	Key string // what players type: "standard"
+	// Name is Key as a choice shows it ("twenty squares"), in each language;
+	// with the zero Text the key is shown as it is typed.
+	Name    lang.Text
 	Title   lang.Text // "Standard (Skiryuk and ancientgames.org)", in each language
 	Options []Option  // the options this variant takes
 }
 
 // Option is a setting of a variant, with the values it may take.
 type Option struct {
-	Key    string    // "pieces"
-	Values []string  // allowed values, the default first
-	Help   lang.Text // one line for --help and the slash command, in each language
+	Key string // "pieces"
+	// Name is Key as a slash command option's name, in each language.
+	Name   lang.Text
+	Values []string // allowed values, the default first
+	// Words name the values that are words ("sticks"), in each language, as
+	// a choice shows them; a number needs none, nor do "true" and "false",
+	// which every game shares.
+	Words map[string]lang.Text
+	Help  lang.Text // one line for --help and the slash command, in each language
+}
+
+// ValueName is value, a variant's key or a word one of g's options takes,
+// as players read it, in each language; false where g has no name for it
+// (a number, a value g does not take).
+func ValueName(g Game, value string) (lang.Text, bool) {
+	for _, v := range g.Variants() {
+		if v.Key == value && v.Name.ID != "" {
+			return v.Name, true
+		}
+		for _, o := range v.Options {
+			if t, ok := o.Words[value]; ok {
+				return t, true
+			}
+		}
+	}
+	return lang.Text{}, false
 }
 
 // ScoreLister is implemented by the positions of dice games, for `kilab moves

@@ -74,23 +74,38 @@ func MoveNotation(l *lang.Lang, g Game) []string {
 	return nil
 }
 
-// SeatWord names the seat whose key is key (Game.Seats: "cones") in l, lower
-// case as mid-sentence; a key no catalog knows is given back as it is. The
-// keys stay English: they are what records and notation carry.
+// SeatNamer is implemented by games that name their seats for players, in
+// each language, seat 0 first, lower case as mid-sentence ("cones"); the
+// keys of Game.Seats stay English: they are what records and notation carry.
+type SeatNamer interface {
+	SeatNames() [2]lang.Text
+}
+
+// SeatName names seat p of g in l (SeatNamer), or gives its key (Game.Seats)
+// where g has no words for it.
+func SeatName(l *lang.Lang, g Game, p Player) string {
+	if n, ok := g.(SeatNamer); ok {
+		if t := n.SeatNames()[p]; t.ID != "" {
+			return t.In(l)
+		}
+	}
+	return g.Seats()[p]
+}
+
+// SeatWord names the seat whose key is key (Game.Seats: "cones") in l, as
+// the registered game with a seat of that key names it (SeatName), for a
+// caller that kept only the key; a key no game has is given back as it is.
 func SeatWord(l *lang.Lang, key string) string {
-	switch key {
-	case "cones":
-		return l.T("seat.cones")
-	case "spindles":
-		return l.T("seat.spindles")
-	case "white":
-		return l.T("seat.white")
-	case "black":
-		return l.T("seat.black")
-	case "light":
-		return l.T("seat.light")
-	case "dark":
-		return l.T("seat.dark")
+	for _, name := range Names() {
+		g, err := Lookup(name)
+		if err != nil {
+			continue
+		}
+		for p, k := range g.Seats() {
+			if k == key {
+				return SeatName(l, g, Player(p))
+			}
+		}
 	}
 	return key
 }

@@ -18,6 +18,20 @@ func AgreedDraws(g Game) bool {
 	return ok && d.AgreedDraws()
 }
 
+// SideMatterer is implemented by games in which moving first is an edge
+// worth evening out: a round robin of such a game plays every pair twice,
+// each side once. The figures behind each answer are the game's own.
+type SideMatterer interface {
+	SidesMatter() bool
+}
+
+// SidesMatter reports whether moving first in g is an edge (SideMatterer);
+// a game that does not say is taken to have none.
+func SidesMatter(g Game) bool {
+	s, ok := g.(SideMatterer)
+	return ok && s.SidesMatter()
+}
+
 // TurnOdder is implemented by games whose turn is several throws (Tab, T2):
 // the chance that a turn's throws hold each score at least once, for /rules.
 type TurnOdder interface {

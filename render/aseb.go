@@ -10,7 +10,7 @@ import (
 	"kilab/lang"
 )
 
-func init() { arts["aseb"] = asebArt{} }
+func init() { Register("aseb", own{asebArt{}}) }
 
 // asebArt draws Aseb (A1, A2): the 3x4 block and the line of 8 that
 // extends its middle row, as one board. The spindles' private row is on top,

@@ -5,6 +5,9 @@
 // The bot needs to know nothing of the games: Board, Describe and Replay take a
 // games.Game, its configuration and positions, and Last tells what the picture
 // shows of the ply that led there (FromRecord builds it from a game record).
+// Each game's art says how to draw it (Art) and is registered under the game's
+// name (Register), as engines register with games: the three here from their
+// own files (aseb.go, tab.go, seega.go), a new game's from its own package.
 // Every function that draws or writes words takes the reader's *lang.Lang and
 // says them from the render.* catalogs, the seats by their seat.* names; the
 // Go fonts draw Cyrillic and accented Latin as well as English. A turn banner

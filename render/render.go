@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"kilab/games"
@@ -44,7 +46,47 @@ type Ending struct {
 	Reason string
 }
 
-// art draws one game. Each engine's art lives in its own file.
+// Art is what render needs to draw one game: a game brings its own and
+// registers it under the game's name with Register, as engines register
+// with games, so render draws a new game without an edit of its own.
+type Art interface {
+	// Paint draws pos with its words in l, at twice the size a phone shows
+	// (render's pictures are 800 pixels wide); render snaps its colours to
+	// the shared palette.
+	Paint(l *lang.Lang, game games.Game, pos games.Position, last Last) (image.Image, error)
+	// Describe is the alt text in l (see Describe), before trimming.
+	Describe(l *lang.Lang, game games.Game, pos games.Position, last Last) string
+	// Colour is the game's own colour (0xRRGGBB), for what frames its boards.
+	Colour() int
+}
+
+// Legender is implemented by the arts whose pictures carry marks that do
+// not explain themselves (Tab's stack heights, the quiet counts): the
+// parts of Legend, in l, for pos. Legend asks every art that has one, as it
+// is given a position and not its game: an art says nothing of a position
+// not of its game.
+type Legender interface {
+	Legend(l *lang.Lang, pos games.Position) []string
+}
+
+var (
+	artsMu sync.RWMutex
+	arts   = map[string]Art{}
+)
+
+// Register makes a the art of the game named name. Each art calls it from
+// init; registering a name twice is a programming error and panics.
+func Register(name string, a Art) {
+	artsMu.Lock()
+	defer artsMu.Unlock()
+	if _, dup := arts[name]; dup {
+		panic("render: Register called twice for " + name)
+	}
+	arts[name] = a
+}
+
+// art is how render's own arts draw: on its canvas, which keeps the labels
+// for the tests, with the turn banner worded by each game.
 type art interface {
 	// paint draws pos with its words in l; the canvas holds the picture and
 	// its labels.
@@ -59,6 +101,33 @@ type art interface {
 	colour() int
 }
 
+// own makes one of render's own arts an Art; paint takes the canvas path
+// without going through Paint.
+type own struct{ art }
+
+func (o own) Paint(l *lang.Lang, game games.Game, pos games.Position, last Last) (image.Image, error) {
+	c, err := o.paint(l, game, pos, last)
+	if err != nil {
+		return nil, err
+	}
+	c.release()
+	return c.img, nil
+}
+
+func (o own) Describe(l *lang.Lang, game games.Game, pos games.Position, last Last) string {
+	return o.describe(l, game, pos, last)
+}
+
+func (o own) Colour() int { return o.colour() }
+
+// Legend asks the art itself, which own's embedded interface hides.
+func (o own) Legend(l *lang.Lang, pos games.Position) []string {
+	if lg, ok := o.art.(Legender); ok {
+		return lg.Legend(l, pos)
+	}
+	return nil
+}
+
 // Colour is a game's own colour as 0xRRGGBB, for the embeds that carry its
 // boards, so a channel of boards reads at a glance; 0 for a game render does
 // not draw.
@@ -67,16 +136,16 @@ func Colour(game games.Game) int {
 	if err != nil {
 		return 0
 	}
-	return a.colour()
+	return a.Colour()
 }
 
-var arts = map[string]art{}
-
-func artFor(game games.Game) (art, error) {
+func artFor(game games.Game) (Art, error) {
 	if game == nil {
 		return nil, fmt.Errorf("render: no game")
 	}
+	artsMu.RLock()
 	a, ok := arts[game.Name()]
+	artsMu.RUnlock()
 	if !ok {
 		return nil, fmt.Errorf("render: no pictures for %q yet", game.Name())
 	}
@@ -116,11 +185,30 @@ func paint(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, 
 	if pos == nil {
 		return nil, fmt.Errorf("render: no position")
 	}
-	c, err := a.paint(l, game, pos, last)
+	c, err := canvasOf(l, a, game, pos, last)
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %w", game.Name(), err)
 	}
 	c.release()
+	return c, nil
+}
+
+// canvasOf has a draw pos: render's own arts on a canvas, any other through
+// Paint, its picture copied onto one.
+func canvasOf(l *lang.Lang, a Art, game games.Game, pos games.Position, last Last) (*canvas, error) {
+	if o, ok := a.(own); ok {
+		return o.paint(l, game, pos, last)
+	}
+	img, err := a.Paint(l, game, pos, last)
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	if b.Empty() {
+		return nil, fmt.Errorf("an empty picture")
+	}
+	c := newCanvas(float64(b.Dx())/scale, float64(b.Dy())/scale)
+	draw.Draw(c.img, c.img.Bounds(), img, b.Min, draw.Src)
 	return c, nil
 }
 
@@ -149,7 +237,7 @@ func Describe(l *lang.Lang, game games.Game, cfg games.Config, pos games.Positio
 	if err != nil || pos == nil {
 		return ""
 	}
-	return clip(a.describe(l, game, pos, last), MaxDescription)
+	return clip(a.Describe(l, game, pos, last), MaxDescription)
 }
 
 // clip shortens s to at most n bytes at a word boundary, marking the cut. A

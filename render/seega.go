@@ -10,7 +10,21 @@ import (
 	"kilab/lang"
 )
 
-func init() { arts["seega"] = seegaArt{} }
+func init() { Register("seega", own{seegaArt{}}) }
+
+// Legend explains the quiet count of a Seega picture in the movement phase
+// (Legender).
+func (seegaArt) Legend(l *lang.Lang, pos games.Position) []string {
+	p, ok := pos.(seega.Position)
+	if !ok {
+		return nil
+	}
+	if q, limit := p.Quiet(); p.Phase() == seega.Movement && q > 0 {
+		return []string{l.T("render.legend.seega_quiet", "Label", quietLabel(l, q, limit),
+			"Steps", l.N("render.legend.steps", q), "Limit", limit)}
+	}
+	return nil
+}
 
 // seegaArt draws Seega (S1-S8): the N x N board with its columns
 // lettered and rows numbered from A1 at the bottom left, the safe centre

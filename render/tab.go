@@ -11,7 +11,36 @@ import (
 	"kilab/lang"
 )
 
-func init() { arts["tab"] = tabArt{} }
+func init() { Register("tab", own{tabArt{}}) }
+
+// Legend explains the stack heights and the quiet count of a Tab picture
+// (Legender).
+func (tabArt) Legend(l *lang.Lang, pos games.Position) []string {
+	p, ok := pos.(tab.Position)
+	if !ok {
+		return nil
+	}
+	var parts []string
+	if tallestStack(p) > 1 {
+		parts = append(parts, l.T("render.legend.stacks"))
+	}
+	if q := p.Quiet(); q > 0 {
+		parts = append(parts, l.T("render.legend.tab_quiet", "Label", quietLabel(l, q, p.QuietLimit()),
+			"Turns", l.N("render.legend.turns", q), "Limit", p.QuietLimit()))
+	}
+	return parts
+}
+
+// tallestStack is the height of the highest stack on the board.
+func tallestStack(p tab.Position) int {
+	n := 0
+	for row := 1; row <= 4; row++ {
+		for col := 1; col <= p.Width(); col++ {
+			n = max(n, len(p.Stack(tab.Cell{Row: row, Col: col})))
+		}
+	}
+	return n
+}
 
 // tabArt draws Tab (T1-T9): four rows, black's home row d on top and
 // white's a at the bottom, columns numbered from white's left, an arrow at

@@ -28,7 +28,7 @@ const (
 
 // seatOf is seat p of game named in l.
 func seatOf(l *lang.Lang, game games.Game, p games.Player) string {
-	return games.SeatWord(l, game.Seats()[p])
+	return games.SeatName(l, game, p)
 }
 
 // upperFirst capitalises s's first letter: a sentence or a label that a

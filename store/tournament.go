@@ -66,18 +66,12 @@ type Tournament struct {
 	Finished  time.Time
 }
 
-// SidesMatter reports whether a round robin of the game plays every pair
-// twice, each side once: where moving first is an edge. Aseb's first player
-// wins 50.9% with perfect play (docs/aseb-solved.md). Between two medium
-// computers (kilab arena --a medium --b medium --seed 7), Seega's first seat
-// scored 54.4% over 1,000 games (48.2% won, 12.3% drawn), while Tab's won
-// 50.3% of 4,000, no edge that the sample can tell from none.
+// SidesMatter reports whether a round robin of the game kind plays every
+// pair twice, each side once: the game's own answer (games.SidesMatter),
+// and no for a kind no engine is registered under.
 func SidesMatter(kind string) bool {
-	switch kind {
-	case "aseb", "seega":
-		return true
-	}
-	return false
+	g, err := games.Lookup(kind)
+	return err == nil && games.SidesMatter(g)
 }
 
 func (t Tournament) check() error {

