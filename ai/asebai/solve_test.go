@@ -12,6 +12,7 @@ import (
 	"kilab/ai"
 	"kilab/games"
 	"kilab/games/aseb"
+	"kilab/internal/testlong"
 )
 
 var smallConfigs = []games.Config{
@@ -76,10 +77,14 @@ func TestSolverMatchesIndependentSolve(t *testing.T) {
 // prepared again: the values come out the same to the bit. The arena of
 // 128 KiB keeps a batch or two of each group and prepares the rest anew.
 func TestSolveSameOnAnyCoresAndArena(t *testing.T) {
-	pieces := 3
-	if testing.Short() {
-		pieces = 2 // still 8 batches in the largest group
-	}
+	// By default two pieces in batches of 128 pairs: 64 batches in the
+	// largest group, so that the helpers go round the ring many times and
+	// the small arena keeps some and prepares the rest anew, as a real
+	// solve does, in a tenth of a second. The long run solves three pieces
+	// in the real batches, at 30 times the time.
+	pieces := testlong.Pick(2, 3)
+	defer func(old int) { batchPairs = old }(batchPairs)
+	batchPairs = testlong.Pick(1<<7, batchPairs)
 	r := rulesN(t, games.Config{Variant: "royalur"}, pieces)
 	before := runtime.NumGoroutine()
 	defer checkNoGoroutinesLeft(t, before)
