@@ -140,7 +140,7 @@ func TestA1_LandingOnOwnPrivateCellCapturesNothing(t *testing.T) {
 // move leaves those pieces where they were. The rulebook has no exception:
 // A12 looks only at borne-off pieces, which the arrangements keep.
 func TestPropertyOpponentPrivateCellsChangeNoMove(t *testing.T) {
-	n := testlong.Pick(50, 1000) // games per variant, each checking every position due a move
+	n := testlong.Pick(50, 300) // games per variant, each checking every position due a move
 	if testing.Short() {
 		n = 40
 	}
