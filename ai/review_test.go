@@ -7,6 +7,7 @@ import (
 
 	"kilab/ai"
 	"kilab/games"
+	"kilab/internal/testlong"
 )
 
 // playoutJudge estimates seat 0's chance by random playouts from a fixed
@@ -47,10 +48,9 @@ func TestReviewGame(t *testing.T) {
 		g, _ := games.Lookup(name)
 		start, _ := g.New(games.Config{})
 		plies := randomGame(t, start, 5)
-		n := 8
-		if testing.Short() {
-			n = 2
-		}
+		// Two playouts a judgement make a crude judge, which is all the
+		// review's bookkeeping needs; eight with KILAB_LONG=1.
+		n := testlong.Pick(2, 8)
 		r, err := ai.ReviewGame(ctx, playoutJudge{n}, start, plies)
 		if err != nil {
 			t.Fatal(err)

@@ -14,16 +14,18 @@ import (
 const (
 	// MaxReplay is the most bytes a replay takes: Discord's 8 MiB upload limit
 	// for a server without boosts.
-	MaxReplay = 8 << 20
-	// maxReplayFrames caps the frames drawn, so a very long game takes seconds,
-	// not minutes; longer games keep every second ply, or third, and so on.
-	maxReplayFrames = 600
-	frameDelay      = 70  // hundredths of a second per ply
-	lastFrameDelay  = 400 // the final position stays longer
+	MaxReplay      = 8 << 20
+	frameDelay     = 70  // hundredths of a second per ply
+	lastFrameDelay = 400 // the final position stays longer
 )
 
 // replayLimit is MaxReplay, lowered by tests to see long games cut down.
 var replayLimit = MaxReplay
+
+// maxReplayFrames caps the frames drawn, so a very long game takes seconds,
+// not minutes; longer games keep every second ply, or third, and so on. The
+// tests lower it to see the cap at work in a tenth of the drawing.
+var maxReplayFrames = 600
 
 // Replay draws a whole game as an animated GIF: the start, then the position
 // after each ply of the record, the last move and throws marked as on the

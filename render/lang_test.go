@@ -16,6 +16,7 @@ import (
 	"golang.org/x/image/font/sfnt"
 
 	"kilab/games"
+	"kilab/internal/testlong"
 	"kilab/lang"
 )
 
@@ -120,50 +121,80 @@ func checkLabels(c *canvas) error {
 // words fit the picture without running into each other or off its edge, are
 // as readable as the English, and every message the picture and its alt text
 // say exists in that language.
+//
+// By default the positions of each game are dealt among the languages, each
+// drawn in one, the next position in the next language, and so are the
+// endings: every language still draws every game and board, with every
+// kind of banner, in a fifth of the time. KILAB_LONG=1 draws every position
+// and ending in every language.
 func TestEveryLanguageFits(t *testing.T) {
 	plies := 120
 	if testing.Short() {
 		plies = 40
 	}
-	for _, tag := range lang.Tags {
-		l := lang.Of(tag)
-		for _, s := range pictureScenes(t, plies) {
-			g, _ := games.Lookup(s.game)
-			start, err := g.New(s.cfg)
-			if err != nil {
-				t.Fatal(err)
+	all := testlong.On()
+	for k, s := range pictureScenes(t, plies) {
+		g, _ := games.Lookup(s.game)
+		start, err := g.New(s.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := RandomRecord(start, games.Seeded(s.seed), s.moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// langs are the languages the n-th drawing of this scene is in.
+		langs := func(n int) []lang.Tag {
+			if all {
+				return lang.Tags
 			}
-			rec, err := RandomRecord(start, games.Seeded(s.seed), s.moves)
+			return []lang.Tag{lang.Tags[(k+n)%len(lang.Tags)]}
+		}
+		check := func(tag lang.Tag, pos games.Position, last Last) error {
+			l := lang.Of(tag)
+			c, err := paint(l, g, s.cfg, pos, last)
 			if err != nil {
-				t.Fatal(err)
+				return err
 			}
-			check := func(pos games.Position, last Last) error {
-				c, err := paint(l, g, s.cfg, pos, last)
-				if err != nil {
-					return err
+			if w := c.img.Rect.Dx(); w > 1200 {
+				return fmt.Errorf("%d pixels wide", w)
+			}
+			if err := checkLabels(c); err != nil {
+				return err
+			}
+			if err := labelsReadable(c); err != nil {
+				return err
+			}
+			d := Describe(l, g, s.cfg, pos, last)
+			if d == "" {
+				return fmt.Errorf("no description")
+			}
+			for _, said := range []string{d, Legend(l, pos)} {
+				if strings.Contains(said, "[render.") || strings.Contains(said, "[seat.") || strings.Contains(said, "<no value>") || len(said) > MaxDescription {
+					return fmt.Errorf("said %q", said)
 				}
-				if err := checkLabels(c); err != nil {
-					return err
+			}
+			return nil
+		}
+		err = walk(start, rec, func(i int, pos games.Position, last Last) error {
+			for _, tag := range langs(i) {
+				if err := check(tag, pos, last); err != nil {
+					return fmt.Errorf("%s: ply %d: %w", tag, i+1, err)
 				}
-				if err := labelsReadable(c); err != nil {
-					return err
-				}
-				for _, said := range []string{Describe(l, g, s.cfg, pos, last), Legend(l, pos)} {
-					if strings.Contains(said, "[render.") || strings.Contains(said, "[seat.") || strings.Contains(said, "<no value>") || len(said) > MaxDescription {
-						return fmt.Errorf("said %q", said)
+			}
+			return nil
+		})
+		for i, e := range endings {
+			for _, tag := range langs(i) {
+				if err == nil {
+					if err = check(tag, start, Last{Ended: &e}); err != nil {
+						err = fmt.Errorf("%s: ended %+v: %w", tag, e, err)
 					}
 				}
-				return nil
 			}
-			err = walk(start, rec, func(_ int, pos games.Position, last Last) error { return check(pos, last) })
-			for _, e := range endings {
-				if err == nil {
-					err = check(start, Last{Ended: &e})
-				}
-			}
-			if err != nil {
-				t.Errorf("%s: %s %v: %v", tag, s.game, s.cfg, err)
-			}
+		}
+		if err != nil {
+			t.Errorf("%s %v: %v", s.game, s.cfg, err)
 		}
 	}
 }

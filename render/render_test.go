@@ -13,6 +13,7 @@ import (
 	"golang.org/x/image/font"
 
 	"kilab/games"
+	"kilab/internal/testlong"
 	"kilab/lang"
 )
 
@@ -49,16 +50,19 @@ func configs(t testing.TB) []struct {
 	return out
 }
 
-// TestRandomGames draws every position of seeded random games of every
-// variant and board size: thousands of positions, none may fail, every label
-// must be readable at phone size, and every description must fit Discord.
+// TestRandomGames draws the positions of seeded random games of every
+// variant and board size: none may fail, every label must be readable at
+// phone size, and every description must fit Discord. By default one game
+// each, of up to 200 moves, every position described and every fifth drawn
+// (TestEveryLanguageFits draws every position of other games); with
+// KILAB_LONG=1 two games each, every position drawn: thousands.
 func TestRandomGames(t *testing.T) {
-	seeds, maxMoves := 2, 200
+	seeds, maxMoves, every := testlong.Pick(1, 2), 200, testlong.Pick(5, 1)
 	if testing.Short() {
 		seeds, maxMoves = 1, 60
 	}
 	total := 0
-	for _, gc := range configs(t) {
+	for k, gc := range configs(t) {
 		for seed := range uint64(seeds) {
 			start, err := gc.game.New(gc.cfg)
 			if err != nil {
@@ -69,6 +73,9 @@ func TestRandomGames(t *testing.T) {
 				t.Fatal(err)
 			}
 			err = walk(start, plies, func(i int, pos games.Position, last Last) error {
+				if (i+k)%every != 0 && i != len(plies)-1 { // each board's own fifth, and its last position
+					return checkDescription(gc.game, gc.cfg, pos, last)
+				}
 				total++
 				return checkPosition(gc.game, gc.cfg, pos, last)
 			})
@@ -92,6 +99,12 @@ func checkPosition(g games.Game, cfg games.Config, pos games.Position, last Last
 	if err := labelsReadable(c); err != nil {
 		return fmt.Errorf("%v: %v", pos, err)
 	}
+	return checkDescription(g, cfg, pos, last)
+}
+
+// checkDescription checks a position's description alone: it is cheap
+// beside drawing.
+func checkDescription(g games.Game, cfg games.Config, pos games.Position, last Last) error {
 	d := Describe(lang.En, g, cfg, pos, last)
 	if d == "" || len(d) > MaxDescription {
 		return fmt.Errorf("%v: description of %d bytes: %q", pos, len(d), d)
@@ -256,11 +269,13 @@ func longGame(t testing.TB) (games.Game, games.Config, []games.Ply) {
 
 // TestReplay plays the GIF of a long game back frame by frame and wants the
 // last frame to be the board picture of the final position, and the file
-// within its bound.
+// within its bound. By default the frames are capped at 100, not 600: the
+// game is still longer than the cap, a tenth of the drawing.
 func TestReplay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a long game")
 	}
+	lowerFrameCap(t)
 	g, cfg, plies := longGame(t)
 	out, err := Replay(lang.En, g, cfg, plies)
 	if err != nil {
@@ -273,7 +288,7 @@ func TestReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(plies) < 600 || len(anim.Image) < 300 || len(anim.Image) > maxReplayFrames+1 {
+	if len(plies) < 600 || len(anim.Image) < maxReplayFrames/2 || len(anim.Image) > maxReplayFrames+1 {
 		t.Fatalf("%d plies gave %d frames", len(plies), len(anim.Image))
 	}
 	start, _ := g.New(cfg)
@@ -288,8 +303,17 @@ func TestReplay(t *testing.T) {
 	t.Logf("%d plies, %d frames, %d bytes", len(plies), len(anim.Image), len(out))
 }
 
+// lowerFrameCap caps a replay's frames at 100 for the rest of the test, but
+// for KILAB_LONG=1.
+func lowerFrameCap(t *testing.T) {
+	old := maxReplayFrames
+	t.Cleanup(func() { maxReplayFrames = old })
+	maxReplayFrames = testlong.Pick(100, old)
+}
+
 // TestReplayLimit lowers the size bound and wants fewer frames, still within it.
 func TestReplayLimit(t *testing.T) {
+	lowerFrameCap(t)
 	g, _ := games.Lookup("aseb")
 	start, _ := g.New(games.Config{})
 	plies, err := RandomRecord(start, games.Seeded(3), 400)

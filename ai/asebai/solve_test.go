@@ -12,6 +12,7 @@ import (
 	"kilab/ai"
 	"kilab/games"
 	"kilab/games/aseb"
+	"kilab/internal/testlong"
 )
 
 var smallConfigs = []games.Config{
@@ -76,10 +77,14 @@ func TestSolverMatchesIndependentSolve(t *testing.T) {
 // prepared again: the values come out the same to the bit. The arena of
 // 128 KiB keeps a batch or two of each group and prepares the rest anew.
 func TestSolveSameOnAnyCoresAndArena(t *testing.T) {
-	pieces := 3
-	if testing.Short() {
-		pieces = 2 // still 8 batches in the largest group
-	}
+	// By default two pieces in batches of 128 pairs: 64 batches in the
+	// largest group, so that the helpers go round the ring many times and
+	// the small arena keeps some and prepares the rest anew, as a real
+	// solve does, in a tenth of a second. The long run solves three pieces
+	// in the real batches, at 30 times the time.
+	pieces := testlong.Pick(2, 3)
+	defer func(old int) { batchPairs = old }(batchPairs)
+	batchPairs = testlong.Pick(1<<7, batchPairs)
 	r := rulesN(t, games.Config{Variant: "royalur"}, pieces)
 	before := runtime.NumGoroutine()
 	defer checkNoGoroutinesLeft(t, before)
@@ -164,6 +169,16 @@ type link struct {
 	sameTurn, over bool
 }
 
+// chance is one score's share of a position's value: the score's odds and
+// the results of its choices, of which the mover takes the best.
+type chance struct {
+	odds  float64
+	links []link
+}
+
+// iterate is plain value iteration over the positions of succ. The links are
+// worked out once, into slices, because the sweeps run until nothing moves
+// by 1e-12 and are most of the test's time.
 func iterate(r aseb.Rules, succ map[string][][]aseb.Position) map[string]float64 {
 	ids := map[string]int{}
 	var keys []string
@@ -180,33 +195,32 @@ func iterate(r aseb.Rules, succ map[string][][]aseb.Position) map[string]float64
 		probs[int(o.Throw)] = float64(o.Num) / float64(o.Den)
 		total += probs[int(o.Throw)]
 	}
-	links := make([][][]link, len(keys)) // position, throw, choice
+	chances := make([][]chance, len(keys)) // position, score with a choice
 	for k, key := range keys {
 		p := positions[key]
 		for th, afters := range succ[key] {
-			var ls []link
+			if len(afters) == 0 {
+				continue
+			}
+			c := chance{odds: probs[th] / total}
 			for _, q := range afters {
 				l := link{over: q.State() == aseb.Over, sameTurn: q.Turn() == p.Turn()}
 				if !l.over {
 					l.to = ids[q.String()]
 				}
-				ls = append(ls, l)
+				c.links = append(c.links, l)
 			}
-			links[k] = append(links[k], ls)
-			_ = th
+			chances[k] = append(chances[k], c)
 		}
 	}
 	v := make([]float64, len(keys))
 	for changed := 1.0; changed > 1e-12; {
 		changed = 0
-		for k := range keys {
+		for k, cs := range chances {
 			nv := 0.0
-			for th, ls := range links[k] {
-				if len(ls) == 0 {
-					continue
-				}
+			for _, c := range cs {
 				best := 0.0
-				for _, l := range ls {
+				for _, l := range c.links {
 					val := 1.0
 					switch {
 					case l.over:
@@ -215,11 +229,11 @@ func iterate(r aseb.Rules, succ map[string][][]aseb.Position) map[string]float64
 					default:
 						val = 1 - v[l.to]
 					}
-					best = math.Max(best, val)
+					best = max(best, val)
 				}
-				nv += probs[th] / total * best
+				nv += c.odds * best
 			}
-			changed = math.Max(changed, math.Abs(nv-v[k]))
+			changed = max(changed, math.Abs(nv-v[k]))
 			v[k] = nv
 		}
 	}

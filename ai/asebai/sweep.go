@@ -24,8 +24,9 @@ import (
 
 // batchPairs is how many pairs a batch holds: its refs, about 20 a pair,
 // stay in the cache between the core that writes them and the one that
-// reads them.
-const batchPairs = 1 << 10
+// reads them. A variable only so that a test can cut a small solve into
+// more batches than the ring holds, as a real solve is.
+var batchPairs = 1 << 10
 
 // batch is a run of pairs with their refs: each pair's position i, then its
 // partner j, and for each position the refs of each score's moves in turn.

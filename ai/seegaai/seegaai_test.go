@@ -8,24 +8,31 @@ import (
 	"kilab/ai"
 	"kilab/games"
 	"kilab/games/seega"
+	"kilab/internal/testlong"
 )
 
 // Every agent plays only legal moves, at every size and in both variants:
-// ai.PlayOut has the engine check each move.
+// ai.PlayOut has the engine check each move. By default hard, whose games
+// are nine tenths of the time, plays both openings on 5x5 (as in
+// TestHardBeatsGreedy too), the lane opening on 7x7 and the free one on 9x9;
+// KILAB_LONG=1 plays more games of every agent on every board.
 func TestAgentsPlayLegally(t *testing.T) {
 	g, _ := games.Lookup("seega")
 	for _, size := range []string{"5", "7", "9"} {
 		for _, variant := range []string{"free", "lane"} {
 			cfg := games.Config{Variant: variant, Options: map[string]string{"size": size}}
 			for _, name := range []string{"easy", "medium", "hard", "greedy"} {
-				n := 4
+				n := 1 // by default one game of each agent on each board
 				switch {
 				case testing.Short() && size != "5" && (name == "medium" || name == "hard"):
 					continue // the race detector makes the deep searches of big boards slow
 				case testing.Short():
-					n = 1
-				case size != "5":
-					n = 2
+				case name == "hard" && !testlong.On() && (size == "7" && variant == "free" || size == "9" && variant == "lane"):
+					continue
+				case size == "5":
+					n = testlong.Pick(n, 4)
+				default:
+					n = testlong.Pick(n, 2)
 				}
 				m := ai.Match{Game: g, Config: cfg, A: name, B: "random", Games: n, Seed: 11, Budget: 500 * time.Millisecond}
 				if _, err := ai.Play(context.Background(), m); err != nil {
@@ -40,7 +47,7 @@ func TestAgentsPlayLegally(t *testing.T) {
 // docs/ai.md are the real measure).
 func TestHardBeatsGreedy(t *testing.T) {
 	g, _ := games.Lookup("seega")
-	n := 20
+	n := testlong.Pick(6, 20) // hard wins them all: a weakened search loses some of six
 	if testing.Short() {
 		n = 6 // the race detector slows the search tenfold
 	}
@@ -48,6 +55,7 @@ func TestHardBeatsGreedy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("hard against greedy: %+v", tally)
 	if tally.Wins < n*4/5 {
 		t.Errorf("hard against greedy: %+v, want at least %d wins of %d", tally, n*4/5, n)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"kilab/games"
 	"kilab/games/aseb"
+	"kilab/internal/testlong"
 )
 
 // The variants and option sets the private-cell tests cover: every variant, and
@@ -139,7 +140,7 @@ func TestA1_LandingOnOwnPrivateCellCapturesNothing(t *testing.T) {
 // move leaves those pieces where they were. The rulebook has no exception:
 // A12 looks only at borne-off pieces, which the arrangements keep.
 func TestPropertyOpponentPrivateCellsChangeNoMove(t *testing.T) {
-	n := 300
+	n := testlong.Pick(50, 300) // games per variant, each checking every position due a move
 	if testing.Short() {
 		n = 40
 	}

@@ -8,6 +8,7 @@ import (
 
 	"kilab/games"
 	"kilab/games/seega"
+	"kilab/internal/testlong"
 )
 
 // The registry has Seega with its seats, variants and the size option.
@@ -96,7 +97,7 @@ func TestEffect(t *testing.T) {
 // CLI play them: Advance plays the automatic passes, every listed move is
 // legal, and the record replays from its configuration.
 func TestInterfaceGames(t *testing.T) {
-	n := 100
+	n := testlong.Pick(30, 100) // games per size, half with each opening
 	if testing.Short() {
 		n = 10
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kilab/games"
+	"kilab/internal/testlong"
 )
 
 // Property tests: thousands of seeded random games played the way the bot plays
@@ -13,7 +14,9 @@ import (
 // model that follows each piece by identity through the moves' traces.
 
 func TestPropertyRandomGames(t *testing.T) {
-	counts := map[int]int{7: 5500, 11: 3300, 29: 1200} // 10,000 games
+	// By default 600 games, which a planted bug in movement, stacking or
+	// capture fails within the first few dozen; 10,000 with KILAB_LONG=1.
+	counts := testlong.Pick(map[int]int{7: 300, 11: 200, 29: 100}, map[int]int{7: 5500, 11: 3300, 29: 1200})
 	if testing.Short() {
 		counts = map[int]int{7: 200, 11: 200, 29: 100}
 	}
