@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"kilab/bot/computer"
 	"kilab/bot/info"
 	"kilab/bot/kit"
 	"kilab/bot/vacation"
@@ -96,6 +97,7 @@ type Bot struct {
 	// The features, each on the Core.
 	info      *info.Info
 	vacations *vacation.Vacations
+	computer  *computer.Computer
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -107,8 +109,6 @@ type Bot struct {
 	active  int
 
 	wake        chan struct{} // kicks the delivery loop after a commit
-	thinkWake   chan struct{} // and the computer's
-	thinking    sync.Mutex
 	delivering  sync.Mutex
 	stopDeliver context.CancelFunc
 	deliverer   sync.WaitGroup
@@ -167,7 +167,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	}
 	b := &Bot{s: c.Session, gw: c.Shards, guild: c.GuildID, identifyGap: c.IdentifyGap,
 		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
-		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1), thinkWake: make(chan struct{}, 1)}
+		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1)}
 	if len(b.gw) == 0 && c.Session != nil {
 		b.gw = []*discordgo.Session{c.Session}
 	}
@@ -178,6 +178,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.Core.Kick, b.Core.OnCommit = b.kick, b.met.commit
 	b.info = info.New(b.Core)
 	b.vacations = vacation.New(b.Core)
+	b.computer = computer.New(b.Core)
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}
@@ -306,7 +307,7 @@ func (b *Bot) startDelivery() {
 	}()
 	go func() {
 		defer b.deliverer.Done()
-		b.computerLoop(ctx)
+		b.computer.Run(ctx)
 	}()
 }
 
@@ -383,3 +384,8 @@ func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) str
 	}
 	return outcome
 }
+
+// PlayComputer plays every turn that waits for the computer now, as its
+// loop does after a commit: tests call it to play at a point of their
+// choosing.
+func (b *Bot) PlayComputer(ctx context.Context) error { return b.computer.Play(ctx) }

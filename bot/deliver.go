@@ -56,12 +56,11 @@ var errLater = errors.New("bot: not yet")
 
 // kick wakes the delivery loop and the computer after a commit.
 func (b *Bot) kick() {
-	for _, c := range []chan struct{}{b.wake, b.thinkWake} {
-		select {
-		case c <- struct{}{}:
-		default:
-		}
+	select {
+	case b.wake <- struct{}{}:
+	default:
 	}
+	b.computer.Wake()
 }
 
 // deliverLoop delivers announcements until ctx ends: at once when kicked,

@@ -1,9 +1,10 @@
-package bot
+package computer
 
 import (
 	"context"
 	"fmt"
 	"kilab/bot/kit"
+	"sync"
 	"time"
 
 	"kilab/ai"
@@ -11,7 +12,7 @@ import (
 	"kilab/store"
 )
 
-// The computer opponent. Its moves are not an announcement but the store's
+// The computer opponent's turns. Its moves are not an announcement but the store's
 // to-do list (store.DB.ComputerOnMove): every game in play whose player on
 // move is the computer. The loop below plays them after every commit (kick)
 // and polls for the rest, so a move due when the bot stopped is played when it
@@ -26,27 +27,27 @@ const (
 	computerBatch = 20
 )
 
-// computerLoop plays the computer's turns until ctx ends. One game at a time:
-// the agents use a core each while they think.
-func (b *Bot) computerLoop(ctx context.Context) {
+// Run plays the computer's turns until ctx ends. One game at a time: the
+// agents use a core each while they think.
+func (b *Computer) Run(ctx context.Context) {
 	t := time.NewTicker(computerPoll)
 	defer t.Stop()
 	for {
-		if err := b.PlayComputer(ctx); err != nil && ctx.Err() == nil {
+		if err := b.Play(ctx); err != nil && ctx.Err() == nil {
 			b.Log.Error("computer turns", "err", err)
 		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-b.thinkWake:
+		case <-b.wake:
 		case <-t.C:
 		}
 	}
 }
 
-// PlayComputer plays every turn that waits for the computer now. The loop
-// calls it; tests call it to play at a point of their choosing.
-func (b *Bot) PlayComputer(ctx context.Context) error {
+// Play plays every turn that waits for the computer now. The loop calls it;
+// tests call it to play at a point of their choosing.
+func (b *Computer) Play(ctx context.Context) error {
 	b.thinking.Lock()
 	defer b.thinking.Unlock()
 	due, err := b.DB.ComputerOnMove(ctx, computerBatch)
@@ -69,7 +70,7 @@ func (b *Bot) PlayComputer(ctx context.Context) error {
 // checked by the engine; then what the person's settings play by themselves.
 // It commits at the version it read, so a resignation meanwhile wins and the
 // turn is simply not played.
-func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
+func (b *Computer) computerTurn(ctx context.Context, g store.Game) error {
 	s, err := b.Load(ctx, g)
 	if err != nil {
 		return err
@@ -93,14 +94,14 @@ func (b *Bot) computerTurn(ctx context.Context, g store.Game) error {
 	_, _, err = b.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, Plies: rec.Plies, Moved: moved,
 		Position: pos.String(), ToMove: pos.Due().Player, End: kit.EndOf(pos), Announce: true})
 	if err == nil {
-		b.kick()
+		b.Kick()
 	}
 	return err
 }
 
 // computerPlays plays for seat while it is on move. moved reports whether it
 // chose a move itself (for the abort rule, as for a person).
-func (b *Bot) computerPlays(ctx context.Context, pos games.Position, seat games.Player, agent ai.Agent, rec *games.Recorder) (games.Position, bool, error) {
+func (b *Computer) computerPlays(ctx context.Context, pos games.Position, seat games.Player, agent ai.Agent, rec *games.Recorder) (games.Position, bool, error) {
 	moved := false
 	for range kit.MaxAutoMoves {
 		due := pos.Due()
@@ -123,11 +124,30 @@ func (b *Bot) computerPlays(ctx context.Context, pos games.Position, seat games.
 
 // computerMove asks the agent for one move and plays it, with what follows by
 // itself.
-func (b *Bot) computerMove(ctx context.Context, pos games.Position, seat games.Player, agent ai.Agent, rec *games.Recorder) (games.Position, error) {
+func (b *Computer) computerMove(ctx context.Context, pos games.Position, seat games.Player, agent ai.Agent, rec *games.Recorder) (games.Position, error) {
 	next, mv, err := ai.Decide(ctx, pos, agent, ComputerThinkTime)
 	if err != nil {
 		return pos, err
 	}
 	rec.Move(seat, mv)
 	return games.Advance(next, b.Src, rec)
+}
+
+// Computer plays the computer's turns in every game, on the bot's shared Core.
+type Computer struct {
+	*kit.Core
+	wake     chan struct{} // Wake's nudge
+	thinking sync.Mutex    // one Play at a time
+}
+
+// New is the computer player of the bot whose Core is core.
+func New(core *kit.Core) *Computer { return &Computer{Core: core, wake: make(chan struct{}, 1)} }
+
+// Wake has Run look for the computer's turns now: a commit may have handed
+// it one.
+func (b *Computer) Wake() {
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
 }
