@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"kilab/bot/challenge"
 	"kilab/bot/computer"
 	"kilab/bot/info"
 	"kilab/bot/kit"
@@ -95,9 +96,10 @@ type Bot struct {
 	http *endpoint // nil: interactions come over the gateway
 
 	// The features, each on the Core.
-	info      *info.Info
-	vacations *vacation.Vacations
-	computer  *computer.Computer
+	info       *info.Info
+	vacations  *vacation.Vacations
+	computer   *computer.Computer
+	challenges *challenge.Challenges
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -175,10 +177,12 @@ func newBot(c Config, dc kit.Discord) *Bot {
 		b.Log.Warn("deferring an interaction", "interaction", i.ID, "err", err)
 	})
 	b.Core = kit.NewCore(c.DB, b.acks, c.Source, c.Log, c.Computer)
-	b.Core.Kick, b.Core.OnCommit = b.kick, b.met.commit
+	b.Core.Kick, b.Core.OnCommit, b.Core.Self = b.kick, b.met.commit, b.self
+	b.Core.OnDMFailure = func(reason string) { b.met.dmFailures.WithLabelValues(reason).Inc() }
 	b.info = info.New(b.Core)
 	b.vacations = vacation.New(b.Core)
 	b.computer = computer.New(b.Core)
+	b.challenges = challenge.New(b.Core)
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}

@@ -46,13 +46,7 @@ const (
 	// failing (429, 5xx, network errors); the backoff makes that about a day.
 	maxAttempts = 160
 	maxBackoff  = 10 * time.Minute
-	// challengeLinkWait is how long a challenge's DM waits for the challenge
-	// message it links to be recorded.
-	challengeLinkWait = 10 * time.Second
 )
-
-// errLater puts an announcement off without it being a failure.
-var errLater = errors.New("bot: not yet")
 
 // kick wakes the delivery loop and the computer after a commit.
 func (b *Bot) kick() {
@@ -152,11 +146,11 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 	case err == nil:
 	case errors.As(err, &sk):
 		outcome, counted = sk.Error(), "skipped"
-	case errors.Is(err, errLater) || (transient(err) && a.Attempts < maxAttempts):
+	case errors.Is(err, kit.ErrLater) || (transient(err) && a.Attempts < maxAttempts):
 		log.Warn("announcement will be retried", "attempt", a.Attempts+1, "err", err)
 		b.met.announcements.WithLabelValues(a.Kind, "retried").Inc()
 		putOff := b.DB.Retry
-		if errors.Is(err, errLater) {
+		if errors.Is(err, kit.ErrLater) {
 			putOff = b.DB.Later // unless what it waits for came meanwhile
 		}
 		if rerr := putOff(ctx, a.ID, b.DB.Now().Add(backoff(a.Attempts))); rerr != nil {
@@ -225,7 +219,7 @@ func transient(err error) bool {
 func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 	switch a.Kind {
 	case store.AnnounceChallengeDM:
-		return b.deliverChallengeDM(ctx, a)
+		return b.challenges.DeliverDM(ctx, a)
 	case store.AnnounceTournamentRound, store.AnnounceTournamentFinished:
 		return b.tournamentNotice(ctx, a)
 	}
@@ -303,42 +297,11 @@ func (b *Bot) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
 func (b *Bot) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
-	ch, msg, err := b.sendDM(ctx, s.G.Players[seat], s.G.GuildID, store.Settings.CanDM, build)
+	ch, msg, err := b.SendDM(ctx, s.G.Players[seat], s.G.GuildID, store.Settings.CanDM, build)
 	if err != nil || msg == nil {
 		return err
 	}
 	return b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm"})
-}
-
-// sendDM sends a direct message about something in guild if the user's
-// settings allow it by want, made by build in the user's language (dmLang:
-// their settings carry it, so it costs no query of its own). It returns no message, and no error, where they do
-// not; where Discord says their DMs are closed (50007) the bot stops trying
-// until /settings turns DMs on, and the mention in the thread is their
-// notification.
-func (b *Bot) sendDM(ctx context.Context, user, guild string, want func(store.Settings) bool, build func(*lang.Lang) (*kit.Message, error)) (string, *discordgo.Message, error) {
-	set, err := b.DB.Settings(ctx, user)
-	if err != nil || !want(set) {
-		return "", nil, err
-	}
-	m, err := build(b.DMLang(ctx, set, guild))
-	if err != nil {
-		return "", nil, err
-	}
-	ch, err := b.DC.DMChannel(user)
-	var msg *discordgo.Message
-	if err == nil {
-		msg, err = b.DC.Send(ch, m)
-	}
-	if kit.ErrorCode(err) == kit.CodeCannotDM {
-		b.met.dmFailures.WithLabelValues("closed").Inc()
-		b.Logger(ctx).Info("DMs closed; using thread mentions only", "user", user)
-		return "", nil, b.DB.MarkDMsClosed(ctx, user)
-	}
-	if err != nil {
-		b.met.dmFailures.WithLabelValues("other").Inc()
-	}
-	return ch, msg, err
 }
 
 // deliverStart opens a new game's thread under its challenge and says there
@@ -425,31 +388,6 @@ func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g stor
 		return err
 	}
 	return b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "offer"})
-}
-
-// deliverChallengeDM sends a direct challenge to its opponent while it is
-// open, linking the challenge message once that is recorded.
-func (b *Bot) deliverChallengeDM(ctx context.Context, a store.Announcement) error {
-	c, err := b.DB.Challenge(ctx, a.Challenge)
-	if err != nil {
-		return err
-	}
-	if c.Status != store.ChallengeOpen {
-		return kit.Skip("the challenge is closed")
-	}
-	if c.MessageID == "" && b.DB.Now().Sub(a.Created) < challengeLinkWait {
-		return errLater
-	}
-	g, err := games.Lookup(c.Kind)
-	if err != nil {
-		return err
-	}
-	_, _, err = b.sendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
-		m := challengeDM(l, c, g)
-		m.Nonce = kit.Nonce(a)
-		return m, nil
-	})
-	return err
 }
 
 // retire takes the controls off the game's messages from before version: a

@@ -16,7 +16,7 @@ const readyWait = 30 * time.Second
 
 // connect opens the gateway session of every shard this process runs, one
 // after another: Discord refuses IDENTIFYs sent faster than its limit, so
-// each waits the identify gap after the one before.
+// Each waits the identify gap after the one before.
 func (b *Bot) connect(ctx context.Context) error {
 	for i, s := range b.gw {
 		if i > 0 && b.identifyGap > 0 {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"kilab/bot/challenge"
 	"kilab/bot/info"
 	"kilab/bot/kit"
 	"kilab/bot/vacation"
@@ -46,7 +47,7 @@ var (
 func init() {
 	// The slash commands, in the order they are registered.
 	commandRoutes = []commandRoute{
-		{name: "challenge", define: challengeCommand, public: true, handle: (*Bot).challenge},
+		{name: "challenge", define: challenge.Command, public: true, handle: challengeCommand((*challenge.Challenges).Challenge)},
 		{name: "move", define: moveCommandDef, handle: (*Bot).moveCommand},
 		{name: "board", define: boardCommandDef, public: true, handle: (*Bot).boardCommand},
 		{name: "games", define: gamesCommandDef, handle: infoCommand((*info.Info).Games)},
@@ -65,14 +66,14 @@ func init() {
 	}
 	autocompleteRoutes = []autocompleteRoute{
 		{option: kit.OptGame, subject: "game", choices: (*Bot).gameChoices},
-		{option: optMove, choices: (*Bot).moveChoices},
+		{option: kit.OptMove, choices: (*Bot).moveChoices},
 		{option: optTournament, subject: "tournament", choices: (*Bot).tournamentChoices},
 	}
 	componentRoutes = []componentRoute{
-		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: (*Bot).challengeClick},
+		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: challengeClick((*challenge.Challenges).Click)},
 		{kind: "g", name: "game", subject: "game", verbs: "tmsp", shape: kit.GameShape, handle: (*Bot).gameClick},
 		{kind: "d", name: "draw", subject: "game", verbs: "ad", shape: kit.VerbIDVersion, handle: (*Bot).drawClick},
-		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: (*Bot).rematchClick},
+		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: challengeClick((*challenge.Challenges).Rematch)},
 		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: infoClick((*info.Info).LeaderboardPage)},
 		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: (*Bot).resignClick},
 		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: (*Bot).tournamentClick},
@@ -97,6 +98,16 @@ func infoClick(f func(*info.Info, context.Context, *discordgo.Interaction, kit.A
 
 func vacationCommand(f func(*vacation.Vacations, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
 	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.vacations, ctx, i) }
+}
+
+func challengeCommand(f func(*challenge.Challenges, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.challenges, ctx, i) }
+}
+
+func challengeClick(f func(*challenge.Challenges, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+		return f(b.challenges, ctx, i, a)
+	}
 }
 
 // commandRouteOf is the route of the command named name.

@@ -7,7 +7,6 @@ import (
 	"kilab/bot/kit"
 	"time"
 
-	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
 )
@@ -66,7 +65,7 @@ func (b *Bot) Sweep(ctx context.Context) error {
 	defer b.sweeping.Unlock()
 	start, now := time.Now(), b.DB.Now()
 	var oldest oldestDue
-	err := errors.Join(b.expireChallenges(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest))
+	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest))
 	b.met.swept(time.Since(start), oldest.lag(now), time.Now())
 	return err
 }
@@ -89,19 +88,6 @@ func (o oldestDue) lag(now time.Time) time.Duration {
 	return now.Sub(o.t)
 }
 
-// expireChallenges closes the challenges nobody accepted in time and says so
-// on their messages, in their server's language.
-func (b *Bot) expireChallenges(ctx context.Context) error {
-	expired, err := b.DB.ExpireChallenges(ctx)
-	for _, c := range expired {
-		if g, lerr := games.Lookup(c.Kind); lerr == nil {
-			expired := lang.N("chal.status.expired", int(store.ChallengeTTL/time.Hour))
-			b.EditMessage(c.ChannelID, c.MessageID, closedChallenge(b.GuildLang(ctx, c.GuildID, c.Challenger), c, g, expired))
-		}
-	}
-	return err
-}
-
 // remind DMs the player on move when 80% of their time is used (as Lichess
 // does), if they want reminders, in their language.
 func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
@@ -119,7 +105,7 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 		// The reminder is claimed either way: it is sent at most once, or
 		// not at all to a player who wants none.
 		user := g.Players[g.ToMove]
-		if _, _, err := b.sendDM(ctx, user, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) { return b.reminder(ctx, l, g) }); err != nil {
+		if _, _, err := b.SendDM(ctx, user, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) { return b.reminder(ctx, l, g) }); err != nil {
 			log.Warn("sending a reminder", "user", user, "err", err)
 		}
 	}

@@ -16,7 +16,7 @@ func (b *Bot) moveCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	move := kit.OptString(i, optMove)
+	move := kit.OptString(i, kit.OptMove)
 	if move == "" {
 		return b.noMove(ctx, i, g)
 	}

@@ -70,16 +70,16 @@ func tournamentGames() []*discordgo.ApplicationCommandOption {
 	var subs []*discordgo.ApplicationCommandOption
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
-		format := choiceOption(nil, optFormat, lang.T("cmd.opt.format"), lang.T("cmd.tournament.format"), string(tournament.RoundRobin), string(tournament.Swiss))
+		format := kit.ChoiceOption(nil, optFormat, lang.T("cmd.opt.format"), lang.T("cmd.tournament.format"), string(tournament.RoundRobin), string(tournament.Swiss))
 		format.Required = true
 		rounds := kit.Option(discordgo.ApplicationCommandOptionInteger, optRounds, lang.T("cmd.opt.rounds"), lang.T("cmd.tournament.rounds", "Rounds", defaultSwissRounds), false)
 		rounds.MinValue, rounds.MaxValue = &one, most
-		opts := append([]*discordgo.ApplicationCommandOption{format, rounds}, variantOptions(g)...)
+		opts := append([]*discordgo.ApplicationCommandOption{format, rounds}, kit.VariantOptions(g)...)
 		opts = append(opts,
-			timeOption(),
-			kit.Option(discordgo.ApplicationCommandOptionBoolean, optRated, lang.T("cmd.opt.rated"), lang.T("cmd.tournament.rated"), false),
+			kit.TimeOption(),
+			kit.Option(discordgo.ApplicationCommandOptionBoolean, kit.OptRated, lang.T("cmd.opt.rated"), lang.T("cmd.tournament.rated"), false),
 		)
-		subs = append(subs, gameSubcommand(g, lang.T("cmd.tournament.game", "Game", g.Title()), opts))
+		subs = append(subs, kit.GameSubcommand(g, lang.T("cmd.tournament.game", "Game", g.Title()), opts))
 	}
 	return subs
 }
@@ -97,7 +97,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) e
 	case "create":
 		if len(sub.Options) != 1 {
 			l := kit.LangOf(i)
-			return lang.Fail("tour.err.choose_game", "Games", kit.OrWords(l, each(l.T("tour.create_command")+" ", games.Names())))
+			return lang.Fail("tour.err.choose_game", "Games", kit.OrWords(l, kit.Each(l.T("tour.create_command")+" ", games.Names())))
 		}
 		return b.createTournament(ctx, i, sub.Options[0])
 	case "start":
@@ -148,13 +148,13 @@ func parseTournament(sub *discordgo.ApplicationCommandInteractionDataOption) (st
 			if n, ok := o.Value.(float64); ok && n >= 1 && n <= maxSwissRounds {
 				t.Rounds = int(n)
 			}
-		case optTime:
-			if d, ok := o.Value.(float64); ok && validDays(int(d)) {
+		case kit.OptTime:
+			if d, ok := o.Value.(float64); ok && kit.ValidDays(int(d)) {
 				t.TimeLimit = time.Duration(d) * store.Day
 			}
-		case optRated:
+		case kit.OptRated:
 			t.Rated, _ = o.Value.(bool)
-		case optVariant:
+		case kit.OptVariant:
 			cfg.Variant = fmt.Sprint(o.Value)
 		default:
 			cfg.Options[o.Name] = fmt.Sprint(o.Value)

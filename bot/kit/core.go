@@ -32,9 +32,15 @@ type Core struct {
 	Kick func()
 	// OnCommit hears of every Commit and how it went.
 	OnCommit func(store.Commit, error)
+	// OnDMFailure hears why Discord refused a DM: "closed" (error 50007) or
+	// "other".
+	OnDMFailure func(reason string)
+	// Self is the bot's own user id, the computer's seat in its games (""
+	// before the gateway's READY).
+	Self func() string
 }
 
 // NewCore is a Core with its caches ready.
 func NewCore(db *store.DB, dc Discord, src games.Source, log *slog.Logger, computer ai.Env) *Core {
-	return &Core{DB: db, DC: dc, Src: src, Log: log, Computer: computer, pictures: newPictures(picturesKept), Kick: func() {}}
+	return &Core{DB: db, DC: dc, Src: src, Log: log, Computer: computer, pictures: newPictures(picturesKept), Kick: func() {}, Self: func() string { return "" }}
 }

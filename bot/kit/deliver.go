@@ -1,8 +1,13 @@
 package kit
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"kilab/lang"
 	"kilab/store"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // Skip is an announcement with nothing left to say: the game moved on, the
@@ -20,3 +25,45 @@ func SkipIf(cond bool, why string) error {
 
 // Nonce is an announcement's message nonce: the same however often it is sent.
 func Nonce(a store.Announcement) string { return fmt.Sprintf("kilab-a%d", a.ID) }
+
+// ErrLater puts an announcement off without it being a failure: what it
+// needs is not there yet.
+var ErrLater = errors.New("kit: not yet")
+
+// SendDM sends a direct message about something in guild if the user's
+// settings allow it by want, made by build in the user's language (DMLang:
+// their settings carry it, so it costs no query of its own). It returns no message, and no error, where they do
+// not; where Discord says their DMs are closed (50007) the bot stops trying
+// until /settings turns DMs on, and the mention in the thread is their
+// notification.
+func (b *Core) SendDM(ctx context.Context, user, guild string, want func(store.Settings) bool, build func(*lang.Lang) (*Message, error)) (string, *discordgo.Message, error) {
+	set, err := b.DB.Settings(ctx, user)
+	if err != nil || !want(set) {
+		return "", nil, err
+	}
+	m, err := build(b.DMLang(ctx, set, guild))
+	if err != nil {
+		return "", nil, err
+	}
+	ch, err := b.DC.DMChannel(user)
+	var msg *discordgo.Message
+	if err == nil {
+		msg, err = b.DC.Send(ch, m)
+	}
+	if ErrorCode(err) == CodeCannotDM {
+		b.dmFailed("closed")
+		b.Logger(ctx).Info("DMs closed; using thread mentions only", "user", user)
+		return "", nil, b.DB.MarkDMsClosed(ctx, user)
+	}
+	if err != nil {
+		b.dmFailed("other")
+	}
+	return ch, msg, err
+}
+
+// dmFailed tells OnDMFailure why Discord refused a DM.
+func (b *Core) dmFailed(reason string) {
+	if b.OnDMFailure != nil {
+		b.OnDMFailure(reason)
+	}
+}

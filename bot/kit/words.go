@@ -117,3 +117,16 @@ func ChoiceName(g games.Game, value string) (lang.Text, bool) {
 	}
 	return games.ValueName(g, value)
 }
+
+// Each puts p before each of words.
+func Each(p string, words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = p + w
+	}
+	return out
+}
+
+// ValidDays reports whether d is one of the time limits players choose from:
+// 1, 3, 7 or 14 days a move.
+func ValidDays(d int) bool { return d == 1 || d == 3 || d == 7 || d == 14 }

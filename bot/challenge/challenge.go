@@ -1,8 +1,9 @@
-package bot
+package challenge
 
 import (
 	"context"
 	"fmt"
+	"kilab/ai"
 	"kilab/bot/kit"
 	"strings"
 	"time"
@@ -25,8 +26,8 @@ type challengeSpec struct {
 	level    string // the computer's level: only with the bot itself as opponent
 }
 
-// challenge handles /challenge GAME [opponent] [options].
-func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
+// Challenge handles /challenge GAME [opponent] [options].
+func (b *Challenges) Challenge(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
 		return lang.Fail("chal.in_server")
 	}
@@ -35,10 +36,10 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 		return err
 	}
 	me := kit.UserOf(i)
-	if spec.opponent != nil && spec.opponent.ID == b.self() && b.self() != "" {
+	if spec.opponent != nil && spec.opponent.ID == b.Self() && b.Self() != "" {
 		return b.challengeComputer(ctx, i, spec, me)
 	}
-	if err := spec.check(me, b.self()); err != nil {
+	if err := spec.check(me, b.Self()); err != nil {
 		return err
 	}
 	c, err := b.DB.CreateChallenge(ctx, store.Challenge{
@@ -60,7 +61,7 @@ func (b *Bot) challenge(ctx context.Context, i *discordgo.Interaction) error {
 	} else {
 		b.Logger(ctx).Warn("could not read the challenge message back", "err", err)
 	}
-	b.kick() // the opponent's DM was recorded with the challenge
+	b.Kick() // the opponent's DM was recorded with the challenge
 	return nil
 }
 
@@ -110,34 +111,32 @@ func parseChallenge(i *discordgo.Interaction) (challengeSpec, error) {
 
 func (s *challengeSpec) read(o *discordgo.ApplicationCommandInteractionDataOption, cfg *games.Config, res *discordgo.ApplicationCommandInteractionDataResolved) {
 	switch o.Name {
-	case optOpponent:
+	case kit.OptOpponent:
 		if res != nil {
 			s.opponent = res.Users[fmt.Sprint(o.Value)]
 		}
 		if s.opponent == nil {
 			s.opponent = &discordgo.User{ID: fmt.Sprint(o.Value)}
 		}
-	case optVariant:
+	case kit.OptVariant:
 		cfg.Variant = fmt.Sprint(o.Value)
-	case optFirst:
+	case kit.OptFirst:
 		s.first = map[string]store.First{"me": store.FirstChallenger, "opponent": store.FirstOpponent}[fmt.Sprint(o.Value)]
 		if s.first == "" {
 			s.first = store.FirstRandom
 		}
-	case optTime:
-		if d, ok := o.Value.(float64); ok && validDays(int(d)) {
+	case kit.OptTime:
+		if d, ok := o.Value.(float64); ok && kit.ValidDays(int(d)) {
 			s.days = int(d)
 		}
-	case optRated:
+	case kit.OptRated:
 		s.rated, _ = o.Value.(bool)
-	case optLevel:
+	case kit.OptLevel:
 		s.level = fmt.Sprint(o.Value)
 	default:
 		cfg.Options[o.Name] = fmt.Sprint(o.Value)
 	}
 }
-
-func validDays(d int) bool { return d == 1 || d == 3 || d == 7 || d == 14 }
 
 // challengeMessage shows a challenge in l with the buttons its state allows.
 func challengeMessage(l *lang.Lang, c store.Challenge, g games.Game, open bool) *kit.Message {
@@ -232,11 +231,59 @@ func chooseGame(l *lang.Lang) error {
 	return lang.Fail("chal.choose_game", "Games", kit.OrWords(l, cmds))
 }
 
-// each puts p before each of words.
-func each(p string, words []string) []string {
-	out := make([]string, len(words))
-	for i, w := range words {
-		out[i] = p + w
+// DeliverDM sends a direct challenge to its opponent while it is
+// open, linking the challenge message once that is recorded.
+func (b *Challenges) DeliverDM(ctx context.Context, a store.Announcement) error {
+	c, err := b.DB.Challenge(ctx, a.Challenge)
+	if err != nil {
+		return err
 	}
-	return out
+	if c.Status != store.ChallengeOpen {
+		return kit.Skip("the challenge is closed")
+	}
+	if c.MessageID == "" && b.DB.Now().Sub(a.Created) < challengeLinkWait {
+		return kit.ErrLater
+	}
+	g, err := games.Lookup(c.Kind)
+	if err != nil {
+		return err
+	}
+	_, _, err = b.SendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
+		m := challengeDM(l, c, g)
+		m.Nonce = kit.Nonce(a)
+		return m, nil
+	})
+	return err
 }
+
+func Command() *discordgo.ApplicationCommand {
+	return kit.Command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...)
+}
+
+func challengeSubcommands() []*discordgo.ApplicationCommandOption {
+	var subs []*discordgo.ApplicationCommandOption
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		opts := []*discordgo.ApplicationCommandOption{
+			kit.Option(discordgo.ApplicationCommandOptionUser, kit.OptOpponent, lang.T("cmd.opt.opponent"), lang.T("cmd.challenge.opponent"), false),
+		}
+		opts = append(opts, kit.VariantOptions(g)...)
+		level := kit.SayFunc(func(l *lang.Lang) string {
+			return l.T("cmd.challenge.level", "Default", kit.ChoiceText(l, nil, ai.DefaultLevel))
+		})
+		opts = append(opts,
+			kit.ChoiceOption(nil, kit.OptFirst, lang.T("cmd.opt.first"), lang.T("cmd.challenge.first"), "random", "me", "opponent"),
+			kit.TimeOption(),
+			kit.Option(discordgo.ApplicationCommandOptionBoolean, kit.OptRated, lang.T("cmd.opt.rated"), lang.T("cmd.challenge.rated"), false),
+			kit.ChoiceOption(nil, kit.OptLevel, lang.T("cmd.opt.level"), level, ai.Levels...),
+		)
+		subs = append(subs, kit.GameSubcommand(g, lang.T("cmd.challenge.game", "Game", g.Title()), opts))
+	}
+	return subs
+}
+
+const (
+	// challengeLinkWait is how long a challenge's DM waits for the challenge
+	// message it links to be recorded.
+	challengeLinkWait = 10 * time.Second
+)

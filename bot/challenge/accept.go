@@ -1,9 +1,10 @@
-package bot
+package challenge
 
 import (
 	"context"
 	"kilab/bot/kit"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -12,8 +13,8 @@ import (
 	"kilab/store"
 )
 
-// challengeClick handles Accept, Decline and Cancel, from the channel or a DM.
-func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+// Click handles Accept, Decline and Cancel, from the channel or a DM.
+func (b *Challenges) Click(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	c, err := b.DB.Challenge(ctx, a.ID)
 	if err != nil {
 		return err
@@ -48,7 +49,7 @@ func (b *Bot) challengeClick(ctx context.Context, i *discordgo.Interaction, a ki
 // click came from a DM, on the channel's message too. Each speaks the
 // language it was posted in: the server's in the channel, the clicker's in
 // their DM.
-func (b *Bot) closeChallenge(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, status lang.Text) {
+func (b *Challenges) closeChallenge(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, status lang.Text) {
 	channel := b.GuildLang(ctx, c.GuildID, c.Challenger)
 	here := channel
 	if i.GuildID == "" {
@@ -71,7 +72,7 @@ func closedChallenge(l *lang.Lang, c store.Challenge, g games.Game, status lang.
 	return m
 }
 
-func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, user string) error {
+func (b *Challenges) accept(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, user string) error {
 	switch {
 	case user == c.Challenger:
 		return lang.Fail("chal.own_challenge")
@@ -91,17 +92,17 @@ func (b *Bot) accept(ctx context.Context, i *discordgo.Interaction, c store.Chal
 		return err
 	}
 	b.AutoStart(ctx, game)
-	b.kick() // the game's thread, first board and DM were recorded with it
+	b.Kick() // the game's thread, first board and DM were recorded with it
 	c.Status, c.GameID = store.ChallengeAccepted, game.ID
 	b.closeChallenge(ctx, i, c, g, lang.T("chal.status.accepted", "User", user, "Game", game.ID))
 	return nil
 }
 
 // seats puts the two players in seat order, seat 0 moving first, as the
-// challenge says or by the game's own draw (a coin, or Aseb's throw-off, A3).
+// Challenge says or by the game's own draw (a coin, or Aseb's throw-off, A3).
 // It returns what decided it, for the thread, in the language of the
 // thread's posts (the server's), as the game stores it to post later.
-func (b *Bot) seats(ctx context.Context, c store.Challenge, g games.Game, acceptor string) ([2]string, string, error) {
+func (b *Challenges) seats(ctx context.Context, c store.Challenge, g games.Game, acceptor string) ([2]string, string, error) {
 	l := b.GuildLang(ctx, c.GuildID, c.Challenger)
 	entrants := [2]string{c.Challenger, acceptor}
 	switch c.First {
@@ -130,4 +131,17 @@ func openingText(l *lang.Lang, entrants [2]string, o games.Opening, first string
 	}
 	lines = append(lines, l.T("chal.opening.first", "Player", first))
 	return strings.Join(lines, "\n")
+}
+
+// Expire closes the challenges nobody accepted in time and says so
+// on their messages, in their server's language.
+func (b *Challenges) Expire(ctx context.Context) error {
+	expired, err := b.DB.ExpireChallenges(ctx)
+	for _, c := range expired {
+		if g, lerr := games.Lookup(c.Kind); lerr == nil {
+			expired := lang.N("chal.status.expired", int(store.ChallengeTTL/time.Hour))
+			b.EditMessage(c.ChannelID, c.MessageID, closedChallenge(b.GuildLang(ctx, c.GuildID, c.Challenger), c, g, expired))
+		}
+	}
+	return err
 }

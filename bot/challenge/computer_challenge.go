@@ -1,4 +1,4 @@
-package bot
+package challenge
 
 import (
 	"context"
@@ -17,8 +17,8 @@ import (
 
 // challengeComputer starts a game against the computer at once: the bot is
 // the opponent, and it always accepts. The game is unrated whatever the
-// challenge said, and its thread opens from the answer to /challenge.
-func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, spec challengeSpec, me *discordgo.User) error {
+// Challenge said, and its thread opens from the answer to /challenge.
+func (b *Challenges) challengeComputer(ctx context.Context, i *discordgo.Interaction, spec challengeSpec, me *discordgo.User) error {
 	level := spec.level
 	if level == "" {
 		level = ai.DefaultLevel
@@ -45,14 +45,14 @@ func (b *Bot) challengeComputer(ctx context.Context, i *discordgo.Interaction, s
 		b.Logger(ctx).Warn("could not read the message of a game against the computer back", "game", g.ID, "err", err)
 	}
 	b.AutoStart(ctx, g)
-	b.kick()
+	b.Kick()
 	return nil
 }
 
 // startComputerGame seats the challenger and the computer as c.First says (or
 // by the game's own draw) and starts the game.
-func (b *Bot) startComputerGame(ctx context.Context, c store.Challenge, game games.Game, level string) (store.Challenge, store.Game, error) {
-	c.Opponent = b.self()
+func (b *Challenges) startComputerGame(ctx context.Context, c store.Challenge, game games.Game, level string) (store.Challenge, store.Game, error) {
+	c.Opponent = b.Self()
 	start, err := game.New(c.Config)
 	if err != nil {
 		return c, store.Game{}, err

@@ -1,4 +1,4 @@
-package bot
+package challenge
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"kilab/store"
 )
 
-// rematchClick offers the other player a new game with the same options,
+// Rematch offers the other player a new game with the same options,
 // the other player starting (DESIGN: a rematch swaps who starts).
-func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+func (b *Challenges) Rematch(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
@@ -58,13 +58,13 @@ func (b *Bot) rematchClick(ctx context.Context, i *discordgo.Interaction, a kit.
 	if err := b.DB.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {
 		b.Logger(ctx).Warn("recording the rematch message", "challenge", c.ID, "err", err)
 	}
-	b.kick() // the opponent's DM was recorded with the challenge
+	b.Kick() // the opponent's DM was recorded with the challenge
 	return b.Reply(i, "%s", kit.LangOf(i).T("chal.rematch.offered", "Opponent", c.Opponent, "Link", messageLink(c.GuildID, c.ChannelID, msg.ID)))
 }
 
 // computerRematch starts the rematch of a game against the computer at once:
 // the computer always accepts. Only the game's person can ask for it.
-func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g store.Game, game games.Game, first store.First) error {
+func (b *Challenges) computerRematch(ctx context.Context, i *discordgo.Interaction, g store.Game, game games.Game, first store.First) error {
 	c, ng, err := b.startComputerGame(ctx, store.Challenge{GuildID: g.GuildID, ChannelID: g.ChannelID, Challenger: kit.UserOf(i).ID,
 		Kind: g.Kind, Config: g.Config, First: first, TimeLimit: g.TimeLimit, RematchOf: g.ID}, game, g.Computer.Level)
 	if errors.Is(err, store.ErrConflict) {
@@ -81,6 +81,6 @@ func (b *Bot) computerRematch(ctx context.Context, i *discordgo.Interaction, g s
 		b.Logger(ctx).Warn("posting the rematch against the computer", "new_game", ng.ID, "err", err) // the game goes on in a thread of its own
 	}
 	b.AutoStart(ctx, ng)
-	b.kick()
+	b.Kick()
 	return b.Reply(i, "%s", kit.LangOf(i).T("chal.rematch.computer", "Game", ng.ID))
 }
