@@ -9,6 +9,7 @@ import (
 	"kilab/bot/computer"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
 	"os"
@@ -96,10 +97,11 @@ type Bot struct {
 	http *endpoint // nil: interactions come over the gateway
 
 	// The features, each on the Core.
-	info       *info.Info
-	vacations  *vacation.Vacations
-	computer   *computer.Computer
-	challenges *challenge.Challenges
+	info        *info.Info
+	vacations   *vacation.Vacations
+	computer    *computer.Computer
+	challenges  *challenge.Challenges
+	tournaments *tournaments.Tournaments
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -183,6 +185,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.vacations = vacation.New(b.Core)
 	b.computer = computer.New(b.Core)
 	b.challenges = challenge.New(b.Core)
+	b.tournaments = tournaments.New(b.Core)
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}

@@ -221,7 +221,7 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 	case store.AnnounceChallengeDM:
 		return b.challenges.DeliverDM(ctx, a)
 	case store.AnnounceTournamentRound, store.AnnounceTournamentFinished:
-		return b.tournamentNotice(ctx, a)
+		return b.tournaments.Deliver(ctx, a)
 	}
 	g, err := b.DB.Game(ctx, a.Game)
 	if err != nil {

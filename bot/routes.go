@@ -5,6 +5,7 @@ import (
 	"kilab/bot/challenge"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
 	"slices"
@@ -61,13 +62,15 @@ func init() {
 		{name: "stats", define: statsCommandDef, handle: infoCommand((*info.Info).Stats)},
 		{name: "history", define: historyCommandDef, public: true, handle: infoCommand((*info.Info).History)},
 		{name: "review", define: reviewCommandDef, public: true, handle: infoCommand((*info.Info).Review)},
-		{name: "tournament", define: tournamentCommand, handle: (*Bot).tournamentCommand},
-		{name: "standings", define: standingsCommandDef, handle: (*Bot).standingsCommand},
+		{name: "tournament", define: tournaments.Command, handle: tournamentCommand((*tournaments.Tournaments).Tournament)},
+		{name: "standings", define: tournaments.StandingsCommand, handle: tournamentCommand((*tournaments.Tournaments).Standings)},
 	}
 	autocompleteRoutes = []autocompleteRoute{
 		{option: kit.OptGame, subject: "game", choices: (*Bot).gameChoices},
 		{option: kit.OptMove, choices: (*Bot).moveChoices},
-		{option: optTournament, subject: "tournament", choices: (*Bot).tournamentChoices},
+		{option: kit.OptTournament, subject: "tournament", choices: func(b *Bot, ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+			return b.tournaments.Choices(ctx, i, typed)
+		}},
 	}
 	componentRoutes = []componentRoute{
 		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: challengeClick((*challenge.Challenges).Click)},
@@ -76,7 +79,7 @@ func init() {
 		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: challengeClick((*challenge.Challenges).Rematch)},
 		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: infoClick((*info.Info).LeaderboardPage)},
 		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: (*Bot).resignClick},
-		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: (*Bot).tournamentClick},
+		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: tournamentClick((*tournaments.Tournaments).Click)},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)
@@ -107,6 +110,16 @@ func challengeCommand(f func(*challenge.Challenges, context.Context, *discordgo.
 func challengeClick(f func(*challenge.Challenges, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
 	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 		return f(b.challenges, ctx, i, a)
+	}
+}
+
+func tournamentCommand(f func(*tournaments.Tournaments, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.tournaments, ctx, i) }
+}
+
+func tournamentClick(f func(*tournaments.Tournaments, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+		return f(b.tournaments, ctx, i, a)
 	}
 }
 

@@ -179,7 +179,7 @@ func TestCommandsCountedAndLoggedByName(t *testing.T) {
 	b.Handle(context.Background(), &discordgo.Interaction{ID: "2", Type: discordgo.InteractionApplicationCommand,
 		ChannelID: "5", GuildID: "9", Member: &discordgo.Member{User: &discordgo.User{ID: "42"}},
 		Data: discordgo.ApplicationCommandInteractionData{Name: "standings", Options: []*discordgo.ApplicationCommandInteractionDataOption{
-			{Name: optTournament, Type: discordgo.ApplicationCommandOptionString, Value: "31"}}}})
+			{Name: kit.OptTournament, Type: discordgo.ApplicationCommandOptionString, Value: "31"}}}})
 	if line := logs.String(); !strings.Contains(line, "tournament=31") || strings.Contains(line, "game=") {
 		t.Errorf("/standings logged %q", line)
 	}

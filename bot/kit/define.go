@@ -100,6 +100,8 @@ const (
 	OptRated    = "rated"
 	OptLevel    = "level"
 	OptMove     = "move"
+	// OptTournament names a tournament by its id.
+	OptTournament = "tournament"
 )
 
 // GameSubcommand is a subcommand named after game g, as players type it in

@@ -1,4 +1,4 @@
-package bot
+package tournaments
 
 import (
 	"context"
@@ -108,9 +108,9 @@ func statusWord(l *lang.Lang, status string) string {
 	return status
 }
 
-// tournamentClick handles Join, Leave, and the confirmation of leaving a
+// Click handles Join, Leave, and the confirmation of leaving a
 // running tournament.
-func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+func (b *Tournaments) Click(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	t, err := b.DB.Tournament(ctx, a.ID)
 	if err != nil {
 		return err
@@ -151,7 +151,7 @@ func (b *Bot) tournamentClick(ctx context.Context, i *discordgo.Interaction, a k
 
 // confirmLeave asks before a player leaves a running tournament, since it
 // loses their games.
-func (b *Bot) confirmLeave(ctx context.Context, i *discordgo.Interaction, t store.Tournament, user string) error {
+func (b *Tournaments) confirmLeave(ctx context.Context, i *discordgo.Interaction, t store.Tournament, user string) error {
 	players, err := b.DB.TournamentPlayers(ctx, t.ID)
 	if err != nil {
 		return err
@@ -172,7 +172,7 @@ func (b *Bot) confirmLeave(ctx context.Context, i *discordgo.Interaction, t stor
 }
 
 // withdraw takes a confirmed player out of a running tournament.
-func (b *Bot) withdraw(ctx context.Context, i *discordgo.Interaction, t store.Tournament, user string) error {
+func (b *Tournaments) withdraw(ctx context.Context, i *discordgo.Interaction, t store.Tournament, user string) error {
 	err := b.DB.LeaveTournament(ctx, t.ID, user)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -182,7 +182,7 @@ func (b *Bot) withdraw(ctx context.Context, i *discordgo.Interaction, t store.To
 	case err != nil:
 		return err
 	}
-	b.kick() // the ended games' boards, and perhaps the next round
+	b.Kick() // the ended games' boards, and perhaps the next round
 	if now, err := b.DB.Tournament(ctx, t.ID); err == nil {
 		b.refreshTournament(ctx, now)
 	}
@@ -190,8 +190,8 @@ func (b *Bot) withdraw(ctx context.Context, i *discordgo.Interaction, t store.To
 		Content: kit.LangOf(i).T("tour.leave.done", "ID", t.ID), Components: []discordgo.MessageComponent{}})
 }
 
-// tournamentChoices offers this server's tournaments for the tournament option.
-func (b *Bot) tournamentChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+// Choices offers this server's tournaments for the tournament option.
+func (b *Tournaments) Choices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
 	ts, err := b.DB.Tournaments(ctx, i.GuildID, 100)
 	if err != nil {
 		return nil, err

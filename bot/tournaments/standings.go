@@ -1,4 +1,4 @@
-package bot
+package tournaments
 
 import (
 	"context"
@@ -16,8 +16,8 @@ import (
 	"kilab/tournament"
 )
 
-// standingsCommand is /standings [tournament]: the table as it stands.
-func (b *Bot) standingsCommand(ctx context.Context, i *discordgo.Interaction) error {
+// Standings is /standings [tournament]: the table as it stands.
+func (b *Tournaments) Standings(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
 		return lang.Fail("tour.err.standings_no_server")
 	}
@@ -57,7 +57,7 @@ func pointsText(l *lang.Lang, p float64) string {
 
 // standingsMessage is the standings picture, with the same in words in its
 // embed (for screen readers and search) and heading above, in l.
-func (b *Bot) standingsMessage(ctx context.Context, l *lang.Lang, id int64, heading string) (*kit.Message, error) {
+func (b *Tournaments) standingsMessage(ctx context.Context, l *lang.Lang, id int64, heading string) (*kit.Message, error) {
 	t, players, st, err := b.DB.Standings(ctx, id)
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func standingsTitle(l *lang.Lang, t store.Tournament) string {
 	return tournamentTitle(l, t)
 }
 
-func altLines(l *lang.Lang, st []tournament.Standing, b *Bot) []string {
+func altLines(l *lang.Lang, st []tournament.Standing, b *Tournaments) []string {
 	var out []string
 	for _, s := range st {
 		out = append(out, fmt.Sprintf("%d %s %s", s.Rank, b.Name(l, s.Player), pointsText(l, s.Points)))
@@ -118,9 +118,9 @@ func leftMark(l *lang.Lang, left bool) string {
 	return ""
 }
 
-// tournamentNotice posts a tournament's announcement in its channel: a
+// Deliver posts a tournament's announcement in its channel: a
 // round's pairings or the final standings.
-func (b *Bot) tournamentNotice(ctx context.Context, n store.Announcement) error {
+func (b *Tournaments) Deliver(ctx context.Context, n store.Announcement) error {
 	t, err := b.DB.Tournament(ctx, n.Tournament)
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func (b *Bot) tournamentNotice(ctx context.Context, n store.Announcement) error 
 // roundNotice is a round's pairings and, once something was played, the
 // standings picture (its rows are in the picture and its alt text: the
 // pairings of a large field take the room an embed has for words).
-func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament, round int) (*kit.Message, error) {
+func (b *Tournaments) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament, round int) (*kit.Message, error) {
 	ps, err := b.DB.Pairings(ctx, t.ID)
 	if err != nil {
 		return nil, err
@@ -175,7 +175,7 @@ func (b *Bot) roundNotice(ctx context.Context, l *lang.Lang, t store.Tournament,
 // finalNotice names the winner, or winners level on points and tie-break,
 // over the final standings; a Swiss that could not pair all its rounds says
 // so.
-func (b *Bot) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament) (*kit.Message, error) {
+func (b *Tournaments) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament) (*kit.Message, error) {
 	_, _, st, err := b.DB.Standings(ctx, t.ID)
 	if err != nil {
 		return nil, err
@@ -196,7 +196,7 @@ func (b *Bot) finalNotice(ctx context.Context, l *lang.Lang, t store.Tournament)
 }
 
 // pairingLine is one pairing of a round notice.
-func (b *Bot) pairingLine(ctx context.Context, l *lang.Lang, t store.Tournament, p store.Pairing) string {
+func (b *Tournaments) pairingLine(ctx context.Context, l *lang.Lang, t store.Tournament, p store.Pairing) string {
 	switch {
 	case p.Pair.Bye() && t.Format == tournament.Swiss:
 		return l.T("tour.pair.bye", "User", p.Pair.First)

@@ -1,4 +1,4 @@
-package bot
+package tournaments
 
 import (
 	"context"
@@ -18,20 +18,19 @@ import (
 )
 
 const (
-	optTournament = "tournament"
-	optFormat     = "format"
-	optRounds     = "rounds"
+	optFormat = "format"
+	optRounds = "rounds"
 	// defaultSwissRounds is a Swiss's rounds when the creator gives none.
 	defaultSwissRounds = 3
 	maxSwissRounds     = 20
 )
 
-// tournamentCommands are /tournament, for those who may manage the server
+// Command is /tournament, for those who may manage the server
 // (default_member_permissions: server admins can give it to others in
 // Discord's integration settings), and /standings, for everyone. Discord's
 // permissions are per command, which is why the standings are not a
 // /tournament subcommand.
-func tournamentCommand() *discordgo.ApplicationCommand {
+func Command() *discordgo.ApplicationCommand {
 	manage := int64(discordgo.PermissionManageGuild)
 	create := kit.Option(discordgo.ApplicationCommandOptionSubCommandGroup, "create", lang.T("cmd.tournament.create"), lang.T("cmd.tournament.create_desc"), false)
 	create.Options = tournamentGames()
@@ -44,8 +43,8 @@ func tournamentCommand() *discordgo.ApplicationCommand {
 	return run
 }
 
-// standingsCommandDef is /standings, for everyone, in servers only.
-func standingsCommandDef() *discordgo.ApplicationCommand {
+// StandingsCommand is /standings, for everyone, in servers only.
+func StandingsCommand() *discordgo.ApplicationCommand {
 	standings := kit.Command("standings", lang.T("cmd.standings.name"), lang.T("cmd.standings.desc"), tournamentOption(false))
 	standings.Contexts = guildOnly()
 	return standings
@@ -60,7 +59,7 @@ func tournamentOption(required bool) *discordgo.ApplicationCommandOption {
 	if !required {
 		desc = lang.T("cmd.tournament.which_latest")
 	}
-	return kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, optTournament, lang.T("cmd.opt.tournament"), desc, required), 20, true)
+	return kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, kit.OptTournament, lang.T("cmd.opt.tournament"), desc, required), 20, true)
 }
 
 // tournamentGames are /tournament create's subcommands, one per game, with
@@ -84,8 +83,8 @@ func tournamentGames() []*discordgo.ApplicationCommandOption {
 	return subs
 }
 
-// tournamentCommand routes /tournament create, start and cancel.
-func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) error {
+// Tournament routes /tournament create, start and cancel.
+func (b *Tournaments) Tournament(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
 		return lang.Fail("tour.err.no_server")
 	}
@@ -110,7 +109,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, i *discordgo.Interaction) e
 
 // createTournament opens a tournament and posts its announcement, with the
 // Join and Leave buttons.
-func (b *Bot) createTournament(ctx context.Context, i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) error {
+func (b *Tournaments) createTournament(ctx context.Context, i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) error {
 	t, err := parseTournament(sub)
 	if err != nil {
 		return err
@@ -170,8 +169,8 @@ func parseTournament(sub *discordgo.ApplicationCommandInteractionDataOption) (st
 }
 
 // tournamentOf reads the tournament option: one of this server's.
-func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store.Tournament, error) {
-	raw := strings.TrimPrefix(kit.OptString(i, optTournament), "#")
+func (b *Tournaments) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store.Tournament, error) {
+	raw := strings.TrimPrefix(kit.OptString(i, kit.OptTournament), "#")
 	if raw == "" {
 		return b.latestTournament(ctx, i.GuildID)
 	}
@@ -191,7 +190,7 @@ func (b *Bot) tournamentOf(ctx context.Context, i *discordgo.Interaction) (store
 
 // latestTournament is the server's newest tournament that has started, or
 // else its newest.
-func (b *Bot) latestTournament(ctx context.Context, guild string) (store.Tournament, error) {
+func (b *Tournaments) latestTournament(ctx context.Context, guild string) (store.Tournament, error) {
 	ts, err := b.DB.Tournaments(ctx, guild, 20)
 	if err != nil || len(ts) == 0 {
 		return store.Tournament{}, errors.Join(err, lang.Fail("tour.err.none_yet"))
@@ -205,7 +204,7 @@ func (b *Bot) latestTournament(ctx context.Context, guild string) (store.Tournam
 }
 
 // startTournament is /tournament start: the first round's games begin.
-func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Tournaments) startTournament(ctx context.Context, i *discordgo.Interaction) error {
 	t, err := b.tournamentOf(ctx, i)
 	if err != nil {
 		return err
@@ -224,7 +223,7 @@ func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) err
 	case err != nil:
 		return err
 	}
-	b.kick() // the first round's games and notice were recorded with the start
+	b.Kick() // the first round's games and notice were recorded with the start
 	b.refreshTournament(ctx, started)
 	l := kit.LangOf(i)
 	note := ""
@@ -237,7 +236,7 @@ func (b *Bot) startTournament(ctx context.Context, i *discordgo.Interaction) err
 
 // cancelTournament is /tournament cancel: an open tournament is called off;
 // a running one stops, its games in play going on as ordinary games.
-func (b *Bot) cancelTournament(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Tournaments) cancelTournament(ctx context.Context, i *discordgo.Interaction) error {
 	t, err := b.tournamentOf(ctx, i)
 	if err != nil {
 		return err
@@ -260,7 +259,7 @@ func (b *Bot) cancelTournament(ctx context.Context, i *discordgo.Interaction) er
 // in the server's language.
 // It is a courtesy: the tournament itself is in the database, so a failed
 // edit is logged, not an error.
-func (b *Bot) refreshTournament(ctx context.Context, t store.Tournament) {
+func (b *Tournaments) refreshTournament(ctx context.Context, t store.Tournament) {
 	if t.MessageID == "" {
 		return
 	}

@@ -1,6 +1,7 @@
-package bot
+package tournaments
 
 import (
+	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
@@ -40,3 +41,7 @@ func TestTournamentMessageLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The tournament's buttons are made through their shape, which the router
+// registers in the bot; here the test does.
+func init() { kit.RegisterShape("t", kit.VerbThenID) }
