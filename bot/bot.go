@@ -9,6 +9,7 @@ import (
 	"kilab/bot/computer"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/play"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
@@ -102,6 +103,7 @@ type Bot struct {
 	computer    *computer.Computer
 	challenges  *challenge.Challenges
 	tournaments *tournaments.Tournaments
+	play        *play.Play
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -186,6 +188,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.computer = computer.New(b.Core)
 	b.challenges = challenge.New(b.Core)
 	b.tournaments = tournaments.New(b.Core)
+	b.play = play.New(b.Core)
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}

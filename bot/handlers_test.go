@@ -129,74 +129,6 @@ func TestCustomIDs(t *testing.T) {
 	}
 }
 
-// The picker never shows more than Discord allows, for every position of a
-// random 9x9 Seega placement and a 29-wide Tab turn, and every move stays
-// reachable through its steps.
-func TestPickerReachesEveryMove(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct{ game, opt, val string }{{"seega", "size", "9"}, {"tab", "width", "29"}, {"aseb", "pieces", "7"}} {
-		g, _ := games.Lookup(tc.game)
-		cfg, _ := games.Normalize(g, games.Config{Options: map[string]string{tc.opt: tc.val}})
-		pos, _ := g.New(cfg)
-		src := games.Seeded(3)
-		var rec games.Recorder
-		for n := 0; n < 40 && pos.Due().Kind != games.DueNothing; n++ {
-			if pos.Due().Kind == games.DueThrow {
-				pos, _ = games.Roll(pos, pos.Due().Player, src, &rec)
-				continue
-			}
-			checkPicker(t, pos)
-			moves := pos.Moves()
-			pos, _ = pos.Play(moves[src.Uint64()%uint64(len(moves))].Notation)
-		}
-	}
-}
-
-// checkPicker walks the stepped picker from the top and checks that every
-// legal move is offered somewhere, within Discord's limits at every step.
-func checkPicker(t *testing.T, pos games.Position) {
-	t.Helper()
-	found := map[string]bool{}
-	var walk func(prefix string, depth int)
-	walk = func(prefix string, depth int) {
-		rows := kit.MovePicker(lang.En, 1, 1, pos, prefix)
-		if len(rows) > kit.MaxRows || depth > 6 {
-			t.Fatalf("%s: picker %q has %d rows (depth %d)", pos, prefix, len(rows), depth)
-		}
-		for _, r := range rows {
-			for _, c := range r.(discordgo.ActionsRow).Components {
-				switch c := c.(type) {
-				case discordgo.Button:
-					if a, _, _ := parseAction(c.CustomID); a.Verb == "m" {
-						found[a.Arg] = true
-					}
-				case discordgo.SelectMenu:
-					if len(c.Options) > kit.MaxOptions {
-						t.Fatalf("%s: %d options", pos, len(c.Options))
-					}
-					a, _, _ := parseAction(c.CustomID)
-					for _, o := range c.Options {
-						switch {
-						case a.Verb == "s":
-							found[o.Value] = true
-						case strings.HasPrefix(o.Value, "="):
-							found[o.Value[1:]] = true
-						default:
-							walk(pickerTarget(a.Arg, []string{o.Value}), depth+1)
-						}
-					}
-				}
-			}
-		}
-	}
-	walk("", 0)
-	for _, m := range pos.Moves() {
-		if !found[m.Notation] {
-			t.Fatalf("%s: move %s cannot be reached through the picker", pos, m.Notation)
-		}
-	}
-}
-
 // failingRecorder refuses the first interaction response, as Discord does
 // when an answer is rejected or lost.
 type failingRecorder struct {
@@ -262,7 +194,7 @@ func TestFitLinesKeepsWholeLines(t *testing.T) {
 	}
 }
 
-// click is the recorded leaderboard click with another custom_id.
-func click(t *testing.T, customID string) *discordgo.Interaction {
+// clickOn is the recorded leaderboard click with another custom_id.
+func clickOn(t *testing.T, customID string) *discordgo.Interaction {
 	return kittest.Click(t, "testdata/click_leaderboard.json", customID)
 }

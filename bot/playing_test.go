@@ -8,9 +8,6 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
-
-	"kilab/games"
-	"kilab/lang"
 )
 
 // /help says buttons show moves in words and where the notation is explained.
@@ -44,29 +41,5 @@ func TestResignCustomIDs(t *testing.T) {
 		if _, _, err := parseAction(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
-	}
-}
-
-// Buttons and select options are worded by the game and stay within
-// Discord's limits; their ids keep the notation.
-func TestPickerLabelsInWords(t *testing.T) {
-	t.Parallel()
-	g, _ := games.Lookup("tab")
-	cfg, _ := games.Normalize(g, games.Config{Options: map[string]string{"width": "7"}})
-	pos, err := g.Parse(cfg, "ccc4/7/2m(MM)M2/7 w 1,3 - 0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	labels := map[string]string{}
-	for _, r := range kit.MovePicker(lang.En, 1, 1, pos, "") {
-		for _, c := range r.(discordgo.ActionsRow).Components {
-			if b, ok := c.(discordgo.Button); ok {
-				a, _, _ := parseAction(b.CustomID)
-				labels[a.Arg] = b.Label
-			}
-		}
-	}
-	if labels["1b4^b3"] != "1: top of b4 → b3, captures" || labels["3b5-b2"] != "3: b5 → b2" || len(labels) != len(pos.Moves()) {
-		t.Errorf("button labels %v", labels)
 	}
 }

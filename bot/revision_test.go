@@ -60,7 +60,7 @@ func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
 		t.Fatalf("loading the game: %v", err)
 	}
 
-	throw := click(t, kit.GameCID(sg.ID, sg.Version, "t", ""))
+	throw := clickOn(t, kit.GameCID(sg.ID, sg.Version, "t", ""))
 	throw.Member.User.ID = kittest.Bo
 	b.Handle(ctx, throw)
 	g, played, err := db.GameRecord(ctx, sg.ID)
@@ -83,7 +83,7 @@ func TestOldRevisionGameLoadsAndPlaysOn(t *testing.T) {
 		t.Fatalf("loading the game after the throw: %v", err)
 	}
 	if moves := after.Pos.Moves(); len(moves) > 0 && !moves[0].Pass {
-		mv := click(t, kit.GameCID(g.ID, g.Version, "m", moves[0].Notation))
+		mv := clickOn(t, kit.GameCID(g.ID, g.Version, "m", moves[0].Notation))
 		mv.Member.User.ID = kittest.Bo
 		b.Handle(ctx, mv)
 		g2, played2, err := db.GameRecord(ctx, sg.ID)

@@ -2,9 +2,11 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"kilab/bot/challenge"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/play"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
@@ -48,38 +50,36 @@ var (
 func init() {
 	// The slash commands, in the order they are registered.
 	commandRoutes = []commandRoute{
-		{name: "challenge", define: challenge.Command, public: true, handle: challengeCommand((*challenge.Challenges).Challenge)},
-		{name: "move", define: moveCommandDef, handle: (*Bot).moveCommand},
-		{name: "board", define: boardCommandDef, public: true, handle: (*Bot).boardCommand},
-		{name: "games", define: gamesCommandDef, handle: infoCommand((*info.Info).Games)},
-		{name: "resign", define: resignCommandDef, handle: (*Bot).resign},
-		{name: "draw", define: drawCommandDef, handle: (*Bot).drawCommand},
-		{name: "settings", define: settingsCommandDef, handle: (*Bot).settings},
-		{name: "vacation", define: vacation.Command, handle: vacationCommand((*vacation.Vacations).Vacation)},
-		{name: "help", define: helpCommandDef, handle: infoCommand((*info.Info).Help)},
-		{name: "rules", define: rulesCommandDef, handle: infoCommand((*info.Info).Rules)},
-		{name: "leaderboard", define: leaderboardCommandDef, public: true, handle: infoCommand((*info.Info).Leaderboard)},
-		{name: "stats", define: statsCommandDef, handle: infoCommand((*info.Info).Stats)},
-		{name: "history", define: historyCommandDef, public: true, handle: infoCommand((*info.Info).History)},
-		{name: "review", define: reviewCommandDef, public: true, handle: infoCommand((*info.Info).Review)},
-		{name: "tournament", define: tournaments.Command, handle: tournamentCommand((*tournaments.Tournaments).Tournament)},
-		{name: "standings", define: tournaments.StandingsCommand, handle: tournamentCommand((*tournaments.Tournaments).Standings)},
+		{name: "challenge", define: challenge.Command, public: true, handle: command((*challenge.Challenges).Challenge)},
+		{name: "move", define: moveCommandDef, handle: command((*play.Play).Move)},
+		{name: "board", define: boardCommandDef, public: true, handle: command((*play.Play).BoardCommand)},
+		{name: "games", define: gamesCommandDef, handle: command((*info.Info).Games)},
+		{name: "resign", define: resignCommandDef, handle: command((*play.Play).Resign)},
+		{name: "draw", define: drawCommandDef, handle: command((*play.Play).Draw)},
+		{name: "settings", define: settingsCommandDef, handle: command((*play.Play).Settings)},
+		{name: "vacation", define: vacation.Command, handle: command((*vacation.Vacations).Vacation)},
+		{name: "help", define: helpCommandDef, handle: command((*info.Info).Help)},
+		{name: "rules", define: rulesCommandDef, handle: command((*info.Info).Rules)},
+		{name: "leaderboard", define: leaderboardCommandDef, public: true, handle: command((*info.Info).Leaderboard)},
+		{name: "stats", define: statsCommandDef, handle: command((*info.Info).Stats)},
+		{name: "history", define: historyCommandDef, public: true, handle: command((*info.Info).History)},
+		{name: "review", define: reviewCommandDef, public: true, handle: command((*info.Info).Review)},
+		{name: "tournament", define: tournaments.Command, handle: command((*tournaments.Tournaments).Tournament)},
+		{name: "standings", define: tournaments.StandingsCommand, handle: command((*tournaments.Tournaments).Standings)},
 	}
 	autocompleteRoutes = []autocompleteRoute{
-		{option: kit.OptGame, subject: "game", choices: (*Bot).gameChoices},
-		{option: kit.OptMove, choices: (*Bot).moveChoices},
-		{option: kit.OptTournament, subject: "tournament", choices: func(b *Bot, ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
-			return b.tournaments.Choices(ctx, i, typed)
-		}},
+		{option: kit.OptGame, subject: "game", choices: choices((*play.Play).GameChoices)},
+		{option: kit.OptMove, choices: choices((*play.Play).MoveChoices)},
+		{option: kit.OptTournament, subject: "tournament", choices: choices((*tournaments.Tournaments).Choices)},
 	}
 	componentRoutes = []componentRoute{
-		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: challengeClick((*challenge.Challenges).Click)},
-		{kind: "g", name: "game", subject: "game", verbs: "tmsp", shape: kit.GameShape, handle: (*Bot).gameClick},
-		{kind: "d", name: "draw", subject: "game", verbs: "ad", shape: kit.VerbIDVersion, handle: (*Bot).drawClick},
-		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: challengeClick((*challenge.Challenges).Rematch)},
-		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: infoClick((*info.Info).LeaderboardPage)},
-		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: (*Bot).resignClick},
-		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: tournamentClick((*tournaments.Tournaments).Click)},
+		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: click((*challenge.Challenges).Click)},
+		{kind: "g", name: "game", subject: "game", verbs: "tmsp", shape: kit.GameShape, handle: click((*play.Play).Click)},
+		{kind: "d", name: "draw", subject: "game", verbs: "ad", shape: kit.VerbIDVersion, handle: click((*play.Play).DrawClick)},
+		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: click((*challenge.Challenges).Rematch)},
+		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: click((*info.Info).LeaderboardPage)},
+		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: click((*play.Play).ResignClick)},
+		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: click((*tournaments.Tournaments).Click)},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)
@@ -89,38 +89,38 @@ func init() {
 // Each feature's handlers take the feature, not the Bot: these adapters
 // hand them theirs, so that a route names a feature's method as it is.
 
-func infoCommand(f func(*info.Info, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
-	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.info, ctx, i) }
+func command[F any](f func(F, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(feature[F](b), ctx, i) }
 }
 
-func infoClick(f func(*info.Info, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
+func click[F any](f func(F, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
 	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
-		return f(b.info, ctx, i, a)
+		return f(feature[F](b), ctx, i, a)
 	}
 }
 
-func vacationCommand(f func(*vacation.Vacations, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
-	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.vacations, ctx, i) }
-}
-
-func challengeCommand(f func(*challenge.Challenges, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
-	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.challenges, ctx, i) }
-}
-
-func challengeClick(f func(*challenge.Challenges, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
-	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
-		return f(b.challenges, ctx, i, a)
+func choices[F any](f func(F, context.Context, *discordgo.Interaction, string) ([]*discordgo.ApplicationCommandOptionChoice, error)) func(*Bot, context.Context, *discordgo.Interaction, string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+		return f(feature[F](b), ctx, i, typed)
 	}
 }
 
-func tournamentCommand(f func(*tournaments.Tournaments, context.Context, *discordgo.Interaction) error) func(*Bot, context.Context, *discordgo.Interaction) error {
-	return func(b *Bot, ctx context.Context, i *discordgo.Interaction) error { return f(b.tournaments, ctx, i) }
-}
-
-func tournamentClick(f func(*tournaments.Tournaments, context.Context, *discordgo.Interaction, kit.Action) error) func(*Bot, context.Context, *discordgo.Interaction, kit.Action) error {
-	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
-		return f(b.tournaments, ctx, i, a)
+// feature is the Bot's feature of type F.
+func feature[F any](b *Bot) F {
+	var f any
+	switch any(*new(F)).(type) {
+	case *play.Play:
+		f = b.play
+	case *challenge.Challenges:
+		f = b.challenges
+	case *tournaments.Tournaments:
+		f = b.tournaments
+	case *vacation.Vacations:
+		f = b.vacations
+	case *info.Info:
+		f = b.info
 	}
+	return f.(F)
 }
 
 // commandRouteOf is the route of the command named name.
@@ -288,4 +288,26 @@ func (b *Bot) interactionLog(i *discordgo.Interaction, typ, name string) *slog.L
 		attrs = append(attrs, key, id)
 	}
 	return b.Log.With(attrs...)
+}
+
+// autocomplete offers the caller's games for a game option, then that game's
+// legal moves (or "throw") for the move option.
+func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error {
+	var focused *discordgo.ApplicationCommandInteractionDataOption
+	for _, o := range kit.Options(i) {
+		if o.Focused {
+			focused = o
+		}
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	var err error
+	for _, r := range autocompleteRoutes {
+		if focused != nil && focused.Name == r.option {
+			choices, err = r.choices(b, ctx, i, fmt.Sprint(focused.Value))
+		}
+	}
+	if err != nil {
+		b.Logger(ctx).Debug("autocomplete", "err", err)
+	}
+	return b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{Choices: kit.OrEmpty(choices)})
 }

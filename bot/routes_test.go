@@ -154,6 +154,27 @@ func TestRoutesCountedAndLoggedByName(t *testing.T) {
 			}
 		}
 	}
+	faults(t, b, "component")
+}
+
+// faults fails the test for every route of typ that ended in a fault: a
+// handler that panicked, or a route whose feature the Bot does not hand it,
+// rather than the player's error a made-up id is.
+func faults(t *testing.T, b *Bot, typ string) {
+	t.Helper()
+	names := []string{}
+	for _, r := range commandRoutes {
+		names = append(names, r.name)
+	}
+	for _, r := range componentRoutes {
+		names = append(names, r.name)
+	}
+	for _, name := range names {
+		var m dto.Metric
+		if err := b.met.interactions.WithLabelValues(typ, name, outcomeFault).Write(&m); err == nil && m.GetCounter().GetValue() > 0 {
+			t.Errorf("%s %s ended in a fault", typ, name)
+		}
+	}
 }
 
 // A command of every route is counted and logged under its own name, and a
@@ -186,6 +207,7 @@ func TestCommandsCountedAndLoggedByName(t *testing.T) {
 	if counted(b, "command", "unknown") != 0 {
 		t.Error("a routed command was counted as unknown")
 	}
+	faults(t, b, "command")
 }
 
 // What no route makes is refused and counted as unknown, so a forged id adds

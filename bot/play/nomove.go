@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -18,7 +18,7 @@ const maxListedMoves = 12
 
 // noMove answers a /move that names no move (a blank, or only spaces): it
 // is neither a throw nor a move, so it says what the player can type now.
-func (b *Bot) noMove(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
+func (b *Play) noMove(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
 	_, err := b.checkTurn(ctx, g, kit.UserOf(i).ID, kit.Action{Kind: "g", Verb: "m", Version: g.Version})
 	if err != nil {
 		return err

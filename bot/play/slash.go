@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"kilab/lang"
 )
 
-// moveCommand is /move: the typed alternative to the buttons.
-func (b *Bot) moveCommand(ctx context.Context, i *discordgo.Interaction) error {
+// Move is /move: the typed alternative to the buttons.
+func (b *Play) Move(ctx context.Context, i *discordgo.Interaction) error {
 	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
@@ -27,9 +27,9 @@ func (b *Bot) moveCommand(ctx context.Context, i *discordgo.Interaction) error {
 	return b.gameAction(ctx, i, a, false)
 }
 
-// boardCommand is /board: the game's current board, with the controls when
+// BoardCommand is /board: the game's current board, with the controls when
 // the one asking is on move.
-func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Play) BoardCommand(ctx context.Context, i *discordgo.Interaction) error {
 	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
@@ -46,8 +46,8 @@ func (b *Bot) boardCommand(ctx context.Context, i *discordgo.Interaction) error 
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
-// settings is /settings: DMs, reminders, automatic only moves and throws.
-func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction) error {
+// Settings is /settings: DMs, reminders, automatic only moves and throws.
+func (b *Play) Settings(ctx context.Context, i *discordgo.Interaction) error {
 	user := kit.UserOf(i).ID
 	opts := kit.Options(i)
 	if o, ok := opts["dms"]; ok {

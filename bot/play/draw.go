@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -19,8 +19,8 @@ func drawable(kind string) bool {
 	return err == nil && games.AgreedDraws(g)
 }
 
-// drawCommand is /draw: offer a draw, or accept the opponent's offer.
-func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
+// Draw is /draw: offer a draw, or accept the opponent's offer.
+func (b *Play) Draw(ctx context.Context, i *discordgo.Interaction) error {
 	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
@@ -43,13 +43,13 @@ func (b *Bot) drawCommand(ctx context.Context, i *discordgo.Interaction) error {
 	} else if err != nil {
 		return err
 	}
-	b.kick() // the offer's message was recorded with it
+	b.Kick() // the offer's message was recorded with it
 	return b.Reply(i, "%s", kit.LangOf(i).T("act.draw.offered", "Game", g.ID))
 }
 
-// drawClick answers the Accept draw / Decline buttons. Only the player the
+// DrawClick answers the Accept draw / Decline buttons. Only the player the
 // offer was made to may answer, and only while it stands.
-func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+func (b *Play) DrawClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
@@ -78,12 +78,12 @@ func (b *Bot) drawClick(ctx context.Context, i *discordgo.Interaction, a kit.Act
 
 // agreeDraw ends the game drawn by agreement, saying so on the offer's
 // message in the thread (onMessage), else privately to the /draw.
-func (b *Bot) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.Game, seat games.Player, onMessage bool) error {
+func (b *Play) agreeDraw(ctx context.Context, i *discordgo.Interaction, g store.Game, seat games.Player, onMessage bool) error {
 	_, _, err := b.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
 	if err != nil {
 		return err
 	}
-	b.kick()
+	b.Kick()
 	if onMessage {
 		note := b.GameLang(ctx, g).T("act.draw.accepted", "Player", g.Players[seat], "Game", g.ID)
 		err = b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{Content: note})

@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -39,8 +39,8 @@ func resignVerb(e store.End) string {
 	return "y"
 }
 
-// resign is /resign: it asks before acting.
-func (b *Bot) resign(ctx context.Context, i *discordgo.Interaction) error {
+// Resign is /resign: it asks before acting.
+func (b *Play) Resign(ctx context.Context, i *discordgo.Interaction) error {
 	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return err
@@ -77,11 +77,11 @@ func resignPrompt(l *lang.Lang, g store.Game, seat games.Player, note string) *k
 	}}}}
 }
 
-// resignClick answers the prompt's buttons. Only a player of the game may
+// ResignClick answers the prompt's buttons. Only a player of the game may
 // use them, and only while it goes on. A resignation is not refused because
 // the opponent moved meanwhile: it retries at the new version, unless that
 // changes what it does (an abort become a loss), which is asked again.
-func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+func (b *Play) ResignClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
@@ -104,7 +104,7 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a kit.A
 		}
 		ng, _, err := b.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &end, Announce: true})
 		if err == nil {
-			b.kick()
+			b.Kick()
 			return b.resigned(ctx, i, ng)
 		}
 		if try > 3 || !kit.IsConflict(err) {
@@ -118,7 +118,7 @@ func (b *Bot) resignClick(ctx context.Context, i *discordgo.Interaction, a kit.A
 
 // resigned replaces the prompt with how the game ended; the thread and the
 // opponent hear of it from the announcement the commit recorded.
-func (b *Bot) resigned(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
+func (b *Play) resigned(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
 	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err

@@ -1,8 +1,7 @@
-package bot
+package play
 
 import (
 	"context"
-	"fmt"
 	"kilab/bot/kit"
 	"strconv"
 	"strings"
@@ -16,29 +15,7 @@ import (
 
 const maxChoices = 25
 
-// autocomplete offers the caller's games for a game option, then that game's
-// legal moves (or "throw") for the move option.
-func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error {
-	var focused *discordgo.ApplicationCommandInteractionDataOption
-	for _, o := range kit.Options(i) {
-		if o.Focused {
-			focused = o
-		}
-	}
-	var choices []*discordgo.ApplicationCommandOptionChoice
-	var err error
-	for _, r := range autocompleteRoutes {
-		if focused != nil && focused.Name == r.option {
-			choices, err = r.choices(b, ctx, i, fmt.Sprint(focused.Value))
-		}
-	}
-	if err != nil {
-		b.Logger(ctx).Debug("autocomplete", "err", err)
-	}
-	return b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{Choices: kit.OrEmpty(choices)})
-}
-
-func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+func (b *Play) GameChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
 	me := kit.UserOf(i).ID
 	list, err := b.DB.ActiveGames(ctx, me, i.GuildID)
 	if err != nil {
@@ -70,7 +47,7 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 
 // choiceLabel is plain text (autocomplete cannot show mentions):
 // "#12 Aseb vs Bo · your turn".
-func (b *Bot) choiceLabel(l *lang.Lang, g store.Game, me string) string {
+func (b *Play) choiceLabel(l *lang.Lang, g store.Game, me string) string {
 	seat, _ := g.Seat(me)
 	turn := l.T("cmd.turn.theirs")
 	switch {
@@ -82,7 +59,7 @@ func (b *Bot) choiceLabel(l *lang.Lang, g store.Game, me string) string {
 	return l.T("cmd.label", "ID", g.ID, "Title", kit.KindTitle(g.Kind), "Opponent", b.Name(l, g.Players[seat.Other()]), "Turn", turn)
 }
 
-func (b *Bot) moveChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+func (b *Play) MoveChoices(ctx context.Context, i *discordgo.Interaction, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
 	g, err := b.GameOf(ctx, i)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -13,9 +13,9 @@ import (
 	"kilab/store"
 )
 
-// gameClick is a click on a board's controls: a throw, a move button, a
+// Click is a click on a board's controls: a throw, a move button, a
 // move chosen in a select menu, or a picker step.
-func (b *Bot) gameClick(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+func (b *Play) Click(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	data := i.MessageComponentData()
 	switch a.Verb {
 	case "s":
@@ -48,7 +48,7 @@ func pickerTarget(arg string, values []string) string {
 
 // gameAction is a player's throw, move or picker step in a game, from a click
 // (onMessage: the clicked board is updated in place) or from /move.
-func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a kit.Action, onMessage bool) error {
+func (b *Play) gameAction(ctx context.Context, i *discordgo.Interaction, a kit.Action, onMessage bool) error {
 	g, err := b.DB.Game(ctx, a.ID)
 	if err != nil {
 		return err
@@ -78,7 +78,7 @@ func (b *Bot) gameAction(ctx context.Context, i *discordgo.Interaction, a kit.Ac
 }
 
 // checkTurn lets only the player on move act, and only on the current board.
-func (b *Bot) checkTurn(ctx context.Context, g store.Game, user string, a kit.Action) (games.Player, error) {
+func (b *Play) checkTurn(ctx context.Context, g store.Game, user string, a kit.Action) (games.Player, error) {
 	seat, ok := g.Seat(user)
 	switch {
 	case !ok:
@@ -100,7 +100,7 @@ var errThrown = errors.New("bot: throw already made")
 // that comes again while its throw still waits for a move (a double click, or
 // a retry after a lost answer) is errThrown: the thrower is shown that throw,
 // never a new one.
-func (b *Bot) stale(ctx context.Context, g store.Game, seat games.Player, a kit.Action) error {
+func (b *Play) stale(ctx context.Context, g store.Game, seat games.Player, a kit.Action) error {
 	if a.Verb != "t" || g.ToMove != seat {
 		return store.ErrConflict
 	}
@@ -116,7 +116,7 @@ func (b *Bot) stale(ctx context.Context, g store.Game, seat games.Player, a kit.
 
 // showThrown answers a repeated Throw click with the current board and its
 // controls, privately, saying what was thrown.
-func (b *Bot) showThrown(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
+func (b *Play) showThrown(ctx context.Context, i *discordgo.Interaction, g store.Game) error {
 	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
@@ -133,7 +133,7 @@ func (b *Bot) showThrown(ctx context.Context, i *discordgo.Interaction, g store.
 
 // act plays a throw (move "") or a move for seat, then whatever follows by
 // itself, commits it at the version the player saw, and shows the result.
-func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, move string, onMessage bool) error {
+func (b *Play) act(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, move string, onMessage bool) error {
 	var rec games.Recorder
 	next, err := b.play(s.Pos, seat, move, &rec)
 	if err != nil {
@@ -162,7 +162,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, s *kit.State, s
 	if err != nil {
 		return err
 	}
-	b.kick() // the next player's board goes out whatever happens to this answer
+	b.Kick() // the next player's board goes out whatever happens to this answer
 	after, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
@@ -190,7 +190,7 @@ func verbOf(move string) string {
 
 // play applies the player's throw or move and then what the server plays by
 // itself (Advance: thrown-again 0s, Tab's further throws, forced passes).
-func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *games.Recorder) (games.Position, error) {
+func (b *Play) play(pos games.Position, seat games.Player, move string, rec *games.Recorder) (games.Position, error) {
 	if move == "" {
 		return games.Roll(pos, seat, b.Src, rec)
 	}
@@ -207,7 +207,7 @@ func (b *Bot) play(pos games.Position, seat games.Player, move string, rec *game
 // passes (or the game ends) the clicked board keeps the result without
 // controls, and the fresh board for the thread and the next player is an
 // announcement the commit recorded.
-func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, note string) error {
+func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, note string) error {
 	same := s.G.Active() && s.G.ToMove == seat && !passed
 	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: same, Note: note})
 	if err == nil {
@@ -224,7 +224,7 @@ func (b *Bot) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, 
 // committed deals with a failed answer to an interaction whose change is
 // already committed: the player must not read "nothing was changed". It logs,
 // and tries a plain follow-up answer where the first never went out.
-func (b *Bot) committed(ctx context.Context, i *discordgo.Interaction, err error) {
+func (b *Play) committed(ctx context.Context, i *discordgo.Interaction, err error) {
 	if err == nil {
 		return
 	}
