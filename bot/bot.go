@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"kilab/bot/challenge"
 	"kilab/bot/computer"
+	"kilab/bot/delivery"
 	"kilab/bot/info"
 	"kilab/bot/kit"
 	"kilab/bot/play"
@@ -104,6 +105,7 @@ type Bot struct {
 	challenges  *challenge.Challenges
 	tournaments *tournaments.Tournaments
 	play        *play.Play
+	delivery    *delivery.Delivery
 
 	// gate counts the interactions received and not yet finished or refused.
 	// An interaction is counted in the gateway's own goroutine, as it is
@@ -114,7 +116,6 @@ type Bot struct {
 	closing bool
 	active  int
 
-	wake        chan struct{} // kicks the delivery loop after a commit
 	delivering  sync.Mutex
 	stopDeliver context.CancelFunc
 	deliverer   sync.WaitGroup
@@ -173,7 +174,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	}
 	b := &Bot{s: c.Session, gw: c.Shards, guild: c.GuildID, identifyGap: c.IdentifyGap,
 		instance: c.Instance, ready: make(chan struct{}), met: newMetrics(c.DB),
-		sweepEvery: c.SweepEvery, wake: make(chan struct{}, 1)}
+		sweepEvery: c.SweepEvery}
 	if len(b.gw) == 0 && c.Session != nil {
 		b.gw = []*discordgo.Session{c.Session}
 	}
@@ -189,6 +190,14 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.challenges = challenge.New(b.Core)
 	b.tournaments = tournaments.New(b.Core)
 	b.play = play.New(b.Core)
+	b.delivery = delivery.New(b.Core, delivery.Config{Instance: c.Instance,
+		Kinds: map[string]func(context.Context, store.Announcement) error{
+			store.AnnounceChallengeDM:        b.challenges.DeliverDM,
+			store.AnnounceTournamentRound:    b.tournaments.Deliver,
+			store.AnnounceTournamentFinished: b.tournaments.Deliver,
+			store.AnnounceVacation:           b.vacations.Deliver,
+		},
+		OnOutcome: func(kind, outcome string) { b.met.announcements.WithLabelValues(kind, outcome).Inc() }})
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}
@@ -313,7 +322,7 @@ func (b *Bot) startDelivery() {
 	b.deliverer.Add(2)
 	go func() {
 		defer b.deliverer.Done()
-		b.deliverLoop(ctx)
+		b.delivery.Run(ctx)
 	}()
 	go func() {
 		defer b.deliverer.Done()
@@ -399,3 +408,13 @@ func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) str
 // loop does after a commit: tests call it to play at a point of their
 // choosing.
 func (b *Bot) PlayComputer(ctx context.Context) error { return b.computer.Play(ctx) }
+
+// kick wakes the delivery loop and the computer after a commit.
+func (b *Bot) kick() {
+	b.delivery.Wake()
+	b.computer.Wake()
+}
+
+// Deliver delivers every announcement due now, as the delivery loop does
+// after a commit: tests call it to deliver at a point of their choosing.
+func (b *Bot) Deliver(ctx context.Context) error { return b.delivery.Deliver(ctx) }

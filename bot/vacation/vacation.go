@@ -105,7 +105,11 @@ func awayFor(l *lang.Lang, d time.Duration) string {
 // Deliver says in a game's thread that a player went on vacation or
 // came back, without pinging anyone, in the thread's language. A newer notice
 // about the same player replaces an older one still waiting.
-func (b *Vacations) Deliver(ctx context.Context, a store.Announcement, g store.Game) error {
+func (b *Vacations) Deliver(ctx context.Context, a store.Announcement) error {
+	g, err := b.DB.Game(ctx, a.Game)
+	if err != nil {
+		return err
+	}
 	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, kit.SkipIf(old, "a newer one replaces it"))
 	}
@@ -121,7 +125,7 @@ func (b *Vacations) Deliver(ctx context.Context, a store.Announcement, g store.G
 	if g.ToMove == seat {
 		text += " " + l.T("vac.notice.due", "Unix", g.Deadline.Unix())
 	}
-	_, err := b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: text, Nonce: kit.Nonce(a)})
+	_, err = b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: text, Nonce: kit.Nonce(a)})
 	return err
 }
 

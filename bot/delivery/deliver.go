@@ -1,4 +1,4 @@
-package bot
+package delivery
 
 import (
 	"context"
@@ -48,18 +48,9 @@ const (
 	maxBackoff  = 10 * time.Minute
 )
 
-// kick wakes the delivery loop and the computer after a commit.
-func (b *Bot) kick() {
-	select {
-	case b.wake <- struct{}{}:
-	default:
-	}
-	b.computer.Wake()
-}
-
-// deliverLoop delivers announcements until ctx ends: at once when kicked,
+// Run delivers announcements until ctx ends: at once when kicked,
 // and every deliverPoll for retries.
-func (b *Bot) deliverLoop(ctx context.Context) {
+func (b *Delivery) Run(ctx context.Context) {
 	t := time.NewTicker(deliverPoll)
 	defer t.Stop()
 	for {
@@ -77,7 +68,7 @@ func (b *Bot) deliverLoop(ctx context.Context) {
 
 // Deliver delivers every announcement due now. The loop calls it; tests call
 // it to deliver at a point of their choosing.
-func (b *Bot) Deliver(ctx context.Context) error {
+func (b *Delivery) Deliver(ctx context.Context) error {
 	b.delivering.Lock()
 	defer b.delivering.Unlock()
 	for ctx.Err() == nil {
@@ -121,7 +112,7 @@ const deliverWorkers = 8
 
 // deliverAll delivers due, up to deliverWorkers at once, and returns when
 // every one has been delivered or put off.
-func (b *Bot) deliverAll(ctx context.Context, due []store.Announcement) {
+func (b *Delivery) deliverAll(ctx context.Context, due []store.Announcement) {
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, deliverWorkers)
 	for _, a := range due {
@@ -136,7 +127,7 @@ func (b *Bot) deliverAll(ctx context.Context, due []store.Announcement) {
 
 // deliverOne delivers a and records how it went, in the database and the
 // metrics. Its logs carry the announcement's ids (announcementLog).
-func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
+func (b *Delivery) deliverOne(ctx context.Context, a store.Announcement) {
 	log := announcementLog(b.Log, a)
 	ctx = kit.WithLog(ctx, log)
 	err := b.announcement(ctx, a)
@@ -148,7 +139,7 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 		outcome, counted = sk.Error(), "skipped"
 	case errors.Is(err, kit.ErrLater) || (transient(err) && a.Attempts < maxAttempts):
 		log.Warn("announcement will be retried", "attempt", a.Attempts+1, "err", err)
-		b.met.announcements.WithLabelValues(a.Kind, "retried").Inc()
+		b.counted(a.Kind, "retried")
 		putOff := b.DB.Retry
 		if errors.Is(err, kit.ErrLater) {
 			putOff = b.DB.Later // unless what it waits for came meanwhile
@@ -161,7 +152,7 @@ func (b *Bot) deliverOne(ctx context.Context, a store.Announcement) {
 		log.Error("announcement given up", "err", err)
 		outcome, counted = "failed: "+kit.Clip(err.Error(), 200), "given_up"
 	}
-	b.met.announcements.WithLabelValues(a.Kind, counted).Inc()
+	b.counted(a.Kind, counted)
 	err = b.DB.Delivered(ctx, a.ID, outcome)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -215,13 +206,11 @@ func transient(err error) bool {
 	return !errors.Is(err, store.ErrNotFound) // a network error, a busy database
 }
 
-// announcement delivers one announcement by its kind.
-func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
-	switch a.Kind {
-	case store.AnnounceChallengeDM:
-		return b.challenges.DeliverDM(ctx, a)
-	case store.AnnounceTournamentRound, store.AnnounceTournamentFinished:
-		return b.tournaments.Deliver(ctx, a)
+// announcement delivers one announcement by its kind: the game's own here,
+// the others by the feature that announced them (Config.Kinds).
+func (b *Delivery) announcement(ctx context.Context, a store.Announcement) error {
+	if deliver, ok := b.kinds[a.Kind]; ok {
+		return deliver(ctx, a)
 	}
 	g, err := b.DB.Game(ctx, a.Game)
 	if err != nil {
@@ -236,8 +225,6 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 		return b.retire(ctx, g, a.Version)
 	case store.AnnounceDrawOffer:
 		return b.deliverDrawOffer(ctx, a, g)
-	case store.AnnounceVacation:
-		return b.vacations.Deliver(ctx, a, g)
 	}
 	return kit.Skip("unknown kind " + a.Kind)
 }
@@ -246,7 +233,7 @@ func (b *Bot) announcement(ctx context.Context, a store.Announcement) error {
 // language, or DMs it to a player, in theirs, as the game stands now (its
 // buttons carry the current version). An older announcement a newer one of
 // the same kind replaces says nothing.
-func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Game) error {
+func (b *Delivery) deliverBoard(ctx context.Context, a store.Announcement, g store.Game) error {
 	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, kit.SkipIf(old, "a newer one replaces it"))
 	}
@@ -283,7 +270,7 @@ func (b *Bot) deliverBoard(ctx context.Context, a store.Announcement, g store.Ga
 }
 
 // postBoard posts a board in the game's thread and records it as its latest.
-func (b *Bot) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error {
+func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error {
 	where := kit.ThreadOf(s.G)
 	msg, err := b.DC.Send(where, m)
 	if err != nil {
@@ -296,7 +283,7 @@ func (b *Bot) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error
 
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
-func (b *Bot) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
+func (b *Delivery) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
 	ch, msg, err := b.SendDM(ctx, s.G.Players[seat], s.G.GuildID, store.Settings.CanDM, build)
 	if err != nil || msg == nil {
 		return err
@@ -307,7 +294,7 @@ func (b *Bot) dmBoard(ctx context.Context, s *kit.State, seat games.Player, buil
 // deliverStart opens a new game's thread under its challenge and says there
 // how the first player was decided. Where the bot may not create threads the
 // game lives in the channel instead.
-func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
+func (b *Delivery) deliverStart(ctx context.Context, g store.Game) error {
 	if g.ThreadID == "" {
 		if err := b.openThread(ctx, &g); err != nil {
 			return err
@@ -330,7 +317,7 @@ func (b *Bot) deliverStart(ctx context.Context, g store.Game) error {
 // the server's language. A thread started from a message takes the
 // message's id, so one already started (by a start cut short by a crash) is
 // found again from Discord's 160004.
-func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
+func (b *Delivery) openThread(ctx context.Context, g *store.Game) error {
 	var from string
 	if g.ChallengeID != 0 {
 		if c, err := b.DB.Challenge(ctx, g.ChallengeID); err == nil {
@@ -363,7 +350,7 @@ func (b *Bot) openThread(ctx context.Context, g *store.Game) error {
 
 // deliverDrawOffer posts a standing draw offer with its buttons; an offer
 // already answered or lapsed says nothing.
-func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g store.Game) error {
+func (b *Delivery) deliverDrawOffer(ctx context.Context, a store.Announcement, g store.Game) error {
 	seat, ok := g.Seat(a.User)
 	if !ok || !g.Active() || g.DrawOffer != seat {
 		return kit.Skip("the offer no longer stands")
@@ -394,7 +381,7 @@ func (b *Bot) deliverDrawOffer(ctx context.Context, a store.Announcement, g stor
 // finished game's boards keep only Rematch. A standing draw offer keeps its
 // buttons. A message Discord will not edit (gone, or past its edit limit) is
 // left as it is: its buttons answer "out of date" anyway.
-func (b *Bot) retire(ctx context.Context, g store.Game, version int64) error {
+func (b *Delivery) retire(ctx context.Context, g store.Game, version int64) error {
 	old, err := b.DB.LiveBoards(ctx, g.ID, version)
 	if err != nil {
 		return err
@@ -414,7 +401,7 @@ func (b *Bot) retire(ctx context.Context, g store.Game, version int64) error {
 // messageLangs returns the language each of g's messages was written in,
 // looking each channel's up once: the server's for the game's thread, the
 // player's for their DM copy of a board.
-func (b *Bot) messageLangs(ctx context.Context, g store.Game) func(store.BoardMessage) *lang.Lang {
+func (b *Delivery) messageLangs(ctx context.Context, g store.Game) func(store.BoardMessage) *lang.Lang {
 	seen := map[string]*lang.Lang{}
 	return func(m store.BoardMessage) *lang.Lang {
 		if l, ok := seen[m.Channel]; ok {
@@ -433,7 +420,7 @@ func (b *Bot) messageLangs(ctx context.Context, g store.Game) func(store.BoardMe
 // channel has an id of its own, so it is matched to its player, by asking
 // Discord, only when the game's players read different languages; where
 // that fails, the first player's language is as good a guess as any.
-func (b *Bot) dmReader(ctx context.Context, g store.Game, channel string) *lang.Lang {
+func (b *Delivery) dmReader(ctx context.Context, g store.Game, channel string) *lang.Lang {
 	var users []string
 	var langs []*lang.Lang
 	for p := range games.Player(2) {
@@ -489,7 +476,7 @@ func overText(l *lang.Lang, g store.Game) string {
 }
 
 // retireOffers takes the buttons off earlier draw offers, before a new one.
-func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
+func (b *Delivery) retireOffers(ctx context.Context, g store.Game) error {
 	old, err := b.DB.LiveBoards(ctx, g.ID, g.Version+1)
 	if err != nil {
 		return err
@@ -506,7 +493,7 @@ func (b *Bot) retireOffers(ctx context.Context, g store.Game) error {
 }
 
 // retireOne takes the controls off one message, written in l.
-func (b *Bot) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m store.BoardMessage) error {
+func (b *Delivery) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m store.BoardMessage) error {
 	var controls []discordgo.MessageComponent
 	if !g.Active() && m.Kind != "offer" {
 		controls = kit.RematchRow(l, g)
