@@ -116,7 +116,7 @@ type Bot struct {
 	closing bool
 	active  int
 
-	delivering  sync.Mutex
+	// The delivery's and the computer's loops, until Close.
 	stopDeliver context.CancelFunc
 	deliverer   sync.WaitGroup
 
