@@ -376,8 +376,7 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 			outcome = b.fail(ctx, i, fmt.Errorf("panic: %v", r))
 		}
 	}()
-	b.Remember(i)
-	b.NoteLocale(ctx, i)
+	ctx = b.Resolve(ctx, i)
 	if err := b.route(ctx, i); err != nil {
 		return b.fail(ctx, i, err)
 	}

@@ -45,8 +45,7 @@ func payload(t *testing.T, name string) *discordgo.Interaction {
 // error as the player reads it.
 func handle(b *Info, i *discordgo.Interaction) {
 	ctx := context.Background()
-	b.Remember(i)
-	b.NoteLocale(ctx, i)
+	ctx = b.Resolve(ctx, i)
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:

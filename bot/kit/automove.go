@@ -34,7 +34,7 @@ func (b *Core) AutoMoves(ctx context.Context, g store.Game, game games.Game, pos
 		set, ok := prefs[due.Player]
 		if !ok {
 			var err error
-			if set, err = b.DB.Settings(ctx, g.Players[due.Player]); err != nil {
+			if set, err = b.SettingsOf(ctx, g.Players[due.Player]); err != nil {
 				set = store.Settings{} // unsure: leave every choice to the player
 			}
 			prefs[due.Player] = set

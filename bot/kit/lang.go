@@ -55,8 +55,9 @@ func LangOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Loca
 func (b *Core) NoteLocale(ctx context.Context, i *discordgo.Interaction) {
 	user := UserOf(i).ID
 	if user != "" && i.Locale != "" && b.locales.swap("u"+user, string(i.Locale)) {
-		if s, err := b.DB.Settings(ctx, user); err != nil || s.Locale != string(i.Locale) {
+		if s, err := b.SettingsOf(ctx, user); err != nil || s.Locale != string(i.Locale) {
 			b.recorded(ctx, b.DB.SetUserLocale(ctx, user, string(i.Locale)))
+			forget(ctx)
 		}
 	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" && b.locales.swap("g"+i.GuildID, string(*i.GuildLocale)) {
