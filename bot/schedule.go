@@ -31,7 +31,7 @@ func (b *Bot) resume(ctx context.Context) error {
 	if err := b.DB.ReleaseClaims(ctx, b.instance); err != nil {
 		return fmt.Errorf("releasing the claims of %s: %w", b.instance, err)
 	}
-	n, err := b.DB.ResumeDeadlines(ctx, resumeGrace)
+	n, err := b.DB.ResumeDeadlines(ctx, resumeGrace, max(2*b.sweepEvery, 2*time.Minute))
 	if err != nil {
 		return fmt.Errorf("resuming deadlines: %w", err)
 	}
@@ -66,6 +66,9 @@ func (b *Bot) Sweep(ctx context.Context) error {
 	start, now := time.Now(), b.DB.Now()
 	var oldest oldestDue
 	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest))
+	if err == nil {
+		err = b.DB.Swept(ctx) // so that a copy starting now knows the bot was up
+	}
 	b.met.swept(time.Since(start), oldest.lag(now), time.Now())
 	return err
 }

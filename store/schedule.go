@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -48,30 +49,52 @@ func (db *DB) MarkReminded(ctx context.Context, game, version int64) error {
 	return mustAffect(res, fmt.Errorf("reminder of game %d at version %d: %w", game, version, ErrConflict))
 }
 
-// ResumeDeadlines is for start-up after downtime: a player could not move while
-// the bot was away, so every deadline already past moves to grace from now, and
-// reminders already past are dropped rather than sent late. It returns how many
-// deadlines moved. Versions stay as they are.
-func (db *DB) ResumeDeadlines(ctx context.Context, grace time.Duration) (int64, error) {
+// Swept records that a sweep of deadlines and reminders ended now, so that
+// a copy starting later can tell how long nobody swept (ResumeDeadlines).
+func (db *DB) Swept(ctx context.Context) error {
+	_, err := db.write.ExecContext(ctx, qSwept, db.now().UnixMilli())
+	return err
+}
+
+// ResumeDeadlines is for start-up: a player could not move while no copy of
+// the bot was up, so every deadline that passed since the last sweep moves to
+// grace from now, and the reminders that fell due in that time are dropped
+// rather than sent late. A last sweep within up (another copy sweeping, or a
+// quick restart) is no downtime: nothing moves, and the next sweep sends what
+// is due. With no sweep recorded (a new database) everything past counts. It
+// returns how many deadlines moved. Versions stay as they are.
+func (db *DB) ResumeDeadlines(ctx context.Context, grace, up time.Duration) (int64, error) {
 	now := db.now()
 	var moved int64
 	err := db.update(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, qResumeDeadlines, now.Add(grace).UnixMilli(), now.UnixMilli())
+		var last int64
+		switch err := tx.QueryRowContext(ctx, qLastSweep).Scan(&last); {
+		case errors.Is(err, sql.ErrNoRows):
+			last = 0
+		case err != nil:
+			return err
+		case now.Sub(time.UnixMilli(last)) <= up:
+			return nil
+		}
+		res, err := tx.ExecContext(ctx, qResumeDeadlines, now.Add(grace).UnixMilli(), last, now.UnixMilli())
 		if err != nil {
 			return err
 		}
 		if moved, err = res.RowsAffected(); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, qDropReminders, now.UnixMilli())
+		_, err = tx.ExecContext(ctx, qDropReminders, last, now.UnixMilli())
 		return err
 	})
 	return moved, err
 }
 
 const (
-	qResumeDeadlines = `UPDATE games SET deadline = ? WHERE status = 'active' AND deadline <= ?`
-	qDropReminders   = `UPDATE games SET remind_at = NULL WHERE status = 'active' AND remind_at <= ?`
+	qSwept = `INSERT INTO sweeps (id, at_ms) VALUES (1, ?)
+		ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`
+	qLastSweep       = `SELECT at_ms FROM sweeps WHERE id = 1`
+	qResumeDeadlines = `UPDATE games SET deadline = ? WHERE status = 'active' AND deadline > ? AND deadline <= ?`
+	qDropReminders   = `UPDATE games SET remind_at = NULL WHERE status = 'active' AND remind_at > ? AND remind_at <= ?`
 )
 
 // ComputerOnMove returns the games in play that wait for the computer, oldest

@@ -86,7 +86,7 @@ func TestResumeDeadlinesAfterDowntime(t *testing.T) {
 	later := newGame(t, db) // deadline epoch+5d, reminder at 4.4d
 	// The bot was down until epoch+3.5d-2h: late is overdue, later's reminder not yet due.
 	clk.Add(3*day/2 - 2*time.Hour)
-	n, err := db.ResumeDeadlines(ctx, time.Hour)
+	n, err := db.ResumeDeadlines(ctx, time.Hour, 2*time.Minute)
 	if err != nil || n != 1 {
 		t.Fatalf("ResumeDeadlines moved %d, %v; want 1", n, err)
 	}
@@ -104,5 +104,58 @@ func TestResumeDeadlinesAfterDowntime(t *testing.T) {
 	clk.Add(time.Hour)
 	if due, _ := db.DueDeadlines(ctx, 10); len(due) != 1 || due[0].ID != late.ID {
 		t.Fatalf("due an hour after resuming: %v", gameIDs(due))
+	}
+}
+
+// A copy that starts while another sweeps, or after a restart of seconds,
+// finds a sweep within up: nothing was down, so the reminder that fell due
+// meanwhile is still sent by the next sweep and no deadline moves.
+func TestResumeAfterARecentSweepChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	g := newGame(t, db) // deadline epoch+3d, reminder at 2.4d
+	clk.Add(3*day - time.Minute)
+	if err := db.Swept(ctx); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(90 * time.Second) // the deadline passed 30 s ago, the reminder long before
+	n, err := db.ResumeDeadlines(ctx, time.Hour, 2*time.Minute)
+	if err != nil || n != 0 {
+		t.Fatalf("ResumeDeadlines moved %d, %v; want none", n, err)
+	}
+	after, _ := db.Game(ctx, g.ID)
+	if !after.Deadline.Equal(g.Deadline) || !after.RemindAt.Equal(g.RemindAt) {
+		t.Fatalf("a restart of seconds changed the game: deadline %v remind %v", after.Deadline, after.RemindAt)
+	}
+	if due, _ := db.DueReminders(ctx, 10); len(due) != 1 {
+		t.Fatalf("%d reminders due after a quick restart, want 1", len(due))
+	}
+}
+
+// After a downtime, only what fell due since the last sweep counts as
+// missed: a deadline that passed while the bot was still sweeping is its
+// sweeps' to end, not a reason for grace.
+func TestResumeCountsOnlyTheTimeSinceTheLastSweep(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	early := newGame(t, db) // deadline epoch+3d
+	clk.Add(day)
+	late := newGame(t, db) // deadline epoch+4d, reminder at 3.4d
+	clk.Add(2*day + time.Hour) // epoch+3d+1h: early is overdue, still up
+	if err := db.Swept(ctx); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(day) // down until epoch+4d+1h: late's reminder and deadline passed
+	n, err := db.ResumeDeadlines(ctx, time.Hour, 2*time.Minute)
+	if err != nil || n != 1 {
+		t.Fatalf("ResumeDeadlines moved %d, %v; want 1", n, err)
+	}
+	e, _ := db.Game(ctx, early.ID)
+	l, _ := db.Game(ctx, late.ID)
+	if !e.Deadline.Equal(early.Deadline) {
+		t.Errorf("a deadline past before the downtime moved to %v", e.Deadline)
+	}
+	if !l.Deadline.Equal(clk.Now().Add(time.Hour)) || !l.RemindAt.IsZero() {
+		t.Errorf("the deadline missed in the downtime: %v, reminder %v", l.Deadline, l.RemindAt)
 	}
 }
