@@ -140,7 +140,7 @@ func TestResumeCountsOnlyTheTimeSinceTheLastSweep(t *testing.T) {
 	db, clk := newDB(t)
 	early := newGame(t, db) // deadline epoch+3d
 	clk.Add(day)
-	late := newGame(t, db) // deadline epoch+4d, reminder at 3.4d
+	late := newGame(t, db)     // deadline epoch+4d, reminder at 3.4d
 	clk.Add(2*day + time.Hour) // epoch+3d+1h: early is overdue, still up
 	if err := db.Swept(ctx); err != nil {
 		t.Fatal(err)
