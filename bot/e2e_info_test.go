@@ -15,6 +15,7 @@ import (
 
 	"kilab/games"
 	"kilab/internal/fakediscord"
+	"kilab/internal/testlong"
 	"kilab/store"
 )
 
@@ -169,6 +170,7 @@ func statsFields(e *discordgo.MessageEmbed) map[string]string {
 // with a record that replays to the stored position and a replay that decodes.
 func TestE2EHistory(t *testing.T) {
 	t.Parallel()
+	testlong.SkipWholeGame(t)
 	h := newHarness(t, 42)
 	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
 	done := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))

@@ -29,6 +29,7 @@ import (
 // and in all four with the long runs (KILAB_LONG=1), as parallel subtests.
 func inLanguages(t *testing.T, first lang.Tag, sweep func(t *testing.T, tag lang.Tag)) {
 	t.Parallel()
+	testlong.SkipWholeGame(t)
 	tags := []lang.Tag{first}
 	if testlong.On() {
 		tags = []lang.Tag{lang.Russian, lang.German, lang.French, lang.Spanish}

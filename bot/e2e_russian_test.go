@@ -19,6 +19,7 @@ import (
 // not a name, a game, a variant or a key players type fails the test.
 func TestE2EGameInRussian(t *testing.T) {
 	t.Parallel()
+	testlong.SkipWholeGame(t)
 	gameIn(t, lang.Russian)
 }
 

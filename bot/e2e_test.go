@@ -19,6 +19,7 @@ import (
 	_ "kilab/games/seega"
 	_ "kilab/games/tab"
 	"kilab/internal/fakediscord"
+	"kilab/internal/testlong"
 	"kilab/store"
 )
 
@@ -341,7 +342,10 @@ func checkPNG(t testing.TB, m fakediscord.Message) {
 	}
 }
 
-func TestE2EAsebByClicks(t *testing.T) { inModes(t, testAsebByClicks) }
+func TestE2EAsebByClicks(t *testing.T) {
+	testlong.SkipWholeGame(t)
+	inModes(t, testAsebByClicks)
+}
 
 func testAsebByClicks(t *testing.T, m mode) {
 	h := newModeHarness(t, 1, m)
@@ -365,6 +369,7 @@ func testAsebByClicks(t *testing.T, m mode) {
 
 func TestE2ETabByClicks(t *testing.T) {
 	t.Parallel()
+	testlong.SkipWholeGame(t)
 	h := newHarness(t, 2)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "tab", fakediscord.Arg("width", "7"))
@@ -389,6 +394,7 @@ func TestE2ETabByClicks(t *testing.T) {
 
 func TestE2ESeegaByClicks(t *testing.T) {
 	t.Parallel()
+	testlong.SkipWholeGame(t)
 	h := newHarness(t, 3)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	g := h.challengeAccepted(ana, bo, "seega", fakediscord.Arg("first", "me"))
