@@ -1,6 +1,17 @@
-// Package bot is Kilab's Discord side: the slash commands, the routing of
-// interactions by custom_id, the handlers for challenges and turns, and the
-// notifications (game threads, turn DMs).
+// Package bot is Kilab's Discord side as one bot: it connects to Discord
+// (the gateway, or signed HTTP requests to its endpoint with
+// Config.InteractionsAddr, through the same gate), routes every interaction
+// through one route table (routes.go: each slash command, autocompleted
+// option and custom_id kind is one entry, with its definition or id shape,
+// its handler, its name in the metrics and logs, and what its id names), and
+// runs the loops and sweeps: delivery, the computer, deadlines and reminders.
+//
+// The features live in packages of their own on the shared kit.Core: play,
+// challenge, computer, tournaments, vacation, info and delivery. None knows
+// another; the bot wires them together (a commit kicks delivery and the
+// computer, delivery hands the kinds of announcement other features write to
+// them), and resolves each interaction's context once (kit.Core.Resolve)
+// before its handler runs.
 //
 // Handlers are stateless: everything a click needs comes from its custom_id
 // and the database, so buttons keep working across restarts. A click carries
@@ -8,13 +19,9 @@
 // commits a throw or a move only at that version, so a stale, repeated or
 // concurrent click changes nothing and gets an explanation instead.
 //
-// Interactions come over the gateway, or, with Config.InteractionsAddr, as
-// signed HTTP requests to the bot's endpoint (endpoint.go, verify.go); both
-// go through the same gate and handlers, and are answered the same way.
-//
 // The bot never computes a rule: it asks the engine (games), draws with render
-// and keeps everything in store. It talks to Discord through the small Discord
-// interface, implemented over a *discordgo.Session built by the caller, so
-// tests can put a fake Discord behind the real session, or a recorder behind
-// the interface.
+// and keeps everything in store. It talks to Discord through the small
+// kit.Discord interface, implemented over a *discordgo.Session built by the
+// caller, so tests can put a fake Discord behind the real session, or a
+// recorder behind the interface.
 package bot
