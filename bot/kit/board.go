@@ -14,7 +14,7 @@ import (
 	"kilab/store"
 )
 
-// kindColour is a game's own colour (render.Colour) for the embeds about it.
+// KindColour is a game's own colour (render.Colour) for the embeds about it.
 func KindColour(kind string) int {
 	g, err := games.Lookup(kind)
 	if err != nil {
@@ -23,10 +23,10 @@ func KindColour(kind string) int {
 	return render.Colour(g)
 }
 
-// brandColour frames what is about Kilab rather than one game.
+// BrandColour frames what is about Kilab rather than one game.
 const BrandColour = 0xC8963E
 
-// boardOpts says what a board message carries besides the picture.
+// BoardOpts says what a board message carries besides the picture.
 type BoardOpts struct {
 	Controls bool   // the player on move's components
 	Prefix   string // the picker step the components show
@@ -75,7 +75,7 @@ func (s *State) footer(l *lang.Lang) string {
 	return l.T("end.footer", "Game", s.G.ID)
 }
 
-// pictured is what the picture marks: the last ply, and the result when the
+// Pictured is what the picture marks: the last ply, and the result when the
 // game ended off the board (resigned, on time, agreed, aborted), so a final
 // picture never says whose turn it would have been. Its words are l's.
 func (s *State) Pictured(l *lang.Lang) render.Last {
@@ -121,7 +121,7 @@ func (s *State) ReasonLine(l *lang.Lang) string {
 	return ReasonText(l, s.G.Reason)
 }
 
-// reasonText is a stored end reason in l's words: the store's own reasons
+// ReasonText is a stored end reason in l's words: the store's own reasons
 // (resignation, timeout, ...) are messages; an engine's reason for an end by
 // the rules is kept as the engine wrote it.
 func ReasonText(l *lang.Lang, reason string) string {
@@ -146,7 +146,7 @@ func ReasonText(l *lang.Lang, reason string) string {
 	return l.T("end.why.rules")
 }
 
-// configText is the variant and the options that differ from their
+// ConfigText is the variant and the options that differ from their
 // defaults: "standard · pieces 7".
 func ConfigText(g games.Game, c games.Config) string {
 	parts := []string{c.Variant}
@@ -219,7 +219,7 @@ func (s *State) describe(l *lang.Lang) string {
 	return b.String()
 }
 
-// computerMark follows the computer's name: " (computer, hard)".
+// ComputerMark follows the computer's name: " (computer, hard)".
 func (s *State) ComputerMark(l *lang.Lang, p games.Player) string {
 	if s.G.Human(p) {
 		return ""
@@ -227,7 +227,7 @@ func (s *State) ComputerMark(l *lang.Lang, p games.Player) string {
 	return l.T("play.computer_mark", "Level", LevelWord(l, s.G.Computer.Level))
 }
 
-// computerSuffix is computerMark inside parentheses: ", computer, hard".
+// ComputerSuffix is computerMark inside parentheses: ", computer, hard".
 func (s *State) ComputerSuffix(l *lang.Lang, p games.Player) string {
 	if s.G.Human(p) {
 		return ""
@@ -255,7 +255,7 @@ func (s *State) dueVerb(l *lang.Lang) string {
 	return l.T("play.verb.move")
 }
 
-// resultText is how the game stands: "<@1> (cones) wins · resignation".
+// ResultText is how the game stands: "<@1> (cones) wins · resignation".
 func (s *State) ResultText(l *lang.Lang) string {
 	w, won := s.G.Result.Winner()
 	reason := s.ReasonLine(l)
@@ -303,14 +303,14 @@ func ThrowsText(ts []games.Throw) string {
 	return strings.Join(s, ", ")
 }
 
-// rematchRow is the Rematch button of a finished game's board, in l.
+// RematchRow is the Rematch button of a finished game's board, in l.
 func RematchRow(l *lang.Lang, g store.Game) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: l.T("chal.rematch.button"), Style: discordgo.SecondaryButton, CustomID: RematchCID(g.ID), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
 	}}}
 }
 
-// awayMarkIn follows a player's name on a board or in /games while they are
+// AwayMarkIn follows a player's name on a board or in /games while they are
 // on vacation: " · on vacation until <t:…:R>".
 func AwayMarkIn(l *lang.Lang, away map[string]time.Time, user string) string {
 	end, ok := away[user]
@@ -333,7 +333,7 @@ func (b *Core) AwayOf(ctx context.Context, gs ...store.Game) (map[string]time.Ti
 	return b.DB.Away(ctx, users...)
 }
 
-// awayUntil is "on vacation until <t:…:R>", to follow a player's name.
+// AwayUntil is "on vacation until <t:…:R>", to follow a player's name.
 func AwayUntil(l *lang.Lang, until time.Time) string {
 	return l.T("vac.until", "Unix", until.Unix())
 }

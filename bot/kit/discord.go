@@ -80,7 +80,7 @@ const (
 	CodeThreadExists      = 160004
 )
 
-// errorCode returns Discord's JSON error code inside err, or 0.
+// ErrorCode returns Discord's JSON error code inside err, or 0.
 func ErrorCode(err error) int {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Message != nil {
@@ -296,7 +296,7 @@ func CommandsBody(cmds []*discordgo.ApplicationCommand) ([]map[string]any, error
 	return out, nil
 }
 
-// userOf is who made an interaction: the member in a server, the user in a DM.
+// UserOf is who made an interaction: the member in a server, the user in a DM.
 func UserOf(i *discordgo.Interaction) *discordgo.User {
 	if i.Member != nil && i.Member.User != nil {
 		return i.Member.User
@@ -318,7 +318,7 @@ func DisplayName(u *discordgo.User) string {
 // attachment descriptions discordgo cannot send itself.
 func NewREST(s *discordgo.Session) Discord { return rest{s} }
 
-// reply answers an interaction with an ephemeral line.
+// Reply answers an interaction with an ephemeral line.
 func (b *Core) Reply(i *discordgo.Interaction, format string, a ...any) error {
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &Message{Content: Clip(fmt.Sprintf(format, a...), 2000), Ephemeral: true})
 }

@@ -27,7 +27,7 @@ var explanations = []struct {
 	{store.ErrNotFound, "err.not_found"},
 }
 
-// explain returns the text a player speaking l sees for err, and whether err
+// Explain returns the text a player speaking l sees for err, and whether err
 // is one we expected (the rest are logged as faults). Refusals the bot and
 // the engines word themselves are lang.Errors; the store's and the engines'
 // sentinels have their words here.

@@ -125,13 +125,13 @@ func (b *Core) GameLang(ctx context.Context, g store.Game) *lang.Lang {
 	return b.GuildLang(ctx, g.GuildID, human)
 }
 
-// seatWord is the name of seat p of game g in l, lower case as mid-sentence
+// SeatWord is the name of seat p of game g in l, lower case as mid-sentence
 // ("cones"), as the game names it; the engines' Seats are the keys, in English.
 func SeatWord(l *lang.Lang, g games.Game, p games.Player) string {
 	return games.SeatName(l, g, p)
 }
 
-// seatTitle is seatWord with a capital, to open a sentence or a label.
+// SeatTitle is seatWord with a capital, to open a sentence or a label.
 func SeatTitle(l *lang.Lang, g games.Game, p games.Player) string {
 	w := SeatWord(l, g, p)
 	r, n := utf8.DecodeRuneInString(w)

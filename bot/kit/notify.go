@@ -11,7 +11,7 @@ import (
 	"kilab/store/glicko"
 )
 
-// dmCopy is the thread's board for a DM: the same picture and controls, its
+// DMCopy is the thread's board for a DM: the same picture and controls, its
 // own text, pinging nobody.
 func DMCopy(board *Message, content string) *Message {
 	m := *board
@@ -19,12 +19,12 @@ func DMCopy(board *Message, content string) *Message {
 	return &m
 }
 
-// turnDMText is the text of the player on move's DM, in their language l.
+// TurnDMText is the text of the player on move's DM, in their language l.
 func TurnDMText(l *lang.Lang, s *State) string {
 	return l.T("dm.turn", "Game", s.Game.Title(), "ID", s.G.ID, "Due", s.dueText(l), "Link", ChannelLink(s.G.GuildID, ThreadOf(s.G)))
 }
 
-// resultDMText tells a player in l how their game ended and what it did to
+// ResultDMText tells a player in l how their game ended and what it did to
 // their rating.
 func ResultDMText(l *lang.Lang, s *State, changes []store.RatingChange) string {
 	return l.T("dm.result", "Game", s.Game.Title(), "ID", s.G.ID, "Result", s.ResultText(l),
@@ -38,11 +38,11 @@ func Prefixed(prefix, s string) string {
 	return prefix + s
 }
 
-// provisionalNote explains the ? of ratingShown, once per message that
+// ProvisionalNote explains the ? of ratingShown, once per message that
 // shows one.
 func ProvisionalNote(l *lang.Lang) string { return l.T("end.provisional") }
 
-// ratingText shows each player's rating change in l: "Ratings: <@a> 1500 →
+// RatingText shows each player's rating change in l: "Ratings: <@a> 1500 →
 // 1662 (+162)". A rating still provisional (deviation 110 or more) is
 // marked with a ?, as Lichess does, and the ? explained after.
 func RatingText(l *lang.Lang, changes []store.RatingChange) string {

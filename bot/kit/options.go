@@ -11,7 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// options maps a command's options by name (subcommands' options included).
+// Options maps a command's options by name (subcommands' options included).
 func Options(i *discordgo.Interaction) map[string]*discordgo.ApplicationCommandInteractionDataOption {
 	out := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
 	for _, o := range i.ApplicationCommandData().Options {
@@ -30,7 +30,7 @@ func OptString(i *discordgo.Interaction, name string) string {
 	return ""
 }
 
-// gameOf reads the game option: a game id, as autocomplete offers it (a
+// GameOf reads the game option: a game id, as autocomplete offers it (a
 // leading # is forgiven).
 func (b *Core) GameOf(ctx context.Context, i *discordgo.Interaction) (store.Game, error) {
 	raw := strings.TrimPrefix(OptString(i, OptGame), "#")
@@ -48,7 +48,7 @@ func (b *Core) GameOf(ctx context.Context, i *discordgo.Interaction) (store.Game
 	return g, nil
 }
 
-// optUser is the user a user option names, or the one asking when it is
+// OptUser is the user a user option names, or the one asking when it is
 // left out (or Discord sent no resolved user for it).
 func OptUser(i *discordgo.Interaction, name string) *discordgo.User {
 	o, ok := Options(i)[name]

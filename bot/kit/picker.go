@@ -21,7 +21,7 @@ const (
 	maxOptionLabel = 100
 )
 
-// components are the controls of a board for the player on move, labelled
+// Components are the controls of a board for the player on move, labelled
 // in l: Throw where a throw is due, else the legal moves under the picker
 // prefix.
 func Components(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
@@ -41,7 +41,7 @@ func Components(l *lang.Lang, gameID, version int64, pos games.Position, prefix 
 	return nil
 }
 
-// under returns the moves whose picker group path starts with prefix.
+// Under returns the moves whose picker group path starts with prefix.
 func Under(moves []games.Move, prefix string) []games.Move {
 	if prefix == "" {
 		return moves

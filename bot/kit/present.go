@@ -5,7 +5,7 @@ import (
 	"kilab/lang"
 )
 
-// clip shortens s to at most n runes, for Discord's length limits.
+// Clip shortens s to at most n runes, for Discord's length limits.
 func Clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
@@ -18,7 +18,7 @@ func ChannelLink(guild, channel string) string {
 	return fmt.Sprintf("https://discord.com/channels/%s/%s", guild, channel)
 }
 
-// levelWord is the name in l of one of the computer's levels (ai.Levels).
+// LevelWord is the name in l of one of the computer's levels (ai.Levels).
 func LevelWord(l *lang.Lang, level string) string {
 	switch level {
 	case "easy":

@@ -12,7 +12,7 @@ import (
 	"kilab/store"
 )
 
-// state is a stored game made playable: its engine, the position replayed from
+// State is a stored game made playable: its engine, the position replayed from
 // its record, and what the board picture shows of the last ply.
 type State struct {
 	G     store.Game
@@ -80,7 +80,7 @@ func (b *Core) refresh(ctx context.Context, g *store.Game, pos games.Position) e
 	return err
 }
 
-// endOf is how a position ends the game by its own rules, or nil.
+// EndOf is how a position ends the game by its own rules, or nil.
 func EndOf(pos games.Position) *store.End {
 	o := pos.Outcome()
 	switch o.Status {
@@ -92,7 +92,7 @@ func EndOf(pos games.Position) *store.End {
 	return nil
 }
 
-// liveSeat is the seat user plays in g, which must go on: the check every
+// LiveSeat is the seat user plays in g, which must go on: the check every
 // player's action (resign, draw) starts with.
 func LiveSeat(g store.Game, user string) (games.Player, error) {
 	seat, ok := g.Seat(user)
@@ -105,7 +105,7 @@ func LiveSeat(g store.Game, user string) (games.Player, error) {
 	return seat, nil
 }
 
-// threadOf is where a game is played: its thread, or its channel where the
+// ThreadOf is where a game is played: its thread, or its channel where the
 // bot could not open one.
 func ThreadOf(g store.Game) string {
 	if g.ThreadID != "" {
