@@ -339,3 +339,32 @@ func TestE2EStoredPositionInAnOldNotationIsMigrated(t *testing.T) {
 		t.Error("the re-derived position was not logged")
 	}
 }
+
+// The answer to /board shows the player on move their controls, to
+// everyone in the channel; once they have moved it loses them, like the
+// thread's board, instead of offering an old turn for days.
+func TestE2EBoardAnswerRetired(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 62)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.noAutoMove(ana, bo)
+	id := h.challengeAccepted(ana, bo, "aseb").ID
+	g, _ := h.board(id)
+	answer := h.reply(h.srv.Command(g.Players[g.ToMove], h.srv.ChannelID(), "board", fakediscord.Arg("game", strconv.FormatInt(id, 10))))
+	if len(answer.CustomIDs()) == 0 {
+		t.Fatalf("/board by the player on move shows no controls: %+v", answer)
+	}
+	rng := rand.New(rand.NewPCG(7, 1))
+	for n := 0; n < 20 && h.game(id).ToMove == g.ToMove; n++ {
+		now, msg := h.board(id)
+		h.step(now, msg, rng)
+		h.deliver()
+	}
+	if h.game(id).ToMove == g.ToMove {
+		t.Fatal("the turn never passed")
+	}
+	h.deliver()
+	if m, ok := h.srv.Message(answer.ID); !ok || len(m.CustomIDs()) != 0 {
+		t.Fatalf("the /board answer still offers %v after the turn passed", m.CustomIDs())
+	}
+}

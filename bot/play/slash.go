@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"kilab/bot/kit"
+	"kilab/store"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -39,11 +40,30 @@ func (b *Play) BoardCommand(ctx context.Context, i *discordgo.Interaction) error
 		return err
 	}
 	seat, plays := g.Seat(kit.UserOf(i).ID)
-	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: plays && seat == g.ToMove})
+	controls := plays && seat == g.ToMove
+	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: controls})
 	if err != nil {
 		return err
 	}
-	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+	if err := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m); err != nil || !controls {
+		return err
+	}
+	b.keepLive(ctx, i, s.G)
+	return nil
+}
+
+// keepLive records the answer to /board, which shows g's controls to
+// everyone in the channel, among g's boards, so that the next move retires
+// it as it does the thread's: its buttons go, and it stops saying whose turn
+// it is. A failure is logged: the answer itself went out.
+func (b *Play) keepLive(ctx context.Context, i *discordgo.Interaction, g store.Game) {
+	msg, err := b.DC.Original(i)
+	if err == nil {
+		err = b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: msg.ChannelID, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "board"})
+	}
+	if err != nil {
+		b.Logger(ctx).Warn("recording a /board answer among the game's boards", "err", err)
+	}
 }
 
 // Settings is /settings: DMs, reminders, automatic only moves and throws.
