@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"kilab/bot/kit"
 	"log/slog"
 	"net"
 	"net/http"
@@ -75,7 +76,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	if err := json.Unmarshal(body, &i); err != nil || !wellFormed(&i) {
 		http.Error(w, "not an interaction", http.StatusBadRequest)
 		return
 	}
@@ -86,6 +87,20 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 	b.dispatch(&i)
 	w.WriteHeader(http.StatusAccepted)
+}
+
+// wellFormed reports whether a decoded body is an interaction at all: one of
+// the types the bot takes, with an id, and, unless it is a PING, someone who
+// sent it. A body of null, or an object of nothing, decodes without error
+// into an interaction of type 0, which is none.
+func wellFormed(i *discordgo.Interaction) bool {
+	switch i.Type {
+	case discordgo.InteractionPing:
+		return i.ID != ""
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete, discordgo.InteractionMessageComponent:
+		return i.ID != "" && i.Token != "" && kit.UserOf(i).ID != ""
+	}
+	return false
 }
 
 // listen starts serving the endpoint.

@@ -27,7 +27,7 @@ func signed(key ed25519.PrivateKey, ts time.Time, body []byte) *http.Request {
 
 // endpointBot is a unit bot that takes HTTP interactions signed by the key
 // it returns.
-func endpointBot(t *testing.T) (*Bot, *kittest.Recorder, ed25519.PrivateKey) {
+func endpointBot(t testing.TB) (*Bot, *kittest.Recorder, ed25519.PrivateKey) {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {

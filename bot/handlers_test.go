@@ -22,7 +22,7 @@ import (
 	"kilab/store"
 )
 
-func unitBot(t *testing.T) (*Bot, *kittest.Recorder, *store.DB) {
+func unitBot(t testing.TB) (*Bot, *kittest.Recorder, *store.DB) {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -195,6 +196,9 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 		if !ok {
 			return lang.Fail("cmd.unknown", "Name", name)
 		}
+		if !optionsFit(i.ApplicationCommandData()) {
+			return lang.Fail("cmd.bad_options", "Name", name)
+		}
 		return r.handle(b, ctx, i)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return b.autocomplete(ctx, i)
@@ -310,4 +314,66 @@ func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error 
 		b.Logger(ctx).Debug("autocomplete", "err", err)
 	}
 	return b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{Choices: kit.OrEmpty(choices)})
+}
+
+// optionTypes are the type of every option of every command, by command name
+// and then by the option's path ("aseb/opponent" for a subcommand's).
+var optionTypes = sync.OnceValue(func() map[string]map[string]discordgo.ApplicationCommandOptionType {
+	out := map[string]map[string]discordgo.ApplicationCommandOptionType{}
+	var walk func(m map[string]discordgo.ApplicationCommandOptionType, prefix string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(m map[string]discordgo.ApplicationCommandOptionType, prefix string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			m[prefix+o.Name] = o.Type
+			walk(m, prefix+o.Name+"/", o.Options)
+		}
+	}
+	for _, c := range Commands() {
+		out[c.Name] = map[string]discordgo.ApplicationCommandOptionType{}
+		walk(out[c.Name], "", c.Options)
+	}
+	return out
+})
+
+// optionsFit reports whether a command's options are the command's own:
+// each one its definition has, of the type the definition gives, with a
+// value of that type (a user as one of the users Discord resolved, not a
+// number). Discord sends nothing else, so anything else was made by hand,
+// and a handler must not read it as something it is not.
+func optionsFit(data discordgo.ApplicationCommandInteractionData) bool {
+	types := optionTypes()[data.Name]
+	var fit func(prefix string, opts []*discordgo.ApplicationCommandInteractionDataOption) bool
+	fit = func(prefix string, opts []*discordgo.ApplicationCommandInteractionDataOption) bool {
+		for _, o := range opts {
+			if o == nil {
+				return false
+			}
+			path := prefix + o.Name
+			if typ, ok := types[path]; !ok || typ != o.Type || !valueFits(o, data.Resolved) || !fit(path+"/", o.Options) {
+				return false
+			}
+		}
+		return true
+	}
+	return fit("", data.Options)
+}
+
+// valueFits reports whether o's value is of o's type.
+func valueFits(o *discordgo.ApplicationCommandInteractionDataOption, resolved *discordgo.ApplicationCommandInteractionDataResolved) bool {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+		return o.Value == nil
+	case discordgo.ApplicationCommandOptionString:
+		_, ok := o.Value.(string)
+		return ok
+	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+		_, ok := o.Value.(float64)
+		return ok
+	case discordgo.ApplicationCommandOptionBoolean:
+		_, ok := o.Value.(bool)
+		return ok
+	case discordgo.ApplicationCommandOptionUser:
+		id, ok := o.Value.(string)
+		return ok && resolved != nil && resolved.Users[id] != nil
+	}
+	return false
 }
