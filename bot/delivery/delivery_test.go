@@ -2,14 +2,10 @@ package delivery
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
-	"kilab/ai"
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
 	"kilab/games"
@@ -66,14 +62,8 @@ func played(t *testing.T, db *store.DB, g store.Game, src games.Source) store.Ga
 func TestDeliverOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "delivery.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	rec := &kittest.Recorder{}
-	src := games.Seeded(5)
-	core := kit.NewCore(db, rec, src, slog.New(slog.NewTextHandler(io.Discard, nil)), ai.Env{})
+	core, rec, db := kittest.Core(t, 5)
+	src := core.Src
 	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
 	var mu sync.Mutex
 	outcomes := map[string]int{}

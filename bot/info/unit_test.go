@@ -2,18 +2,14 @@ package info
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
-	"kilab/ai"
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
-	"kilab/games"
 	"kilab/store"
 )
 
@@ -24,13 +20,7 @@ func init() { kit.RegisterShape("l", kit.PageShape) }
 // unit is Info on a fresh database, with a Discord that records.
 func unit(t *testing.T) (*Info, *kittest.Recorder, *store.DB) {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	rec := &kittest.Recorder{}
-	core := kit.NewCore(db, rec, games.Seeded(1), slog.New(slog.NewTextHandler(io.Discard, nil)), ai.Env{})
+	core, rec, db := kittest.Core(t, 1)
 	return New(core), rec, db
 }
 

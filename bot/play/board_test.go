@@ -2,18 +2,13 @@ package play
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
-	"kilab/ai"
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
-	"kilab/games"
 	_ "kilab/games/aseb"
 	"kilab/store"
 )
@@ -32,13 +27,8 @@ func boardAsked(user string, game int64) *discordgo.Interaction {
 func TestBoardAnswerWithControlsIsRetiredLater(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "play.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	rec := &kittest.Recorder{}
-	p := New(kit.NewCore(db, rec, games.Seeded(1), slog.New(slog.NewTextHandler(io.Discard, nil)), ai.Env{}))
+	core, rec, db := kittest.Core(t, 1)
+	p := New(core)
 	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
 	waiting := g.Players[g.ToMove.Other()]
 	if err := p.BoardCommand(ctx, boardAsked(waiting, g.ID)); err != nil {
