@@ -200,7 +200,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 		OnOutcome: func(kind, outcome string) { b.met.announcements.WithLabelValues(kind, outcome).Inc() }})
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
-		b.http = &endpoint{addr: c.InteractionsAddr, verify: verifier{key: c.PublicKey, now: time.Now}}
+		b.http = newEndpoint(c.InteractionsAddr, c.PublicKey)
 	}
 	return b
 }

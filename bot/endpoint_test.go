@@ -34,7 +34,7 @@ func endpointBot(t testing.TB) (*Bot, *kittest.Recorder, ed25519.PrivateKey) {
 		t.Fatal(err)
 	}
 	b, rec, _ := unitBot(t)
-	b.http = &endpoint{verify: verifier{key: pub, now: time.Now}}
+	b.http = newEndpoint("", pub)
 	return b, rec, priv
 }
 
