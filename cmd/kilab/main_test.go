@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -625,6 +627,56 @@ func TestHugeInputShortError(t *testing.T) {
 		code, _, errs := kilab(t, args...)
 		if code != 1 || len(errs) > 400 {
 			t.Errorf("kilab %s …: exit %d, %d bytes of error: %.200s", args[2], code, len(errs), errs)
+		}
+	}
+}
+
+// A release build's version, passed in with -ldflags -X, is what --version
+// says; without one the build's own record answers (not checked here: it
+// depends on how the test binary was built). Not parallel: it sets a global.
+func TestVersionFromBuild(t *testing.T) {
+	defer func(v string) { buildVersion = v }(buildVersion)
+	buildVersion = "v9.8.7"
+	if code, out, _ := kilab(t, "--version"); code != 0 || out != "kilab v9.8.7\n" {
+		t.Errorf("kilab --version with a build version = %d %q", code, out)
+	}
+	buildVersion = ""
+	if _, out, _ := kilab(t, "--version"); out == "kilab v9.8.7\n" || !strings.HasPrefix(out, "kilab ") {
+		t.Errorf("kilab --version without one = %q", out)
+	}
+}
+
+// The image passes its VERSION build argument into the variable --version
+// reads, builds a static binary in one stage and runs it as a non-root user
+// in another, and exposes the ports the README suggests for METRICS_ADDR and
+// INTERACTIONS_ADDR.
+func TestDockerfile(t *testing.T) {
+	t.Parallel()
+	df, err := os.ReadFile(filepath.Join("..", "..", "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"ARG VERSION", "-X main.buildVersion=${VERSION}", "CGO_ENABLED=0", "AS build", "COPY --from=build", "USER 65532:65532"} {
+		if !strings.Contains(string(df), w) {
+			t.Errorf("the Dockerfile lacks %q", w)
+		}
+	}
+	var exposed []string
+	for _, line := range strings.Split(string(df), "\n") {
+		if ports, ok := strings.CutPrefix(line, "EXPOSE "); ok {
+			exposed = append(exposed, strings.Fields(ports)...)
+		}
+	}
+	for _, v := range []string{"METRICS_ADDR", "INTERACTIONS_ADDR"} {
+		row := regexp.MustCompile("(?m)^\\| `" + v + "` \\|[^\\n]*?`:(\\d+)`").FindStringSubmatch(string(readme))
+		if row == nil {
+			t.Errorf("the README suggests no port for %s", v)
+		} else if !slices.Contains(exposed, row[1]) {
+			t.Errorf("the README suggests %s=:%s; the Dockerfile exposes %v", v, row[1], exposed)
 		}
 	}
 }
