@@ -36,7 +36,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&budget, "budget", 2*time.Second, "the most time `T` an agent may think per move (2s, 500ms)")
 	fs.IntVar(&workers, "workers", 0, "how many games `W` are played at once (default: one per CPU)")
 	var tableDir string
-	fs.StringVar(&tableDir, "tables", "", "a folder `DIR` of solved Aseb tables (kilab solve) for hard to play perfectly; none: hard searches")
+	fs.StringVar(&tableDir, "tables", "", "a folder `DIR` of solved Aseb tables (kilab solve) for hard to play from (perfectly, to 1/65,535 a move); none: hard searches")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
