@@ -194,17 +194,36 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, do
 }
 
 // flagError is the flag package's message with flags written as the help
-// writes them: "flag provided but not defined: --colour".
+// writes them: "no flag --colour", "flag needs an argument: --game".
 func flagError(err error) string {
 	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		name = strings.TrimPrefix(name, "-")
-		if len(name) > 1 {
-			name = "-" + name
+	for _, prefix := range []string{"flag provided but not defined: ", "flag needs an argument: "} {
+		if name, ok := strings.CutPrefix(msg, prefix); ok {
+			if prefix == "flag provided but not defined: " {
+				prefix = "no flag "
+			}
+			return prefix + dashed(name)
 		}
-		return "no flag -" + name
 	}
-	return strings.Replace(msg, " flag -", " flag --", 1)
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		if value, tail, ok := strings.Cut(rest, " for flag -"); ok {
+			name, reason, _ := strings.Cut(tail, ": ")
+			for _, sentinel := range []error{games.ErrBadNotation, games.ErrBadConfig} {
+				reason = strings.TrimSuffix(reason, ": "+sentinel.Error())
+			}
+			return "invalid value " + value + " for flag " + dashed(name) + ": " + reason
+		}
+	}
+	return msg
+}
+
+// dashed is a flag's name as the help writes it: "--game", "-o".
+func dashed(name string) string {
+	name = strings.TrimLeft(name, "-")
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // start resolves the game, its configuration and the starting position.

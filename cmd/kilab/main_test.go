@@ -506,8 +506,16 @@ func TestUnknownFlag(t *testing.T) {
 			t.Errorf("%s --colour = %d %q %q", cmd, code, out, errs)
 		}
 	}
-	if code, _, errs := kilab(t, "demo", "-x"); code != 1 || !strings.Contains(errs, "no flag -x ") {
-		t.Errorf("demo -x = %d %q", code, errs)
+	for _, tc := range []struct{ args, want string }{
+		{"demo -x", "kilab: no flag -x "},
+		{"moves --game", "kilab: flag needs an argument: --game "},
+		{"demo -o", "kilab: flag needs an argument: -o "},
+		{"arena --workers x", `kilab: invalid value "x" for flag --workers: `},
+		{"moves --opt a", `kilab: invalid value "a" for flag --opt: option "a" is not key=value (kilab help`},
+	} {
+		if code, out, errs := kilab(t, strings.Fields(tc.args)...); code != 1 || out != "" || !strings.HasPrefix(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("kilab %s = %d %q, want one line starting %q", tc.args, code, errs, tc.want)
+		}
 	}
 }
 
