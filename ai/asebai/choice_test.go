@@ -15,6 +15,7 @@ import (
 // small solve, every variant: every position, every throw. The log gives
 // how many decisions the rounding changed.
 func TestTableChoiceWithinOneStep(t *testing.T) {
+	t.Parallel()
 	pieces := testlong.Pick(2, 3)
 	for _, cfg := range smallConfigs {
 		r := rulesN(t, cfg, pieces)
