@@ -105,7 +105,7 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 			"several, the best move and what the one played cost the mover in points of winning\n"+
 			"chance (0.00 for the best). A last line says whether the figures are exact (Aseb, from\n"+
 			"a solved table) or the engine's estimate. The record is read as kilab replay reads it:\n"+
-			"tokens, or the file /history sends, whose header gives the game and the rest.", stderr)
+			"tokens, or the file /history sends, whose header gives the game and the rest.", stderr, fromRecord)
 	tables := fs.String("tables", "", "a folder `DIR` of solved Aseb tables (kilab solve), for exact figures")
 	var rev intFlag
 	fs.Var(&rev, "revision", revisionHelp)

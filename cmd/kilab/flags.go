@@ -59,6 +59,7 @@ type flagOpt func(*flagSpec)
 // flagSpec is what a command's help lists of the shared flags.
 type flagSpec struct {
 	noPosition bool
+	fromRecord bool                // a /history file read may give the game
 	games      []string            // the games covered; nil: every game
 	values     map[string][]string // an option's values the command takes, where fewer than the game's
 }
@@ -67,6 +68,10 @@ type flagSpec struct {
 // start, or covers every position. The flag is still read, so that the
 // command can say why it refuses it rather than that there is no such flag.
 func noPosition(s *flagSpec) { s.noPosition = true }
+
+// fromRecord says that the record read may give the game, as a /history
+// file's header does: --game is required only without one.
+func fromRecord(s *flagSpec) { s.fromRecord = true }
 
 // onlyGame limits the command to game, with only the values given for some
 // of its options (nil for the option's own).
@@ -88,6 +93,9 @@ func newFlagSet(name, synopsis, about string, stderr io.Writer, opts ...flagOpt)
 	gameHelp := "the game `G`: " + strings.Join(spec.games, ", ") + " (required)"
 	if len(spec.games) == 1 {
 		gameHelp = "the game `G`: " + spec.games[0] + ", the only one this command covers (required)"
+	}
+	if spec.fromRecord {
+		gameHelp = strings.Replace(gameHelp, "(required)", "(required, unless the record is a /history file, which gives it)", 1)
 	}
 	fs.StringVar(&g.game, "game", "", gameHelp)
 	fs.StringVar(&g.variant, "variant", "", "the variant `V` (default: the game's first)")

@@ -437,7 +437,7 @@ func TestFlagHelp(t *testing.T) {
 		{"solve", []string{"\n  --game G\n", "\n  -o FILE\n", "aseb --variant royalur", "--opt pieces=5 "}, []string{"--position", "tab --variant", "seega --variant", "width=", "pieces=5|7"}},
 		{"arena", []string{"\n  -a AGENT\n", "\n  --budget T\n", "(default 2s)", "\n  --workers W\n", "[--budget T] [--workers W] [--tables DIR]", "\n  --games N\n"}, []string{"--position"}},
 		{"demo", []string{"000.png", "0000.png", "\n  -o DIR\n", "\n  --seed N\n"}, []string{"--position"}},
-		{"replay", []string{"\n  --revision N\n", "/history", "\n  --position P\n"}, nil},
+		{"replay", []string{"\n  --revision N\n", "/history", "\n  --position P\n", "(required, unless the record is a /history file"}, nil},
 		{"review", []string{"\n  --revision N\n", "\n  --tables DIR\n"}, nil},
 	} {
 		code, out, errs := kilab(t, tc.cmd, "--help")

@@ -23,7 +23,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			"rest may be left out; flags that say otherwise than the file are refused.\n\n"+
 			"With --revision N the record was played under rules revision N (a /history file says\n"+
 			"so): a ply that the current rules refuse is replayed as revision N played it, where\n"+
-			"it did, and its line gets a fourth field, \"revision N\".", stderr)
+			"it did, and its line gets a fourth field, \"revision N\".", stderr, fromRecord)
 	var rev intFlag
 	fs.Var(&rev, "revision", revisionHelp)
 	if code, done := parseFlags(fs, args, stdout); done {
