@@ -1,10 +1,13 @@
 # Build a static binary, then run it as a non-root user on a minimal image.
 FROM golang:1.26 AS build
+# What `kilab --version` says: docker build --build-arg VERSION=$(git describe --tags --always --dirty) .
+# The sources come without .git, so the build cannot find it out itself.
+ARG VERSION=""
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/kilab ./cmd/kilab \
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X main.buildVersion=${VERSION}" -o /out/kilab ./cmd/kilab \
  && mkdir -p /out/data
 
 FROM gcr.io/distroless/static-debian12:nonroot
@@ -16,4 +19,8 @@ COPY --from=build --chown=65532:65532 /out/data /data
 WORKDIR /data
 VOLUME ["/data"]
 USER 65532:65532
+# The ports the README suggests: METRICS_ADDR=:9090 (/metrics, /healthz,
+# /readyz) and INTERACTIONS_ADDR=:8080 (/interactions). Each is served only
+# when its variable is set, on the port it gives.
+EXPOSE 9090 8080
 ENTRYPOINT ["/kilab"]

@@ -66,17 +66,44 @@ func ParsePly(tok string) (Ply, error) {
 	return p, nil
 }
 
-// ParseRecord reads record tokens separated by white space.
+// ParseRecord reads a record: tokens separated by white space, or the record
+// file /history sends, as it is written. A line whose first character (after
+// blanks) is '#' is a comment: the file's header. A line that starts with a
+// number and a tab is one numbered ply, "N<TAB>TOKEN", and anything after a
+// further tab is a note on it (the file marks a ply of older rules so, in the
+// reader's language), which is not read. Tokens carry no rules revision.
 func ParseRecord(s string) ([]Ply, error) {
 	var plies []Ply
-	for _, tok := range strings.Fields(s) {
-		p, err := ParsePly(tok)
-		if err != nil {
-			return nil, err
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
 		}
-		plies = append(plies, p)
+		toks := strings.Fields(line)
+		if tok, ok := numberedToken(line); ok {
+			toks = []string{tok}
+		}
+		for _, tok := range toks {
+			p, err := ParsePly(tok)
+			if err != nil {
+				return nil, err
+			}
+			plies = append(plies, p)
+		}
 	}
 	return plies, nil
+}
+
+// numberedToken is the token of a numbered ply line, "12<TAB>2:5-8<TAB>note";
+// ok is false for a line that is not one. No token is a number alone, so a
+// line of tokens never starts with a number and a tab.
+func numberedToken(line string) (tok string, ok bool) {
+	num, rest, ok := strings.Cut(line, "\t")
+	num = strings.TrimSpace(num)
+	if !ok || num == "" || strings.ContainsFunc(num, func(r rune) bool { return r < '0' || r > '9' }) {
+		return "", false
+	}
+	tok, _, _ = strings.Cut(rest, "\t")
+	return strings.TrimSpace(tok), true
 }
 
 // FormatRecord writes plies as tokens separated by spaces; ParseRecord reads it back.
@@ -102,7 +129,9 @@ func Replay(start Position, plies []Ply, each func(i int, p Ply, after Position)
 }
 
 // ReplayRevised is Replay whose each also learns, as old, that a ply was
-// played as its older rules revision played it.
+// played as its older rules revision played it. On an error the position
+// returned is the one where the failing ply was refused: its throws made,
+// where they were, and its move refused (see OlderRevision).
 func ReplayRevised(start Position, plies []Ply, each func(i int, p Ply, after Position, old bool)) (Position, error) {
 	pos := start
 	for i, p := range plies {

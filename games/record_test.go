@@ -304,3 +304,28 @@ func TestRecordReplay(t *testing.T) {
 		}
 	}
 }
+
+// ParseRecord reads the record file /history sends as it is written: its
+// header of '#' lines, then "N<TAB>TOKEN" lines, some with a note after a
+// further tab, with Windows line ends or not; and plain tokens as before.
+func TestParseRecordFile(t *testing.T) {
+	t.Parallel()
+	want := []Ply{{Throws: []Throw{3}, Move: "in-3"}, {Throws: []Throw{2}, Move: "in-2"}, {Throws: []Throw{0, 4}, Move: "3-7"}, {Throws: []Throw{1}}}
+	for name, text := range map[string]string{
+		"a /history file": "# Kilab: Aseb #12\n# Game: aseb\n# Replay: kilab replay --game aseb $(grep -v '^#' f.txt | cut -f2)\n" +
+			"1\t3:in-3\n2\t2:in-2\tplayed under rules revision 1\n3\t0,4:3-7\n4\t1:\n# Position: c:3,7 s:2 s:throw\n",
+		"Windows line ends": "# Kilab: Aseb #12\r\n1\t3:in-3\r\n2\t2:in-2\tсыгран по редакции правил 1\r\n3\t0,4:3-7\r\n4\t1:\r\n",
+		"tokens":            "3:in-3 2:in-2\n0,4:3-7\t1:\n",
+		"indented comments": "  # a note\n3:in-3 2:in-2 0,4:3-7 1:",
+	} {
+		got, err := ParseRecord(text)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: ParseRecord = %+v, %v; want %+v", name, got, err, want)
+		}
+	}
+	for _, bad := range []string{"1\t\n", "1\t2:5 8\n", "1\tKilab:\n"} {
+		if _, err := ParseRecord(bad); !errors.Is(err, ErrBadNotation) {
+			t.Errorf("ParseRecord(%q) = %v, want bad notation", bad, err)
+		}
+	}
+}

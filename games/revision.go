@@ -83,3 +83,21 @@ func PlayRecorded(pos Position, p Ply) (next Position, old bool, err error) {
 	}
 	return prev, true, nil
 }
+
+// OlderRevision is the newest rules revision older than pos's own that plays
+// move at pos (Legacy), or 0 when none does (or pos's engine has had no other
+// revision). It is asked about a move the current rules refuse: only where an
+// older revision plays it can the move be from a record of those rules, to be
+// replayed as that revision played it; anywhere else it is simply illegal.
+func OlderRevision(pos Position, move string) int {
+	l, ok := pos.(Legacy)
+	if !ok || move == "" {
+		return 0
+	}
+	for rev := l.Revision() - 1; rev >= 1; rev-- {
+		if _, err := l.PlayRevision(rev, move); err == nil {
+			return rev
+		}
+	}
+	return 0
+}

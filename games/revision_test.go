@@ -74,3 +74,44 @@ func TestReplayOldRevision(t *testing.T) {
 		t.Errorf("throws of a newer revision: err %v", err)
 	}
 }
+
+// OlderRevision names an older revision only where that revision plays the
+// refused move: revision 1's pass, not a typo, nor a pass revision 1 would
+// not have made, nor a move of a game that never had another revision.
+func TestOlderRevision(t *testing.T) {
+	t.Parallel()
+	moveDue := func(pos games.Position) games.Position {
+		t.Helper()
+		next, err := games.ThrowAs(pos, games.First, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return next
+	}
+	shut := moveDue(royalur(t, "c:2 s:4 c:throw")) // the spindles on their cell 4
+	open := moveDue(royalur(t, "c:2 s:- c:throw"))
+	for _, tc := range []struct {
+		name string
+		pos  games.Position
+		move string
+		want int
+	}{
+		{"revision 1's pass", shut, "pass", 1},
+		{"a typo", shut, "2-5", 0},
+		{"no move at all", shut, "", 0},
+		{"a pass revision 1 would not have made", open, "pass", 0},
+		{"a move no revision plays", open, "9-13", 0},
+	} {
+		if got := games.OlderRevision(tc.pos, tc.move); got != tc.want {
+			t.Errorf("%s: OlderRevision(%s, %q) = %d, want %d", tc.name, tc.pos, tc.move, got, tc.want)
+		}
+	}
+	tab, _ := games.Lookup("tab")
+	start, err := tab.New(games.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := games.OlderRevision(start, "pass"); got != 0 {
+		t.Errorf("tab, never revised: OlderRevision = %d, want 0", got)
+	}
+}

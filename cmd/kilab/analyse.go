@@ -21,10 +21,10 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 			"best first: MOVE, the chance in percent, and \"exact\" (Aseb, from a solved table) or\n"+
 			"\"estimate\" (the engine's), tab-separated. In dice games --throw gives the score to play\n"+
 			"when the position waits for a throw (Tab: a 2 or 3, which ends the throwing).", stderr)
-	var throw throwFlag
-	fs.Var(&throw, "throw", "the score to play, in dice games")
-	tables := fs.String("tables", "", "a folder of solved Aseb tables (kilab solve), for exact figures")
-	if code, done := parseFlags(fs, args); done {
+	var throw intFlag
+	fs.Var(&throw, "throw", "the score `N` to play, in dice games")
+	tables := fs.String("tables", "", "a folder `DIR` of solved Aseb tables (kilab solve), for exact figures")
+	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -54,7 +54,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 }
 
 // thrown applies --throw where the position waits for a throw.
-func thrown(game games.Game, pos games.Position, throw throwFlag) (games.Position, error) {
+func thrown(game games.Game, pos games.Position, throw intFlag) (games.Position, error) {
 	due := pos.Due()
 	switch {
 	case due.Kind == games.DueNothing:
@@ -99,21 +99,20 @@ func exactWord(exact bool) string {
 }
 
 func runReview(args []string, stdout, stderr io.Writer) int {
-	fs, g := newFlagSet("review", "--game G [--variant V] [--opt key=value]... [--tables DIR] [RECORD... | - | < FILE]",
+	fs, g := newFlagSet("review", "[--game G] [--variant V] [--opt key=value]... [--revision N] [--tables DIR] [RECORD... | - | < FILE]",
 		"Judges a game's record ply by ply and prints, tab-separated: the ply's number, its token,\n"+
 			"the first player's chance of winning after it in percent, and, for a move chosen among\n"+
 			"several, the best move and what the one played cost the mover in points of winning\n"+
 			"chance (0.00 for the best). A last line says whether the figures are exact (Aseb, from\n"+
-			"a solved table) or the engine's estimate. The record is read as kilab replay reads it.", stderr)
-	tables := fs.String("tables", "", "a folder of solved Aseb tables (kilab solve), for exact figures")
-	if code, done := parseFlags(fs, args); done {
+			"a solved table) or the engine's estimate. The record is read as kilab replay reads it:\n"+
+			"tokens, or the file /history sends, whose header gives the game and the rest.", stderr, fromRecord)
+	tables := fs.String("tables", "", "a folder `DIR` of solved Aseb tables (kilab solve), for exact figures")
+	var rev intFlag
+	fs.Var(&rev, "revision", revisionHelp)
+	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
-	game, pos, err := g.start()
-	if err != nil {
-		return fail(stderr, err)
-	}
-	plies, err := readRecord(fs.Args())
+	game, pos, plies, err := g.loadRecord(fs.Args(), rev)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -125,7 +124,7 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	r, err := ai.ReviewGame(ctx, judge, pos, plies)
 	if err != nil {
-		return fail(stderr, err)
+		return fail(stderr, olderRules(err, pos, plies))
 	}
 	fmt.Fprintf(stdout, "0\tstart\t%.2f%%\n", 100*r.Start)
 	for _, p := range r.Plies {

@@ -19,25 +19,25 @@ import (
 )
 
 func runArena(args []string, stdout, stderr io.Writer) int {
-	fs, g := newFlagSet("arena", "--game G [--variant V] [--opt key=value]... --a AGENT --b AGENT --games N [--seed S]",
+	fs, g := newFlagSet("arena", "--game G [--variant V] [--opt key=value]... -a AGENT -b AGENT [--games N] [--seed S]\n       [--budget T] [--workers W] [--tables DIR]",
 		"Plays two computer agents against each other, seats alternating (A sits first in the\n"+
 			"even-numbered games), and prints A's wins, draws and losses with 95% confidence\n"+
 			"intervals (Wilson). Throws and the agents' choices come from --seed, so a match replays\n"+
 			"exactly when its agents' limits are by depth rather than by time.\n"+
-			"Agents: random, greedy, easy, medium, hard (and any others a game lists here).", stderr)
+			"Agents: random, greedy, easy, medium, hard.", stderr, noPosition)
 	var a, b string
 	var n, workers int
 	var seed uint64
 	var budget time.Duration
-	fs.StringVar(&a, "a", "", "agent A (required)")
-	fs.StringVar(&b, "b", "", "agent B (required)")
-	fs.IntVar(&n, "games", 100, "how many games")
-	fs.Uint64Var(&seed, "seed", 1, "the seed of game 0; game i uses seed+i")
-	fs.DurationVar(&budget, "budget", 2*time.Second, "the most time an agent may think per move")
-	fs.IntVar(&workers, "workers", 0, "games played at once (default: one per CPU)")
+	fs.StringVar(&a, "a", "", "agent A, an `AGENT` (required)")
+	fs.StringVar(&b, "b", "", "agent B, an `AGENT` (required)")
+	fs.IntVar(&n, "games", 100, "how many games, `N`")
+	fs.Uint64Var(&seed, "seed", 1, "the seed `S` of game 0; game i uses S+i")
+	fs.DurationVar(&budget, "budget", 2*time.Second, "the most time `T` an agent may think per move (2s, 500ms)")
+	fs.IntVar(&workers, "workers", 0, "how many games `W` are played at once (default: one per CPU)")
 	var tableDir string
-	fs.StringVar(&tableDir, "tables", "", "a folder of solved Aseb tables (kilab solve) for hard to play perfectly; none: hard searches")
-	if code, done := parseFlags(fs, args); done {
+	fs.StringVar(&tableDir, "tables", "", "a folder `DIR` of solved Aseb tables (kilab solve) for hard to play from (perfectly, to 1/65,535 a move); none: hard searches")
+	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
 	m, err := arenaMatch(g, fs.Args(), a, b, n)
@@ -73,7 +73,7 @@ func arenaMatch(g *gameFlags, rest []string, a, b string, n int) (ai.Match, erro
 	case len(rest) > 0:
 		return ai.Match{}, fmt.Errorf("arena takes no arguments, got %q", rest)
 	case a == "" || b == "":
-		return ai.Match{}, errors.New("--a and --b are required: name two agents (random, greedy, easy, medium, hard)")
+		return ai.Match{}, errors.New("-a and -b are required: name two agents (random, greedy, easy, medium, hard)")
 	case n <= 0:
 		return ai.Match{}, fmt.Errorf("--games must be at least 1, got %d", n)
 	case g.position.set:

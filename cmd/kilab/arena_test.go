@@ -38,7 +38,7 @@ func TestArenaErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--game", "tab", "--a", "random"}, "--a and --b are required"},
+		{[]string{"--game", "tab", "--a", "random"}, "-a and -b are required"},
 		{[]string{"--game", "tab", "--a", "random", "--b", "grandmaster"}, `no agent "grandmaster" for tab`},
 		{[]string{"--game", "tab", "--a", "random", "--b", "random", "--games", "0"}, "at least 1"},
 		{[]string{"--a", "random", "--b", "random"}, "--game is required"},

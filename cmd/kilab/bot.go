@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -162,6 +163,38 @@ func (s settings) database() string {
 	return s.dbPath
 }
 
+// unwritable says what to do when the SQLite database cannot be opened
+// because this process may not write where it lives, as in the image, whose
+// user (65532) cannot write to a bind-mounted /data owned by root: probe
+// tries to write in a folder. Nothing for PostgreSQL, or where the folder
+// is writable (the failure was something else).
+func (s settings) unwritable(probe func(dir string) error) string {
+	if s.dbURL != "" {
+		return ""
+	}
+	path, err := filepath.Abs(s.dbPath)
+	if err != nil {
+		return ""
+	}
+	dir := filepath.Dir(path)
+	if err := probe(dir); !errors.Is(err, fs.ErrPermission) {
+		return ""
+	}
+	return fmt.Sprintf("; this process (user %d) may not write in %s: give the folder to that user (for a bind mount: chown %d:%d on the host's folder; or use a named volume), or set DATABASE_PATH to a file in a folder it may write in",
+		os.Getuid(), dir, os.Getuid(), os.Getgid())
+}
+
+// writeProbe creates and removes a file in dir: whether this process may
+// write there.
+func writeProbe(dir string) error {
+	f, err := os.CreateTemp(dir, ".kilab-write-check-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 func (s settings) databaseName() string {
 	if u, err := url.Parse(s.dbURL); s.dbURL != "" && err == nil {
 		return u.Redacted()
@@ -235,7 +268,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	db, err := store.Open(ctx, m.Settings.database())
 	if err != nil {
-		return fmt.Errorf("opening the database %s: %w", m.Settings.databaseName(), err)
+		return fmt.Errorf("opening the database %s: %w%s", m.Settings.databaseName(), err, m.Settings.unwritable(writeProbe))
 	}
 	if m.Now != nil {
 		db.Now = m.Now

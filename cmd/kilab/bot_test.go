@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -92,6 +93,45 @@ func TestMainRejectedToken(t *testing.T) {
 	}
 	if _, statErr := os.Stat(path); !os.IsNotExist(statErr) {
 		t.Fatalf("the database was created before the token was checked: %v", statErr)
+	}
+}
+
+// A database folder this process may not write in (the image's user and a
+// bind-mounted /data owned by root) makes the error at start say what to do.
+// Root may write anywhere a test could chmod, but not in /sys: the run
+// through Main uses it where it exists; the hint itself is checked with a
+// probe that refuses.
+func TestUnwritableDatabaseFolder(t *testing.T) {
+	t.Parallel()
+	refuse := func(string) error { return fs.ErrPermission }
+	data := settings{dbPath: "/data/kilab.db"}
+	hint := data.unwritable(refuse)
+	for _, w := range []string{"may not write in /data:", "chown", "named volume", "DATABASE_PATH"} {
+		if !strings.Contains(hint, w) {
+			t.Errorf("the hint for an unwritable /data does not say %q: %s", w, hint)
+		}
+	}
+	if h := data.unwritable(func(string) error { return nil }); h != "" {
+		t.Errorf("a writable folder gets a hint: %s", h)
+	}
+	if h := (settings{dbURL: "postgres://db/kilab"}).unwritable(refuse); h != "" {
+		t.Errorf("PostgreSQL gets a hint about folders: %s", h)
+	}
+	if err := writeProbe(t.TempDir()); err != nil {
+		t.Errorf("writing in a test's own folder: %v", err)
+	}
+	if _, err := os.Stat("/sys/kernel"); err != nil {
+		return
+	}
+	srv := fakediscord.New(t)
+	set, _ := readSettings(mapEnv(map[string]string{"DISCORD_TOKEN": strings.TrimPrefix(srv.Token(), "Bot "), "DATABASE_PATH": "/sys/kernel/kilab.db", "TABLES_DIR": "off"}))
+	m := &Main{Settings: set, Transport: srv.Transport(), Log: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err := m.Run(ctx)
+	_ = m.Close()
+	if err == nil || !strings.Contains(err.Error(), "may not write in /sys/kernel:") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Run with an unwritable database folder: %v", err)
 	}
 }
 

@@ -18,12 +18,13 @@ const demoMoves = 5000
 func runDemo(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("demo", "--game G [--variant V] [--opt key=value]... [--seed N] -o DIR",
 		"Plays a whole game of random legal moves, with throws from a seeded source, and\n"+
-			"writes every position to DIR as numbered PNGs (000.png is the start), the game\n"+
-			"as an animated replay.gif, and its record as record.txt; prints the record and\n"+
-			"the outcome. The same seed gives the same game.", stderr)
-	seed := fs.Uint64("seed", 1, "the seed of the throws and moves")
-	dir := fs.String("o", "", "the directory to write into, created if missing (required)")
-	if code, done := parseFlags(fs, args); done {
+			"writes every position to DIR as numbered PNGs (000.png is the start; a game of\n"+
+			"1,000 plies or more numbers them with four digits, from 0000.png), the game as\n"+
+			"an animated replay.gif, and its record as record.txt; prints the record and the\n"+
+			"outcome. The same seed gives the same game.", stderr, noPosition)
+	seed := fs.Uint64("seed", 1, "the seed `N` of the throws and moves")
+	dir := fs.String("o", "", "the directory `DIR` to write into, created if missing (required)")
+	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
 	switch {

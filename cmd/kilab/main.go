@@ -82,9 +82,19 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// version is the module's version as the build recorded it ("devel" for a
-// build from a checkout), with the commit where the build knows it.
+// buildVersion is the version a release build passes in (the image's
+// Dockerfile: go build -ldflags "-X main.buildVersion=$VERSION"), where
+// neither a module version nor the commit is known to the build: the image
+// is built from the sources without .git.
+var buildVersion string
+
+// version is buildVersion where the build was given one, else the module's
+// version as the build recorded it ("devel" for a build from a checkout),
+// with the commit where the build knows it.
 func version() string {
+	if v := strings.TrimSpace(buildVersion); v != "" {
+		return v
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "devel"

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,6 +108,26 @@ func TestNotationDocExamples(t *testing.T) {
 	}
 }
 
+// The error lines docs/notation.md quotes are the ones replay writes: the
+// illegal ply's, and the older-rules word on a ply revision 1 played.
+func TestNotationDocErrors(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "notation.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := strings.Join(strings.Fields(string(doc)), " ")
+	_, _, errs := kilab(t, "replay", "--game", "aseb", "3:in-3", "2:in-2", "4:3-9")
+	if quoted := "`" + strings.TrimSpace(errs) + "`"; !strings.Contains(flat, quoted) {
+		t.Errorf("docs/notation.md does not quote replay's error %s", quoted)
+	}
+	_, _, errs = kilab(t, "replay", "--game", "aseb", "--variant", "royalur", "2:in-2", "4:in-4", "0:pass", "2:pass")
+	_, hint, _ := strings.Cut(strings.TrimSpace(errs), ": illegal move")
+	if quoted := "`...: illegal move" + hint + "`"; hint == "" || !strings.Contains(flat, quoted) {
+		t.Errorf("docs/notation.md does not quote the older-rules word %s", quoted)
+	}
+}
+
 // Options change the rules: pieces=7 leaves two pieces to enter where five are
 // all on the board, and seven pieces on the board only fit with pieces=7.
 func TestMovesPiecesOption(t *testing.T) {
@@ -153,7 +175,7 @@ func TestMovesErrors(t *testing.T) {
 			[]string{"house4", "belongs to variant twenty-squares", "standard"}},
 		{"bad option value", []string{"--opt", "pieces=6"}, 1, []string{"pieces", "5, 7", `"6"`}},
 		{"unknown option", []string{"--opt", "colour=red"}, 1, []string{`"colour"`}},
-		{"option without value", []string{"--opt", "pieces"}, 2, []string{"key=value"}},
+		{"option without value", []string{"--opt", "pieces"}, 1, []string{"key=value"}},
 		{"unknown variant", []string{"--variant", "ur"}, 1, []string{`"ur"`, "standard, twenty-squares, royalur"}},
 		{"garbage position", []string{"--position", "garbage", "--throw", "2"}, 1, []string{`"garbage"`, "three fields"}},
 		{"cell out of range", []string{"--position", "c:17 s:- c:throw", "--throw", "2"}, 1, []string{"1-16"}},
@@ -163,7 +185,7 @@ func TestMovesErrors(t *testing.T) {
 		{"bad state", []string{"--position", "c:- s:- x:throw"}, 1, []string{"x:throw"}},
 		{"won without pieces off", []string{"--position", "c:- s:- c:won"}, 1, []string{"won"}},
 		{"0 waiting in standard", []string{"--position", "c:- s:- c:0"}, 1, []string{"thrown again"}},
-		{"throw not a number", []string{"--throw", "two"}, 2, []string{`"two"`, "not a number"}},
+		{"throw not a number", []string{"--throw", "two"}, 1, []string{`"two"`, "not a number"}},
 		{"throw too big", []string{"--throw", "5"}, 1, []string{"5 is not a throw"}},
 		{"throw negative", []string{"--throw", "-1"}, 1, []string{"-1 is not a throw"}},
 		{"0 in standard is thrown again", []string{"--throw", "0"}, 1, []string{"thrown again"}},
@@ -401,6 +423,40 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// A command's help lists the flags it takes, spelt as its synopsis spells
+// them, and the games, variants and option values it covers, each list in
+// order with its default marked; asked for, it goes to standard output.
+func TestFlagHelp(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd           string
+		want, notWant []string
+	}{
+		{"moves", []string{"\n  --game G\n", "\n  --position P\n", "\n  --throw N\n", "--opt width=7|9|11|13|15|", "|29 (default 11)", "--opt size=5|7|9 (default 5)",
+			"--opt pieces=5|7 (default 5)", "--opt house4=false|true (default false)", "--opt dice=sticks|d4 (default sticks)"}, []string{"\n  -game", "11|7"}},
+		{"solve", []string{"\n  --game G\n", "\n  -o FILE\n", "aseb --variant royalur", "--opt pieces=5 "}, []string{"--position", "tab --variant", "seega --variant", "width=", "pieces=5|7"}},
+		{"arena", []string{"\n  -a AGENT\n", "\n  --budget T\n", "(default 2s)", "\n  --workers W\n", "[--budget T] [--workers W] [--tables DIR]", "\n  --games N\n"}, []string{"--position"}},
+		{"demo", []string{"000.png", "0000.png", "\n  -o DIR\n", "\n  --seed N\n"}, []string{"--position"}},
+		{"replay", []string{"\n  --revision N\n", "/history", "\n  --position P\n", "(required, unless the record is a /history file"}, nil},
+		{"review", []string{"\n  --revision N\n", "\n  --tables DIR\n"}, nil},
+	} {
+		code, out, errs := kilab(t, tc.cmd, "--help")
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "Usage: kilab "+tc.cmd) {
+			t.Errorf("kilab %s --help = %d, stderr %q, stdout %.80q", tc.cmd, code, errs, out)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("kilab %s --help does not say %q:\n%s", tc.cmd, w, out)
+			}
+		}
+		for _, w := range tc.notWant {
+			if strings.Contains(out, w) {
+				t.Errorf("kilab %s --help says %q:\n%s", tc.cmd, w, out)
+			}
+		}
+	}
+}
+
 // Help is asked for a command by name; an unknown one is an error.
 func TestHelpUnknownCommand(t *testing.T) {
 	if code, _, errs := kilab(t, "help", "frobnicate"); code != 2 || !strings.Contains(errs, `no command "frobnicate"`) {
@@ -441,11 +497,24 @@ func TestUnknownCommand(t *testing.T) {
 	}
 }
 
+// A flag a command does not have is one line and status 1, as the README
+// promises for any bad input, naming the flag as the help writes it.
 func TestUnknownFlag(t *testing.T) {
-	for _, cmd := range []string{"moves", "replay"} {
+	for _, cmd := range []string{"moves", "replay", "render", "solve", "analyse", "review", "arena", "demo"} {
 		code, out, errs := kilab(t, cmd, "--game", "aseb", "--colour", "red")
-		if code != 2 || out != "" || !strings.Contains(errs, "colour") {
+		if code != 1 || out != "" || errs != "kilab: no flag --colour (kilab help "+cmd+" lists the flags)\n" {
 			t.Errorf("%s --colour = %d %q %q", cmd, code, out, errs)
+		}
+	}
+	for _, tc := range []struct{ args, want string }{
+		{"demo -x", "kilab: no flag -x "},
+		{"moves --game", "kilab: flag needs an argument: --game "},
+		{"demo -o", "kilab: flag needs an argument: -o "},
+		{"arena --workers x", `kilab: invalid value "x" for flag --workers: `},
+		{"moves --opt a", `kilab: invalid value "a" for flag --opt: option "a" is not key=value (kilab help`},
+	} {
+		if code, out, errs := kilab(t, strings.Fields(tc.args)...); code != 1 || out != "" || !strings.HasPrefix(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("kilab %s = %d %q, want one line starting %q", tc.args, code, errs, tc.want)
 		}
 	}
 }
@@ -496,7 +565,7 @@ func TestRunUnreadableEnv(t *testing.T) {
 func TestOptionTwice(t *testing.T) {
 	for range 20 {
 		code, out, errs := kilab(t, "moves", "--game", "aseb", "--opt", "Pieces=7", "--opt", "pieces=5", "--throw", "2")
-		if code != 2 || out != "" || !strings.Contains(errs, "given twice") {
+		if code != 1 || out != "" || !strings.Contains(errs, "given twice") {
 			t.Fatalf("repeated option: exit %d, stdout %q, stderr %q", code, out, errs)
 		}
 	}
@@ -523,7 +592,16 @@ func TestReplayRevision(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "ply 4") || !strings.Contains(errs, "--revision") {
 		t.Errorf("the same record by the current rules = %d %q, want ply 4 refused with a word on --revision", code, errs)
 	}
-	for _, bad := range []string{"99", "-1"} {
+	// review says so too; a typo, which no revision plays, gets no such word.
+	if code, _, errs := kilab(t, append([]string{"review", "--game", "aseb", "--variant", "royalur"}, record...)...); code != 1 || !strings.Contains(errs, "rules revision 1 played it") {
+		t.Errorf("review of the same record = %d %q, want ply 4 refused with a word on revision 1", code, errs)
+	}
+	for _, typo := range [][]string{{"replay", "--game", "aseb", "3:in-3", "2:in-2", "4:5-9"}, {"replay", "--game", "aseb", "--variant", "royalur", "2:in-2", "4:in-4", "0:pass", "2:2-5"}} {
+		if code, _, errs := kilab(t, typo...); code != 1 || strings.Contains(errs, "revision") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("kilab %q = %d %q, want the illegal ply alone", typo, code, errs)
+		}
+	}
+	for _, bad := range []string{"99", "-1", "0"} {
 		if code, _, errs := kilab(t, "replay", "--game", "aseb", "--revision", bad, "2:in-2"); code != 1 || !strings.Contains(errs, "revision") {
 			t.Errorf("--revision %s = %d %q, want an error", bad, code, errs)
 		}
@@ -557,6 +635,56 @@ func TestHugeInputShortError(t *testing.T) {
 		code, _, errs := kilab(t, args...)
 		if code != 1 || len(errs) > 400 {
 			t.Errorf("kilab %s …: exit %d, %d bytes of error: %.200s", args[2], code, len(errs), errs)
+		}
+	}
+}
+
+// A release build's version, passed in with -ldflags -X, is what --version
+// says; without one the build's own record answers (not checked here: it
+// depends on how the test binary was built). Not parallel: it sets a global.
+func TestVersionFromBuild(t *testing.T) {
+	defer func(v string) { buildVersion = v }(buildVersion)
+	buildVersion = "v9.8.7"
+	if code, out, _ := kilab(t, "--version"); code != 0 || out != "kilab v9.8.7\n" {
+		t.Errorf("kilab --version with a build version = %d %q", code, out)
+	}
+	buildVersion = ""
+	if _, out, _ := kilab(t, "--version"); out == "kilab v9.8.7\n" || !strings.HasPrefix(out, "kilab ") {
+		t.Errorf("kilab --version without one = %q", out)
+	}
+}
+
+// The image passes its VERSION build argument into the variable --version
+// reads, builds a static binary in one stage and runs it as a non-root user
+// in another, and exposes the ports the README suggests for METRICS_ADDR and
+// INTERACTIONS_ADDR.
+func TestDockerfile(t *testing.T) {
+	t.Parallel()
+	df, err := os.ReadFile(filepath.Join("..", "..", "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"ARG VERSION", "-X main.buildVersion=${VERSION}", "CGO_ENABLED=0", "AS build", "COPY --from=build", "USER 65532:65532"} {
+		if !strings.Contains(string(df), w) {
+			t.Errorf("the Dockerfile lacks %q", w)
+		}
+	}
+	var exposed []string
+	for _, line := range strings.Split(string(df), "\n") {
+		if ports, ok := strings.CutPrefix(line, "EXPOSE "); ok {
+			exposed = append(exposed, strings.Fields(ports)...)
+		}
+	}
+	for _, v := range []string{"METRICS_ADDR", "INTERACTIONS_ADDR"} {
+		row := regexp.MustCompile("(?m)^\\| `" + v + "` \\|[^\\n]*?`:(\\d+)`").FindStringSubmatch(string(readme))
+		if row == nil {
+			t.Errorf("the README suggests no port for %s", v)
+		} else if !slices.Contains(exposed, row[1]) {
+			t.Errorf("the README suggests %s=:%s; the Dockerfile exposes %v", v, row[1], exposed)
 		}
 	}
 }

@@ -11,9 +11,9 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("moves", "--game G [--variant V] [--opt key=value]... [--position P] [--throw N]",
 		"Prints the legal moves of the player on move, one per line, in the game's notation.\n"+
 			"In dice games --throw gives the score to play (Aseb 0-4, Tab 1, 2, 3, 4 or 6).", stderr)
-	var throw throwFlag
-	fs.Var(&throw, "throw", "the score to play, in dice games")
-	if code, done := parseFlags(fs, args); done {
+	var throw intFlag
+	fs.Var(&throw, "throw", "the score `N` to play, in dice games")
+	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -33,7 +33,7 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func listMoves(game games.Game, pos games.Position, throw throwFlag) ([]games.Move, error) {
+func listMoves(game games.Game, pos games.Position, throw intFlag) ([]games.Move, error) {
 	due := pos.Due()
 	if throw.set {
 		sl, ok := pos.(games.ScoreLister)

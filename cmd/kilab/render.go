@@ -14,8 +14,8 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("render", "--game G [--variant V] [--opt key=value]... [--position P] [-o board.png]",
 		"Draws a position (default: the start) as the PNG the bot posts, and prints its\n"+
 			"description, the text the bot gives screen readers.", stderr)
-	out := fs.String("o", "board.png", "the PNG file to write")
-	if code, done := parseFlags(fs, args); done {
+	out := fs.String("o", "board.png", "the PNG `FILE` to write")
+	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
 	if fs.NArg() > 0 {

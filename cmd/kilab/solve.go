@@ -15,12 +15,16 @@ import (
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("solve", "--game aseb [--variant V] [--opt key=value]... [-o FILE]",
 		"Solves 5-piece Aseb exactly: every position's chance of winning with perfect play by both,\n"+
-			"to a Bellman residual below 1e-9, written as a table file the bot plays perfectly from.\n"+
+			"to a Bellman residual below 1e-9, written as a table file the bot plays from. The file\n"+
+			"keeps each chance to the nearest 1/65,535, so a move picked from it is worth at most\n"+
+			"1/65,535 (0.0015 points of winning chance) less than the best; only between two moves\n"+
+			"closer than that may it pick the worse (see docs/aseb-solved.md).\n"+
 			"Progress goes to standard error; the first player's winning chance, the time taken and\n"+
-			"the file to standard output. Default file: the table's own name (see docs/aseb-solved.md).", stderr)
+			"the file to standard output. Default file: the table's own name (see docs/aseb-solved.md).", stderr,
+		noPosition, onlyGame("aseb", map[string][]string{"pieces": {"5"}}))
 	var out string
-	fs.StringVar(&out, "o", "", "where to write the table (default: its own name, in this folder)")
-	if code, done := parseFlags(fs, args); done {
+	fs.StringVar(&out, "o", "", "the `FILE` to write the table to (default: its own name, in this folder)")
+	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
 	switch {
