@@ -109,10 +109,22 @@ func TestSeegaPictureSaysChainAndShutIn(t *testing.T) {
 			}
 		}
 	}
-	// The chain's piece is ringed on the board: its cell differs from the same
-	// position with no chain pending, and no other cell does.
 	g, cfg, chain := parsed(t, "seega", cfg, "L..../.DLL./...D./L.L../....D L move quiet=0 chain=C2 last=C2<C1")
 	_, _, plain := parsed(t, "seega", cfg, "L..../.DLL./...D./L.L../....D L move quiet=0")
+	// A game that ended in the middle of a chain asks nothing more of it.
+	for _, e := range endings {
+		c, err := paint(lang.En, g, cfg, chain, Last{Ended: &e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lb := range c.labels {
+			if lb.text == lang.En.T("render.seega.note.chain", "Cell", "C2") {
+				t.Errorf("ended %+v: the picture still says %q", e, lb.text)
+			}
+		}
+	}
+	// The chain's piece is ringed on the board: its cell differs from the same
+	// position with no chain pending, and no other cell does.
 	ringed, err := paint(lang.En, g, cfg, chain, Last{})
 	if err != nil {
 		t.Fatal(err)

@@ -89,14 +89,17 @@ func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 		seegaLosses(c, n, e)
 	}
 	seegaPanel(c, l, game, pos, last)
-	seegaNote(c, l, pos)
+	if last.Ended == nil && !pos.Outcome().Over() {
+		seegaNote(c, l, pos)
+	}
 	return c, nil
 }
 
 // seegaNote says under the board what the rules ask of the turn in
 // progress, as the alt text does: that the piece of a chain may capture
 // again or stop (S5), that piece ringed in the capture mark's colour, or
-// that the opponent is shut in and this move must open a way (S7).
+// that the opponent is shut in and this move must open a way (S7); not once
+// the game has ended.
 func seegaNote(c *canvas, l *lang.Lang, pos seega.Position) {
 	var s string
 	if cell, ok := pos.Chain(); ok {
