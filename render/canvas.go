@@ -95,15 +95,17 @@ func (c *canvas) copyFrom(bg *background) {
 	c.labels = append(c.labels, bg.labels...)
 }
 
-// textWidth measures s at size, in display pixels.
+// textWidth measures s at size, in display pixels, as text draws it.
 func (c *canvas) textWidth(s string, size float64) float64 {
-	return float64(font.MeasureString(c.faces.get(size), s)) / 64 / scale
+	return float64(font.MeasureString(c.faces.get(size), drawable(s))) / 64 / scale
 }
 
 // text draws s with its left edge at x (ax 0), centre (ax 0.5) or right edge
 // (ax 1), and its capitals vertically centred on y, the way labels line up
-// with the shapes beside them.
+// with the shapes beside them. What the font cannot draw is drawn as
+// drawable says, never as the font's empty box.
 func (c *canvas) text(s string, x, y, size, ax float64, col color.RGBA) {
+	s = drawable(s)
 	face := c.faces.get(size)
 	w := float64(font.MeasureString(face, s)) / 64
 	capH := 0.70 * size * scale

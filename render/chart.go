@@ -17,11 +17,15 @@ type Chart struct {
 	Marks  []int     // ply numbers (from 1) to mark: the costliest moves
 }
 
-// Chart geometry, in display pixels.
+// Chart geometry, in display pixels. The left margin holds "100%" right
+// aligned beside the plot; the panel reaches a band beyond the 100% and 0%
+// lines, and each side's "wins" label stands in the band at its end, where
+// the curve and its marks, which never leave 0 to 100%, cannot run into it.
 const (
-	chartW, chartH   = 400.0, 240.0
-	chartL, chartR   = 40.0, 12.0 // plot margins
-	chartT, chartB   = 40.0, 34.0
+	chartW, chartH   = 400.0, 260.0
+	chartL, chartR   = 54.0, 12.0 // plot margins
+	chartT, chartB   = 32.0, 34.0 // the panel's
+	chartBand        = 28.0       // between the panel's edge and the 100% or 0% line
 	chartMarkRadius  = 3.5
 	chartCurveWidth  = 2.0
 	chartGridWidth   = 1.0
@@ -40,20 +44,26 @@ func ReviewChart(l *lang.Lang, c Chart) ([]byte, error) {
 			return nil, fmt.Errorf("render: chance %v at point %d is not in [0, 1]", v, i)
 		}
 	}
-	cv := newCanvas(chartW, chartH)
+	cv := drawChart(l, c)
 	defer cv.release()
+	return encodePNG(palette().paletted(cv.img))
+}
+
+// drawChart draws the chart on a new canvas, the caller's to release.
+func drawChart(l *lang.Lang, c Chart) *canvas {
+	cv := newCanvas(chartW, chartH)
 	cv.fill(colBackground)
 	cv.text(c.Title, chartW/2, 16, sizeLabel, 0.5, colInk)
 	chartGrid(cv, l, c)
 	chartCurve(cv, c.Chance)
 	chartMarks(cv, c)
-	return encodePNG(palette().paletted(cv.img))
+	return cv
 }
 
 // plot maps (ply, chance) to the picture.
 func plot(n int, i int, v float64) (float64, float64) {
 	x := chartL + (chartW-chartL-chartR)*float64(i)/float64(n-1)
-	y := chartT + (chartH-chartT-chartB)*(1-v)
+	y := chartT + chartBand + (chartH-chartT-chartB-2*chartBand)*(1-v)
 	return x, y
 }
 
@@ -61,7 +71,7 @@ func chartGrid(cv *canvas, l *lang.Lang, c Chart) {
 	n := len(c.Chance)
 	x0, yTop := plot(n, 0, 1)
 	x1, yBot := plot(n, n-1, 0)
-	cv.fillRect(x0, yTop, x1-x0, yBot-yTop, 0, colPanel)
+	cv.fillRect(x0, chartT, x1-x0, chartH-chartT-chartB, 0, colPanel)
 	for _, v := range []float64{0, 0.5, 1} {
 		_, y := plot(n, 0, v)
 		cv.set(colInkSoft, chartGridWidth)
@@ -70,10 +80,11 @@ func chartGrid(cv *canvas, l *lang.Lang, c Chart) {
 		cv.gc.Stroke()
 		cv.text(fmt.Sprintf("%d%%", int(v*100)), x0-4, y, sizeSmall, 1, colInkSoft)
 	}
-	cv.text(l.T("render.chart.win", "Seat", games.SeatWord(l, c.Seats[0])), x0+4, yTop+10, sizeSmall, 0, colInk)
-	cv.text(l.T("render.chart.win", "Seat", games.SeatWord(l, c.Seats[1])), x0+4, yBot-10, sizeSmall, 0, colNavy)
-	cv.text(l.T("render.chart.ply", "N", 0), x0, yBot+14, sizeSmall, 0, colInkSoft)
-	cv.text(l.T("render.chart.ply", "N", n-1), x1, yBot+14, sizeSmall, 1, colInkSoft)
+	cv.text(l.T("render.chart.win", "Seat", games.SeatWord(l, c.Seats[0])), x0+4, yTop-chartBand/2, sizeSmall, 0, colInk)
+	cv.text(l.T("render.chart.win", "Seat", games.SeatWord(l, c.Seats[1])), x0+4, yBot+chartBand/2, sizeSmall, 0, colNavy)
+	axis := chartH - chartB + 14
+	cv.text(l.T("render.chart.ply", "N", 0), x0, axis, sizeSmall, 0, colInkSoft)
+	cv.text(l.T("render.chart.ply", "N", n-1), x1, axis, sizeSmall, 1, colInkSoft)
 }
 
 func chartCurve(cv *canvas, vals []float64) {

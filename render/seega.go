@@ -39,7 +39,8 @@ const (
 	seegaCoordH = 18.0
 	seegaBoard  = 270.0
 	seegaW      = 400.0
-	seegaH      = seegaMargin + seegaBoard + seegaCoordH + 6
+	seegaNoteH  = 24.0 // the line under the board that says what S5 or S7 asks of this turn
+	seegaH      = seegaMargin + seegaBoard + seegaCoordH + 6 + seegaNoteH
 	seegaPanelX = seegaMargin + seegaLabelW + seegaBoard + 12
 )
 
@@ -88,8 +89,39 @@ func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 		seegaLosses(c, n, e)
 	}
 	seegaPanel(c, l, game, pos, last)
+	if last.Ended == nil && !pos.Outcome().Over() {
+		seegaNote(c, l, pos)
+	}
 	return c, nil
 }
+
+// seegaNote says under the board what the rules ask of the turn in
+// progress, as the alt text does: that the piece of a chain may capture
+// again or stop (S5), that piece ringed in the capture mark's colour, or
+// that the opponent is shut in and this move must open a way (S7); not once
+// the game has ended.
+func seegaNote(c *canvas, l *lang.Lang, pos seega.Position) {
+	var s string
+	if cell, ok := pos.Chain(); ok {
+		s = l.T("render.seega.note.chain", "Cell", cell.String())
+		x, y := seegaCentre(pos.Size(), cell)
+		c.set(colCapture, 2.5)
+		c.circle(x, y, seegaPieceSize(pos.Size())/2+2)
+		c.gc.Stroke()
+	} else if pos.MustOpen() {
+		s = l.T("render.seega.note.must_open")
+	} else {
+		return
+	}
+	x, y := seegaMargin, seegaH-seegaNoteH/2-2
+	c.put(seegaNoteIcon(pos.Turn()), x+10, y)
+	width := seegaW - 2*seegaMargin - 24
+	c.text(s, x+24, y, c.fitSize(s, sizeLabel, width), 0, colInk)
+}
+
+// seegaNoteIcon is the piece of the side the note speaks to, as the panel
+// shows the side on move.
+func seegaNoteIcon(seat games.Player) sprite { return piece(tabShape(seat), seat, 18, false) }
 
 // seegaBackground draws the grid, the safe centre and the coordinates.
 func seegaBackground(c *canvas, pos seega.Position) {

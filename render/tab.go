@@ -24,11 +24,22 @@ func (tabArt) Legend(l *lang.Lang, pos games.Position) []string {
 	if tallestStack(p) > 1 {
 		parts = append(parts, l.T("render.legend.stacks"))
 	}
-	if q := p.Quiet(); q > 0 {
+	if q := tabQuiet(p); q > 0 {
 		parts = append(parts, l.T("render.legend.tab_quiet", "Label", quietLabel(l, q, p.QuietLimit()),
 			"Turns", l.N("render.legend.turns", q), "Limit", p.QuietLimit()))
 	}
 	return parts
+}
+
+// tabQuiet is the count of quiet turns (T12) as the position drawn stands:
+// the turns before this one, or none once a piece has left the board in
+// this turn, since that turn can no longer be quiet and the count starts
+// again from it.
+func tabQuiet(p tab.Position) int {
+	if p.Departed() {
+		return 0
+	}
+	return p.Quiet()
 }
 
 // tallestStack is the height of the highest stack on the board.
@@ -321,7 +332,7 @@ func tabLegend(c *canvas, l *lang.Lang, pos tab.Position, y float64) {
 	x += 15 + c.textWidth(notMoved, sizeSmall) + 24
 	c.put(tabPebble(games.First, false, true, 18), x, y)
 	c.text(l.T("render.tab.been_in_row4"), x+19, y, sizeSmall, 0, colInkSoft)
-	if q := pos.Quiet(); q > 0 {
+	if q := tabQuiet(pos); q > 0 {
 		c.text(quietLabel(l, q, pos.QuietLimit()), tabW-tabMargin, y, sizeSmall, 1, colInkSoft)
 	}
 }
@@ -401,7 +412,7 @@ func (a tabArt) describe(l *lang.Lang, game games.Game, gp games.Position, last 
 	if ts := tabThrows(pos, last); len(ts) > 0 {
 		b.WriteString(" " + l.T("render.tab.throws", "Throws", throwList(l, ts)))
 	}
-	if q := pos.Quiet(); q > 0 {
+	if q := tabQuiet(pos); q > 0 {
 		b.WriteString(" " + upperFirst(l.T("render.tab.quiet", "Quiet", q, "Turns", l.N("render.tab.quiet_turns", pos.QuietLimit()))))
 	}
 	b.WriteString(endNote(l, a, game, gp, last))
