@@ -214,7 +214,9 @@ func (s *State) describe(l *lang.Lang) string {
 	} else {
 		b.WriteString(l.T("end.result_line", "Result", s.ResultText(l)) + "\n")
 	}
-	b.WriteString(s.sinceText(l, 4096-utf8.RuneCountInString(b.String())))
+	if since := s.sinceText(l, 4096-utf8.RuneCountInString(b.String())-1); since != "" {
+		b.WriteString(since + "\n")
+	}
 	return b.String()
 }
 
