@@ -31,10 +31,8 @@ func FromRecordSince(start games.Position, plies []games.Ply) (games.Position, L
 		p := plies[i]
 		p.Player = pos.Due().Player
 		st := Played{Ply: p}
-		if p.Move != "" && l.Before != nil {
+		if p.Move != "" {
 			st.Before = l.Before
-			st.Chosen = !l.Before.Due().Auto
-			st.Only = len(l.Before.Moves()) == 1
 		}
 		all = append(all, st)
 		pos, last = after, l
@@ -45,6 +43,11 @@ func FromRecordSince(start games.Position, plies []games.Ply) (games.Position, L
 	}
 	last.Reader = readerOf(pos, all)
 	last.Span = spanOf(all, last.Reader)
+	for i, p := range last.Span {
+		if p.Before != nil {
+			last.Span[i].Only = len(p.Before.Moves()) == 1
+		}
+	}
 	return pos, last, nil
 }
 
@@ -59,17 +62,26 @@ func readerOf(pos games.Position, all []Played) games.Player {
 
 // spanOf cuts all to the plies after reader's last chosen move or, when
 // that move is the last ply (their turn goes on), to the run of their own
-// plies it ends.
+// plies it ends. It says which moves were chosen on its way back from the
+// end only: a long game's earlier plies cost nothing.
 func spanOf(all []Played, reader games.Player) []Played {
 	i := len(all) - 1
-	for i >= 0 && !(all[i].Ply.Player == reader && all[i].Chosen) {
-		i--
+	for ; i >= 0; i-- {
+		if all[i].Before != nil {
+			all[i].Chosen = !all[i].Before.Due().Auto
+		}
+		if all[i].Ply.Player == reader && all[i].Chosen {
+			break
+		}
 	}
 	if i < len(all)-1 {
 		return all[i+1:]
 	}
 	for i > 0 && all[i-1].Ply.Player == reader {
 		i--
+		if all[i].Before != nil {
+			all[i].Chosen = !all[i].Before.Due().Auto
+		}
 	}
 	return all[i:]
 }
