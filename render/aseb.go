@@ -79,9 +79,9 @@ func (a asebArt) paint(l *lang.Lang, game games.Game, gp games.Position, last La
 	c.copyFrom(cachedBackground(fmt.Sprintf("aseb/%x", r.Houses), asebW, asebH, func(c *canvas) {
 		asebBackground(c, r)
 	}))
-	mv, mover, hasMove := asebLastMove(last)
-	if hasMove {
-		asebHighlight(c, r, mv, mover)
+	moves := asebMoves(last)
+	for _, m := range moves {
+		asebHighlight(c, r, m.move, m.mover)
 	}
 	for side := games.First; side <= games.Second; side++ {
 		for _, cell := range pos.Cells(side) {
@@ -91,9 +91,11 @@ func (a asebArt) paint(l *lang.Lang, game games.Game, gp games.Position, last La
 		}
 		asebPiles(c, l, pos, side)
 	}
-	if hasMove && last.Before.(aseb.Position).Captures(mv) {
-		x, y := asebCellRect(asebCell(mover, int(mv.To)))
-		c.put(captureBadge(), x+asebCellW-6, y+asebCellH-6)
+	for _, m := range moves {
+		if m.captures {
+			x, y := asebCellRect(asebCell(m.mover, int(m.move.To)))
+			c.put(captureBadge(), x+asebCellW-6, y+asebCellH-6)
+		}
 	}
 	y := asebMargin + asebBoardH + 8 + 20
 	right := c.drawTurn(l, a, game, gp, last, asebIcon, asebMargin, y, asebW-asebMargin-asebThrowRoom)
@@ -144,17 +146,31 @@ func asebCellFace(c *canvas, r aseb.Rules, side games.Player, cell int, wood col
 	c.text(strconv.Itoa(cell), x+asebCellW/2, y+1.2+asebStrip/2+0.5, sizeSmall, 0.5, colInkSoft)
 }
 
-// asebLastMove reads the last move, if there is one to mark, and its mover.
-func asebLastMove(last Last) (aseb.Move, games.Player, bool) {
-	before, ok := last.Before.(aseb.Position)
-	if !ok || last.Move == "" {
-		return aseb.Move{}, 0, false
+// asebMove is a move a picture marks: the move, its mover, and whether it
+// captured, with its notation as the position it came from writes it.
+type asebMove struct {
+	move     aseb.Move
+	mover    games.Player
+	captures bool
+	notation string
+}
+
+// asebMoves reads the moves marked (Last.marked): a move onto a house and
+// the move its new throw gave, not only the last; passes mark nothing.
+func asebMoves(last Last) []asebMove {
+	var out []asebMove
+	for _, p := range last.marked() {
+		before, ok := p.Before.(aseb.Position)
+		if !ok {
+			continue
+		}
+		m, err := aseb.ParseMove(p.Ply.Move)
+		if err != nil || m.IsPass() {
+			continue
+		}
+		out = append(out, asebMove{move: m, mover: before.Turn(), captures: before.Captures(m), notation: before.FormatMove(m)})
 	}
-	m, err := aseb.ParseMove(last.Move)
-	if err != nil || m.IsPass() {
-		return aseb.Move{}, 0, false
-	}
-	return m, before.Turn(), true
+	return out
 }
 
 // asebHighlight tints the last move's origin and destination: a cell, or the
@@ -247,15 +263,15 @@ func (a asebArt) describe(l *lang.Lang, game games.Game, gp games.Position, last
 		b.WriteString(" " + upperFirst(l.T("render.aseb.side", "Seat", seatOf(l, game, side),
 			"Cells", asebCellList(l, pos.Cells(side)), "Reserve", pos.InReserve(side), "Off", pos.BorneOff(side))))
 	}
-	if m, mover, ok := asebLastMove(last); ok {
-		before := last.Before.(aseb.Position)
-		if before.Captures(m) {
-			b.WriteString(lastMove(l, seatOf(l, game, mover), before.FormatMove(m),
-				l.T("render.aseb.capturing", "Other", seatOf(l, game, mover.Other()))))
-		} else {
-			b.WriteString(lastMove(l, seatOf(l, game, mover), before.FormatMove(m)))
+	var ms []moved
+	for _, m := range asebMoves(last) {
+		said := moved{seat: seatOf(l, game, m.mover), move: m.notation}
+		if m.captures {
+			said.details = []string{l.T("render.aseb.capturing", "Other", seatOf(l, game, m.mover.Other()))}
 		}
+		ms = append(ms, said)
 	}
+	b.WriteString(spanNote(l, game, gp, last, ms))
 	if ts := asebThrows(pos, last); len(ts) > 0 {
 		b.WriteString(" " + upperFirst(l.T("render.aseb.threw", "Seat", seatOf(l, game, throwerOf(pos, last)), "Throws", throwList(l, ts))))
 	}

@@ -4,7 +4,8 @@
 //
 // The bot needs to know nothing of the games: Board, Describe and Replay take a
 // games.Game, its configuration and positions, and Last tells what the picture
-// shows of the ply that led there (FromRecord builds it from a game record).
+// shows of the ply that led there (FromRecord builds it from a game record), or,
+// for a board's reader, of every ply since their last move (FromRecordSince).
 // Each game's art says how to draw it (Art) and is registered under the game's
 // name (Register), as engines register with games: the three here from their
 // own files (aseb.go, tab.go, seega.go), a new game's from its own package.

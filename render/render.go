@@ -35,6 +35,15 @@ type Last struct {
 	// draw agreed, an abort): the picture shows it instead of whose turn it
 	// would be. Nil when the board alone says how things stand.
 	Ended *Ending
+	// Span is everything played since the reader's last move, oldest first
+	// (FromRecordSince): the opponent's whole turn with what the rules
+	// played by themselves, or the reader's own turn so far while it goes
+	// on. Reader is that reader: the seat on move, or once the game is over
+	// the seat that did not make the last ply. Board marks every move of
+	// Span and Describe says them; a Last without Span (Last.After's) marks
+	// Move alone.
+	Span   []Played
+	Reader games.Player
 }
 
 // Ending is how a game ended off the board.

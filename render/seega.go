@@ -74,10 +74,8 @@ func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 	c.copyFrom(cachedBackground(fmt.Sprintf("seega/%d", n), seegaW, seegaH, func(c *canvas) {
 		seegaBackground(c, pos)
 	}))
-	e, hasMove := seegaEffect(last)
-	if hasMove {
-		seegaHighlight(c, n, e)
-	}
+	effects := seegaEffects(last)
+	seegaHighlight(c, n, effects)
 	d := seegaPieceSize(n)
 	for _, cell := range pos.Cells() {
 		if seat, ok := pos.At(cell).Owner(); ok {
@@ -85,9 +83,7 @@ func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 			c.put(piece(tabShape(seat), seat, d, false), x, y)
 		}
 	}
-	if hasMove {
-		seegaLosses(c, n, e)
-	}
+	seegaLosses(c, pos, effects)
 	seegaPanel(c, l, game, pos, last)
 	if last.Ended == nil && !pos.Outcome().Over() {
 		seegaNote(c, l, pos)
@@ -152,45 +148,61 @@ func seegaCellFace(c *canvas, n int, cell seega.Cell, centre bool, wood colourT)
 	}
 }
 
-// seegaEffect reads what the last move did, if there is one to mark.
-func seegaEffect(last Last) (seega.Effect, bool) {
-	before, ok := last.Before.(seega.Position)
-	if !ok || last.Move == "" {
-		return seega.Effect{}, false
+// seegaEffects reads what each move marked (Last.marked) did: the whole of a
+// capture chain, not only the stop that ended it.
+func seegaEffects(last Last) []seega.Effect {
+	var out []seega.Effect
+	for _, m := range last.marked() {
+		before, ok := m.Before.(seega.Position)
+		if !ok {
+			continue
+		}
+		if e, err := before.Effect(m.Ply.Move); err == nil {
+			out = append(out, e)
+		}
 	}
-	e, err := before.Effect(last.Move)
-	return e, err == nil
+	return out
 }
 
-// seegaHighlight tints the cells the last move came from and went to: a
-// step's two cells, or a placement's two destinations.
-func seegaHighlight(c *canvas, n int, e seega.Effect) {
+// seegaHighlight tints the cells the moves came from and went to, in the
+// order they were played (a chain's cell it passed through is where its
+// next step came from): a step's two cells, or a placement's two
+// destinations.
+func seegaHighlight(c *canvas, n int, effects []seega.Effect) {
 	centre := seega.CellAt(n/2, n/2)
 	s := seegaCellSize(n)
-	if e.From != seega.NoCell {
-		seegaCellFace(c, n, e.From, e.From == centre, colMoveFrom)
-	}
-	for _, to := range e.To {
-		seegaCellFace(c, n, to, to == centre, colMoveTo)
-		x, y := seegaXY(n, to)
-		c.strokeRect(x+2, y+2, s-4, s-4, 2, 2, colMoveRing)
+	for _, e := range effects {
+		if e.From != seega.NoCell {
+			seegaCellFace(c, n, e.From, e.From == centre, colMoveFrom)
+		}
+		for _, to := range e.To {
+			seegaCellFace(c, n, to, to == centre, colMoveTo)
+			x, y := seegaXY(n, to)
+			c.strokeRect(x+2, y+2, s-4, s-4, 2, 2, colMoveRing)
+		}
 	}
 }
 
-// seegaLosses marks the pieces the last move took off the board where they
-// stood: a faint piece with the capture mark.
-func seegaLosses(c *canvas, n int, e seega.Effect) {
+// seegaLosses marks the pieces the moves took off the board where they
+// stood: a faint piece with the capture mark, or the mark alone where a
+// later move of the span has since stepped in.
+func seegaLosses(c *canvas, pos seega.Position, effects []seega.Effect) {
+	n := pos.Size()
 	d := seegaPieceSize(n)
 	mark := func(cell seega.Cell, seat games.Player) {
 		x, y := seegaCentre(n, cell)
-		c.put(piece(tabShape(seat), seat, d, true), x, y)
+		if _, taken := pos.At(cell).Owner(); !taken {
+			c.put(piece(tabShape(seat), seat, d, true), x, y)
+		}
 		c.put(captureBadge(), x, y)
 	}
-	for _, cell := range e.Captured {
-		mark(cell, e.Player.Other())
-	}
-	if e.Removed != seega.NoCell {
-		mark(e.Removed, e.Player)
+	for _, e := range effects {
+		for _, cell := range e.Captured {
+			mark(cell, e.Player.Other())
+		}
+		if e.Removed != seega.NoCell {
+			mark(e.Removed, e.Player)
+		}
 	}
 }
 
@@ -304,13 +316,15 @@ func (a seegaArt) describe(l *lang.Lang, game games.Game, gp games.Position, las
 			b.WriteString(" " + upperFirst(l.T("render.seega.side", "Seat", seatOf(l, game, s), "OnBoard", pos.OnBoard(s))))
 		}
 	}
-	if e, ok := seegaEffect(last); ok {
+	var ms []moved
+	for _, e := range seegaEffects(last) {
+		m := moved{seat: seatOf(l, game, e.Player), move: e.Move.String()}
 		if len(e.Captured) > 0 {
-			b.WriteString(lastMove(l, seatOf(l, game, e.Player), last.Move, l.T("render.seega.capturing", "Cells", cellNames(e.Captured))))
-		} else {
-			b.WriteString(lastMove(l, seatOf(l, game, e.Player), last.Move))
+			m.details = []string{l.T("render.seega.capturing", "Cells", cellNames(e.Captured))}
 		}
+		ms = append(ms, m)
 	}
+	b.WriteString(spanNote(l, game, gp, last, ms))
 	if cell, ok := pos.Chain(); ok {
 		b.WriteString(" " + l.T("render.seega.chain", "Cell", cell.String()))
 	}

@@ -138,8 +138,8 @@ func (a tabArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 	c.copyFrom(cachedBackground(fmt.Sprintf("tab/%d", lay.w), tabW, lay.height, func(c *canvas) {
 		tabBackground(c, lay)
 	}))
-	tr, hasMove := tabTrace(last)
-	if hasMove {
+	traces := tabTraces(last)
+	for _, tr := range traces {
 		tabHighlight(c, lay, tr)
 	}
 	for row := 1; row <= 4; row++ {
@@ -147,9 +147,11 @@ func (a tabArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 			tabStack(c, lay, tab.Cell{Row: row, Col: col}, pos.Stack(tab.Cell{Row: row, Col: col}))
 		}
 	}
-	if hasMove && tr.Captured > 0 {
-		x, y := lay.cellXY(tr.Move.To)
-		c.put(captureBadge(), x+lay.cell-5, y+lay.cell-5)
+	for _, tr := range traces {
+		if tr.Captured > 0 {
+			x, y := lay.cellXY(tr.Move.To)
+			c.put(captureBadge(), x+lay.cell-5, y+lay.cell-5)
+		}
 	}
 	tabPanel(c, l, a, game, pos, last, lay)
 	return c, nil
@@ -204,17 +206,20 @@ func tabArrow(c *canvas, x, y float64, right bool) {
 	c.gc.Fill()
 }
 
-// tabTrace reads what the last move did, if there is one to mark.
-func tabTrace(last Last) (tab.Trace, bool) {
-	before, ok := last.Before.(tab.Position)
-	if !ok || last.Move == "" {
-		return tab.Trace{}, false
+// tabTraces reads what each move marked (Last.marked) did: every move of a
+// turn, not only its last; passes move nothing and mark nothing.
+func tabTraces(last Last) []tab.Trace {
+	var out []tab.Trace
+	for _, m := range last.marked() {
+		before, ok := m.Before.(tab.Position)
+		if !ok {
+			continue
+		}
+		if tr, err := before.Trace(m.Ply.Move); err == nil && !tr.Move.Pass {
+			out = append(out, tr)
+		}
 	}
-	tr, err := before.Trace(last.Move)
-	if err != nil || tr.Move.Pass {
-		return tab.Trace{}, false
-	}
-	return tr, true
+	return out
 }
 
 func tabHighlight(c *canvas, l tabLayout, tr tab.Trace) {
@@ -399,16 +404,18 @@ func (a tabArt) describe(l *lang.Lang, game games.Game, gp games.Position, last 
 	for seat := games.First; seat <= games.Second; seat++ {
 		b.WriteString(" " + tabSide(l, pos, seat, seatOf(l, game, seat)))
 	}
-	if tr, ok := tabTrace(last); ok {
-		var details []string
+	var ms []moved
+	for _, tr := range tabTraces(last) {
+		m := moved{seat: seatOf(l, game, tr.Player), move: tr.Move.String()}
 		if tr.Captured > 0 {
-			details = append(details, l.N("render.tab.capturing", tr.Captured))
+			m.details = append(m.details, l.N("render.tab.capturing", tr.Captured))
 		}
 		if tr.Reduced > 0 {
-			details = append(details, l.N("render.tab.leaving", tr.Reduced))
+			m.details = append(m.details, l.N("render.tab.leaving", tr.Reduced))
 		}
-		b.WriteString(lastMove(l, seatOf(l, game, tr.Player), tr.Move.String(), details...))
+		ms = append(ms, m)
 	}
+	b.WriteString(spanNote(l, game, gp, last, ms))
 	if ts := tabThrows(pos, last); len(ts) > 0 {
 		b.WriteString(" " + l.T("render.tab.throws", "Throws", throwList(l, ts)))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -213,8 +214,8 @@ func (s *State) describe(l *lang.Lang) string {
 	} else {
 		b.WriteString(l.T("end.result_line", "Result", s.ResultText(l)) + "\n")
 	}
-	if last := s.lastText(l); last != "" {
-		b.WriteString(l.T("play.last_line", "Last", last) + "\n")
+	if since := s.sinceText(l, 4096-utf8.RuneCountInString(b.String())-1); since != "" {
+		b.WriteString(since + "\n")
 	}
 	return b.String()
 }
@@ -270,31 +271,101 @@ func (s *State) ResultText(l *lang.Lang) string {
 	return l.T("end.in_play")
 }
 
-// lastText says what the last ply was: "spindles threw 3 and played in-3
-// (enter on 3)", the move in notation and, where the game has them, in words.
-func (s *State) lastText(l *lang.Lang) string {
-	if len(s.Plies) == 0 {
+// sinceText is the board's account of everything played since the reader's
+// last move (render.Last.Span): the "Last" line when that is one ply, else
+// a heading and a line per ply, the latest that fit in n characters with
+// the earlier ones counted. A player back after days sees the opponent's
+// whole turn: its throws, each move in notation and in words with what it
+// captured, and the passes the rules played.
+func (s *State) sinceText(l *lang.Lang, n int) string {
+	span := s.Last.Span
+	switch len(span) {
+	case 0:
 		return ""
+	case 1:
+		return Clip(l.T("play.last_line", "Last", s.plyText(l, span[0])), n)
 	}
-	p := s.Plies[len(s.Plies)-1]
-	who := SeatWord(l, s.Game, p.Player)
-	move := p.Move
-	if move != "" && s.Last.Before != nil && s.Last.Move == p.Move {
-		if label := games.Label(l, s.Last.Before, p.Move); label != p.Move {
+	lines := make([]string, len(span))
+	for i, p := range span {
+		lines[i] = "- " + s.plyText(l, p)
+	}
+	head := s.sinceHeading(l)
+	return head + "\n" + fitLatestLines(l, lines, n-utf8.RuneCountInString(head)-1)
+}
+
+// sinceHeading says whose plies the board lists: the last turn of a game
+// that is over (or of the player the computer answers), the reader's own
+// turn so far while it goes on, or what came since their last move.
+func (s *State) sinceHeading(l *lang.Lang) string {
+	own := true
+	for _, p := range s.Last.Span {
+		own = own && p.Ply.Player == s.Last.Reader
+	}
+	switch {
+	case !s.G.Active() || s.G.ComputerOnMove():
+		return l.T("play.since.last_turn")
+	case own:
+		return l.T("play.since.own_turn")
+	}
+	return l.T("play.since.heading")
+}
+
+// fitLatestLines keeps the latest lines that fit in n characters, a line
+// counting the earlier ones first: a long capture chain or a Tab turn of
+// many throws keeps its end, where the position now stands.
+func fitLatestLines(l *lang.Lang, lines []string, n int) string {
+	k, size := len(lines), 0
+	for k > 0 {
+		more := 0
+		if k > 1 {
+			more = utf8.RuneCountInString(l.N("play.since.earlier", k-1)) + 1
+		}
+		if size+utf8.RuneCountInString(lines[k-1])+1+more > n {
+			break
+		}
+		k--
+		size += utf8.RuneCountInString(lines[k]) + 1
+	}
+	kept := lines[k:]
+	if k > 0 {
+		kept = append([]string{l.N("play.since.earlier", k)}, kept...)
+	}
+	return Clip(strings.Join(kept, "\n"), max(n, 1))
+}
+
+// plyText says one ply in l: "light threw 3 and played in-3 (enter on 3)",
+// the move in notation and in words (with what it captured), marked when it
+// was the only one possible; a pass says that the player could not move.
+func (s *State) plyText(l *lang.Lang, p render.Played) string {
+	who := SeatWord(l, s.Game, p.Ply.Player)
+	throws := ThrowsText(p.Ply.Throws)
+	move := p.Ply.Move
+	switch {
+	case move == "pass" && throws != "":
+		return l.T("play.last.threw_passed", "Seat", who, "Throws", throws)
+	case move == "pass":
+		return l.T("play.last.passed", "Seat", who)
+	}
+	if move != "" && p.Before != nil {
+		if label := games.Label(l, p.Before, move); label != move {
 			move += " (" + label + ")"
+		}
+		if p.Only {
+			move = l.T("play.since.only", "Move", move)
 		}
 	}
 	switch {
-	case len(p.Throws) > 0 && move != "":
-		return l.T("play.last.threw_played", "Seat", who, "Throws", ThrowsText(p.Throws), "Move", move)
-	case len(p.Throws) > 0:
-		return l.T("play.last.threw", "Seat", who, "Throws", ThrowsText(p.Throws))
+	case throws != "" && move != "":
+		return l.T("play.last.threw_played", "Seat", who, "Throws", throws, "Move", move)
+	case throws != "":
+		return l.T("play.last.threw", "Seat", who, "Throws", throws)
 	case move != "":
 		return l.T("play.last.played", "Seat", who, "Move", move)
 	}
 	return who
 }
 
+// ThrowsText lists throws as they came: "1, 1, 3".
 func ThrowsText(ts []games.Throw) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {

@@ -21,7 +21,10 @@ type pictures struct {
 }
 
 // pictureKey is a game at a version in a language: all a board's picture
-// depends on.
+// depends on. What it marks (every move since the reader's last, Last.Span)
+// comes from the record at that version, and its reader is the seat on move
+// there, the same for the thread's board and every DM copy: no other reader
+// or moment draws it otherwise.
 type pictureKey struct {
 	game, version int64
 	lang          lang.Tag

@@ -13,7 +13,8 @@ import (
 )
 
 // State is a stored game made playable: its engine, the position replayed from
-// its record, and what the board picture shows of the last ply.
+// its record, and what the board shows of the plies since its reader's last
+// move (render.Last.Span).
 type State struct {
 	G     store.Game
 	Game  games.Game
@@ -52,7 +53,7 @@ func (b *Core) LoadLatest(ctx context.Context, id int64) (*State, error) {
 		return nil, err
 	}
 	plies := store.Plies(rec)
-	pos, last, err := render.FromRecord(start, plies)
+	pos, last, err := render.FromRecordSince(start, plies)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: replaying its record: %w", g.ID, err)
 	}
