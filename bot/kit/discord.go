@@ -103,7 +103,7 @@ type attachment struct {
 // sends nothing else, so the picture and embed stay as they are.
 func (m *Message) payload() map[string]any {
 	if m.ComponentsOnly {
-		p := map[string]any{"Components": OrEmpty(m.Components)}
+		p := map[string]any{"components": OrEmpty(m.Components)}
 		if m.Content != "" {
 			p["content"] = m.Content
 			p["allowed_mentions"] = map[string]any{"parse": []string{}}
@@ -117,7 +117,7 @@ func (m *Message) payload() map[string]any {
 	p := map[string]any{
 		"content":          m.Content,
 		"embeds":           OrEmpty(m.Embeds),
-		"Components":       OrEmpty(m.Components),
+		"components":       OrEmpty(m.Components),
 		"attachments":      atts,
 		"allowed_mentions": map[string]any{"parse": []string{}, "users": OrEmpty(m.Mentions)},
 	}

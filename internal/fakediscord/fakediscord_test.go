@@ -223,6 +223,9 @@ func TestLimitsAreReported(t *testing.T) {
 			t.Errorf("no violation %q in %v", w, vs)
 		}
 	}
+	if vs := fakediscord.CheckLimits("PATCH /channels/{channel_id}/messages/{message_id}", []byte(`{"Components":[]}`), nil); !containsViolation(vs, `"Components" is ignored`) {
+		t.Errorf("a field name in the wrong case: %v", vs)
+	}
 	choices := `{"type":8,"data":{"choices":[` + strings.Repeat(`{"name":"n","value":"v"},`, 25) + `{"name":"n","value":"v"}]}}`
 	if vs := fakediscord.CheckLimits("POST /interactions/{interaction_id}/{interaction_token}/callback", []byte(choices), nil); !containsViolation(vs, "at most 25 autocomplete choices") {
 		t.Errorf("26 choices: %v", vs)
