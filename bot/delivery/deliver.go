@@ -7,6 +7,7 @@ import (
 	"kilab/bot/kit"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -597,8 +598,9 @@ func (b *Delivery) uneditable(ctx context.Context, err error, what string, m sto
 
 // withoutPicture makes edit replace the whole of the board m rather than its
 // controls alone, keeping its embeds' text: no file (Discord drops the
-// attachments an edit does not list) and no image, nor the footer, whose
-// legend explains the picture.
+// attachments an edit does not list) and no image. The footer keeps its
+// first line, which names the game, and loses the legend below it, which
+// explains the picture.
 func (b *Delivery) withoutPicture(m store.BoardMessage, edit *kit.Message) error {
 	old, err := b.DC.Fetch(m.Channel, m.Message)
 	if err != nil {
@@ -607,7 +609,11 @@ func (b *Delivery) withoutPicture(m store.BoardMessage, edit *kit.Message) error
 	edit.ComponentsOnly, edit.Files = false, nil
 	for _, e := range old.Embeds {
 		text := *e
-		text.Image, text.Thumbnail, text.Footer = nil, nil, nil
+		text.Image, text.Thumbnail = nil, nil
+		if e.Footer != nil {
+			line, _, _ := strings.Cut(e.Footer.Text, "\n")
+			text.Footer = &discordgo.MessageEmbedFooter{Text: line}
+		}
 		edit.Embeds = append(edit.Embeds, &text)
 	}
 	return nil
