@@ -378,12 +378,14 @@ func TestE2ETabByClicks(t *testing.T) {
 		t.Fatalf("Tab not over: %+v", end)
 	}
 	h.waitBoard(end.ThreadID, func(m fakediscord.Message) bool { return len(m.Mentions) == 2 })
-	// Stack heights and the quiet count in the picture are explained below it.
+	// Stack heights and the quiet count in the picture are explained below it,
+	// on the boards as they were posted (a retired board loses its picture
+	// and the legend with it).
 	legends := map[string]bool{}
-	for _, m := range h.srv.Messages(end.ThreadID) {
-		if len(m.Embeds) > 0 && m.Embeds[0].Footer != nil {
+	for _, r := range h.srv.Requests() {
+		if r.Is("POST /channels/{channel_id}/messages") && r.Params["channel_id"] == end.ThreadID {
 			for _, w := range []string{"how many pieces are stacked", "turns in a row without a piece leaving the board"} {
-				legends[w] = legends[w] || strings.Contains(m.Embeds[0].Footer.Text, w)
+				legends[w] = legends[w] || strings.Contains(string(r.JSON), w)
 			}
 		}
 	}

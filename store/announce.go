@@ -34,7 +34,10 @@ const (
 	// AnnounceChallengeDM sends a direct challenge to its opponent by DM.
 	AnnounceChallengeDM = "challenge_dm"
 	// AnnounceVacation tells a game's thread that a player went on vacation
-	// (Until is its end) or came back (Until is zero).
+	// (Until is its end) or came back (Until is zero), and has the game's
+	// live boards drawn again with the new due time and mark. A game
+	// against the computer gets it too, for its boards; the thread hears
+	// nothing.
 	AnnounceVacation = "vacation"
 	// AnnounceTournamentRound posts a round's pairings (and the standings so
 	// far) in its tournament's channel.
@@ -314,6 +317,24 @@ func (db *DB) Superseded(ctx context.Context, a Announcement) (bool, error) {
 // announcements_pending) rather than every announcement written since a.
 const qSuperseded = `SELECT COUNT(*) FROM announcements
 	WHERE game_id = ? AND kind = ? AND user_id = ? AND id > ? AND done_at IS NULL`
+
+// Pending reports whether an announcement of one of kinds, newer than a,
+// waits to be delivered for a's game: one that will say what a would, as
+// the game then stands.
+func (db *DB) Pending(ctx context.Context, a Announcement, kinds ...string) (bool, error) {
+	if a.Game == 0 || len(kinds) == 0 {
+		return false, nil
+	}
+	args := []any{a.Game, a.ID}
+	for _, k := range kinds {
+		args = append(args, k)
+	}
+	var n int
+	err := db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM announcements
+		WHERE game_id = ? AND id > ? AND done_at IS NULL AND kind IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(kinds)), ", ")+`)`,
+		args...).Scan(&n)
+	return n > 0, err
+}
 
 // Delivered marks an announcement done for good: sent, skipped or given up,
 // as outcome says.

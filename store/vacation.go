@@ -44,7 +44,7 @@ type Vacation struct {
 
 // StartVacation sends user on vacation for days days from now, moves the
 // deadlines of the games where they are on move by as much, and announces it
-// in the threads of their games against people. It fails with ErrOnVacation
+// to each of their games in play (AnnounceVacation). It fails with ErrOnVacation
 // while a vacation runs, and with ErrAllowance when days is more than
 // VacationDaysLeft allows.
 func (db *DB) StartVacation(ctx context.Context, user string, days int) (Vacation, error) {
@@ -102,7 +102,8 @@ func (db *DB) EndVacation(ctx context.Context, user string) (Vacation, error) {
 
 // shiftTurns moves the deadline and reminder of every game in play where user
 // is on move by d, and writes a vacation notice (until, or zero for coming
-// back) for each of their games against people. A deadline already past is
+// back) for each of their games in play: their boards show the new due time
+// and mark, and the threads of their games against people say it. A deadline already past is
 // left for the sweep: the time was up before the vacation began. A reminder
 // already sent comes again when the vacation ends, as the move is then
 // nearly due.
@@ -124,7 +125,7 @@ func (db *DB) shiftTurns(ctx context.Context, tx *sql.Tx, user string, now time.
 		return err
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, version FROM games
-		WHERE status = 'active' AND computer_seat = -1 AND (player0 = ? OR player1 = ?) ORDER BY id`, user, user)
+		WHERE status = 'active' AND (player0 = ? OR player1 = ?) ORDER BY id`, user, user)
 	if err != nil {
 		return err
 	}

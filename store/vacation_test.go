@@ -82,17 +82,20 @@ func TestVacationNoticesAndAway(t *testing.T) {
 	if _, err := db.StartVacation(ctx, "ana", 1); err != nil { // again, at the same game version
 		t.Fatal(err)
 	}
-	var until []time.Time
+	until := map[int64][]time.Time{}
 	for _, a := range deliverAll(t, db) {
 		if a.Kind == AnnounceVacation {
-			if a.Game != g.ID || a.User != "ana" {
-				t.Fatalf("vacation notice %+v: want game %d's, about ana (none for a game against the computer %d)", a, g.ID, computer.ID)
+			if (a.Game != g.ID && a.Game != computer.ID) || a.User != "ana" {
+				t.Fatalf("vacation notice %+v: want game %d's or %d's (against the computer, for its boards), about ana", a, g.ID, computer.ID)
 			}
-			until = append(until, a.Until)
+			until[a.Game] = append(until[a.Game], a.Until)
 		}
 	}
-	if len(until) != 3 || !until[0].Equal(v.End) || !until[1].IsZero() || !until[2].Equal(clk.Now().Add(day)) {
-		t.Fatalf("notices until %v: want the first end, back, then the second end", until)
+	for _, id := range []int64{g.ID, computer.ID} {
+		u := until[id]
+		if len(u) != 3 || !u[0].Equal(v.End) || !u[1].IsZero() || !u[2].Equal(clk.Now().Add(day)) {
+			t.Fatalf("game %d: notices until %v: want the first end, back, then the second end", id, u)
+		}
 	}
 	if a, _ := db.Away(ctx, "ana"); len(a) != 1 {
 		t.Fatalf("away after going again: %v", a)
@@ -361,5 +364,50 @@ func TestVacationEarlyReturnGivesBackTheExactTime(t *testing.T) {
 	}
 	if n, err := db.VacationDaysLeft(ctx, "ana"); err != nil || n != 26 {
 		t.Fatalf("%d days left, %v, after 3½ days taken; want 26", n, err)
+	}
+}
+
+// Pending finds only newer undelivered notices of the kinds asked for, of
+// the same game.
+func TestPendingNotices(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := newGameOf(t, db, "ana", "bo", true)
+	other := newGameOf(t, db, "cy", "dee", true)
+	deliverAll(t, db)
+	if _, err := db.StartVacation(ctx, "ana", 2); err != nil {
+		t.Fatal(err)
+	}
+	due, err := db.DueAnnouncements(ctx, 10)
+	if err != nil || len(due) != 1 || due[0].Game != g.ID {
+		t.Fatalf("due %+v, %v: want ana's one notice", due, err)
+	}
+	first := due[0]
+	pending := func(a Announcement, kinds ...string) bool {
+		t.Helper()
+		p, err := db.Pending(ctx, a, kinds...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if pending(first, AnnounceVacation, AnnounceBoard) {
+		t.Error("a newer notice found where none was written")
+	}
+	if _, err := db.StartVacation(ctx, "cy", 2); err != nil {
+		t.Fatal(err)
+	}
+	if pending(first, AnnounceVacation) {
+		t.Errorf("cy's notice, about game %d, counts for game %d", other.ID, g.ID)
+	}
+	if _, err := db.StartVacation(ctx, "bo", 2); err != nil {
+		t.Fatal(err)
+	}
+	if !pending(first, AnnounceVacation) || pending(first, AnnounceBoard) || pending(first) {
+		t.Error("bo's notice is newer and of the kind asked for, and only of it")
+	}
+	deliverAll(t, db)
+	if pending(first, AnnounceVacation) {
+		t.Error("a delivered notice still counts as on its way")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"kilab/bot/kit"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -210,6 +211,11 @@ func transient(err error) bool {
 // the others by the feature that announced them (Config.Kinds).
 func (b *Delivery) announcement(ctx context.Context, a store.Announcement) error {
 	if deliver, ok := b.kinds[a.Kind]; ok {
+		if a.Kind == store.AnnounceVacation {
+			if err := b.redraw(ctx, a); err != nil {
+				return err
+			}
+		}
 		return deliver(ctx, a)
 	}
 	g, err := b.DB.Game(ctx, a.Game)
@@ -237,12 +243,17 @@ func (b *Delivery) deliverBoard(ctx context.Context, a store.Announcement, g sto
 	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, kit.SkipIf(old, "a newer one replaces it"))
 	}
-	if a.Kind == store.AnnounceTurnDM && (!g.Active() || g.Players[g.ToMove] != a.User) {
+	if a.Kind == store.AnnounceTurnDM && !onMove(g, a.User) {
 		return kit.Skip("no longer their turn")
 	}
 	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {
 		return err
+	}
+	if a.Kind == store.AnnounceTurnDM && !onMove(s.G, a.User) {
+		// They moved between the two reads: the board as it stands now is
+		// not their turn's.
+		return kit.Skip("no longer their turn")
 	}
 	if a.Kind == store.AnnounceBoard {
 		l := b.GameLang(ctx, g)
@@ -269,6 +280,11 @@ func (b *Delivery) deliverBoard(ctx context.Context, a store.Announcement, g sto
 	})
 }
 
+// onMove reports whether user is the player on move in g, still in play.
+func onMove(g store.Game, user string) bool {
+	return g.Active() && g.Players[g.ToMove] == user
+}
+
 // postBoard posts a board in the game's thread and records it as its latest.
 func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error {
 	where := kit.ThreadOf(s.G)
@@ -284,11 +300,29 @@ func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) 
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
 func (b *Delivery) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
-	ch, msg, err := b.SendDM(ctx, s.G.Players[seat], s.G.GuildID, store.Settings.CanDM, build)
+	user := s.G.Players[seat]
+	ch, msg, err := b.SendDM(ctx, user, s.G.GuildID, store.Settings.CanDM, build)
 	if err != nil || msg == nil {
 		return err
 	}
-	return b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm"})
+	sent := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm"}
+	if err := b.DB.AddBoardMessage(ctx, sent); err != nil || !onMove(s.G, user) {
+		return err
+	}
+	return b.retireIfMoved(ctx, sent, user)
+}
+
+// retireIfMoved retires the copy of their turn's board just sent to user if
+// their turn is over by now: they may move from the thread while the copy is
+// on its way. A move committed after this read announces its own
+// retirement, which waits for this delivery to finish and so finds the copy
+// recorded.
+func (b *Delivery) retireIfMoved(ctx context.Context, sent store.BoardMessage, user string) error {
+	g, err := b.DB.Game(ctx, sent.Game)
+	if err != nil || onMove(g, user) {
+		return err
+	}
+	return b.retireOne(ctx, b.messageLangs(ctx, g)(sent), g, sent)
 }
 
 // deliverStart opens a new game's thread under its challenge and says there
@@ -395,6 +429,34 @@ func (b *Delivery) retire(ctx context.Context, g store.Game, version int64) erro
 			return err
 		}
 	}
+	if !g.Active() && version == g.Version {
+		// The end's own retirement, after its board: an older one
+		// delivered late sees the game over too, with the end's board
+		// still to come.
+		return b.archive(ctx, g)
+	}
+	return nil
+}
+
+// archive archives a finished game's own thread, not locked, so that
+// people may still talk in it: it is the last thing the game's end does in
+// the thread (the final board is posted and the older ones retired before),
+// since a message posted in an archived thread brings it back. Archiving
+// again is harmless. A game without a thread of its own leaves its channel
+// alone, and a thread the bot may not archive (no permission, gone) is left
+// as it is and logged rather than tried again.
+func (b *Delivery) archive(ctx context.Context, g store.Game) error {
+	if g.ThreadID == "" {
+		return nil
+	}
+	err := b.DC.ArchiveThread(g.ThreadID)
+	switch {
+	case err == nil:
+		return nil
+	case transient(err):
+		return err
+	}
+	b.Logger(ctx).Info("a finished game's thread stays open", "game", g.ID, "thread", g.ThreadID, "err", err)
 	return nil
 }
 
@@ -492,24 +554,112 @@ func (b *Delivery) retireOffers(ctx context.Context, g store.Game) error {
 	return nil
 }
 
-// retireOne takes the controls off one message, written in l.
+// retireOne takes the controls off one message, written in l, and a board
+// (the thread's or a DM copy) its picture too: the text of the embed stays,
+// so that the thread reads as the game's moves with one live board at the
+// bottom.
 func (b *Delivery) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m store.BoardMessage) error {
 	var controls []discordgo.MessageComponent
 	if !g.Active() && m.Kind != "offer" {
 		controls = kit.RematchRow(l, g)
 	}
-	err := b.DC.Edit(m.Channel, m.Message, &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true})
+	edit := &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true}
+	var err error
+	if m.Kind != "offer" {
+		err = b.withoutPicture(m, edit)
+	}
+	if err == nil {
+		err = b.DC.Edit(m.Channel, m.Message, edit)
+	}
+	if err := b.uneditable(ctx, err, "an old board keeps its buttons", m); err != nil {
+		return err
+	}
+	return b.DB.RetireBoard(ctx, m.Channel, m.Message)
+}
+
+// uneditable sorts out how an edit of m went: an error worth retrying is
+// returned; a message Discord will not edit (gone, past its edit limit, in
+// an archived thread, or out of the bot's reach) is logged as what, and
+// left as it is: its buttons answer "out of date" anyway.
+func (b *Delivery) uneditable(ctx context.Context, err error, what string, m store.BoardMessage) error {
 	switch kit.ErrorCode(err) {
 	case 0:
-		if err != nil {
-			return err
-		}
-	case kit.CodeEditLimit, kit.CodeUnknownMessage, kit.CodeUnknownChannel, kit.CodeMissingAccess, kit.CodeMissingPermission:
-		b.Logger(ctx).Info("an old board keeps its buttons", "game", g.ID, "message", m.Message, "err", err)
+		return err
+	case kit.CodeEditLimit, kit.CodeUnknownMessage, kit.CodeUnknownChannel, kit.CodeMissingAccess, kit.CodeMissingPermission,
+		kit.CodeThreadArchived:
+		b.Logger(ctx).Info(what, "game", m.Game, "message", m.Message, "err", err)
 	default:
 		if transient(err) {
 			return err
 		}
 	}
-	return b.DB.RetireBoard(ctx, m.Channel, m.Message)
+	return nil
+}
+
+// withoutPicture makes edit replace the whole of the board m rather than its
+// controls alone, keeping its embeds' text: no file (Discord drops the
+// attachments an edit does not list) and no image. The footer keeps its
+// first line, which names the game, and loses the legend below it, which
+// explains the picture.
+func (b *Delivery) withoutPicture(m store.BoardMessage, edit *kit.Message) error {
+	old, err := b.DC.Fetch(m.Channel, m.Message)
+	if err != nil {
+		return err
+	}
+	edit.ComponentsOnly, edit.Files = false, nil
+	for _, e := range old.Embeds {
+		text := *e
+		text.Image, text.Thumbnail = nil, nil
+		if e.Footer != nil {
+			line, _, _ := strings.Cut(e.Footer.Text, "\n")
+			text.Footer = &discordgo.MessageEmbedFooter{Text: line}
+		}
+		edit.Embeds = append(edit.Embeds, &text)
+	}
+	return nil
+}
+
+// redraw draws the live boards of a's game again as it stands, after one of
+// its players went on vacation or came back: the due time and the "on
+// vacation" mark changed though nobody moved. The thread's board, answers to
+// /board and the DM copy keep their place and their controls. When a newer
+// board or vacation notice of the game is on its way, that one draws the
+// game as it then stands, so this one leaves it to it.
+func (b *Delivery) redraw(ctx context.Context, a store.Announcement) error {
+	if newer, err := b.DB.Pending(ctx, a, store.AnnounceBoard, store.AnnounceVacation); err != nil || newer {
+		return err
+	}
+	s, err := b.LoadLatest(ctx, a.Game)
+	if err != nil || !s.G.Active() {
+		return err
+	}
+	live, err := b.DB.LiveBoards(ctx, s.G.ID, s.G.Version+1)
+	if err != nil {
+		return err
+	}
+	langFor := b.messageLangs(ctx, s.G)
+	for _, m := range live {
+		if m.Kind == "offer" {
+			continue
+		}
+		if err := b.redrawOne(ctx, langFor(m), s, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// redrawOne draws the board m again in l: the thread's latest with its line
+// for the player on move, a DM copy with the turn's text. The edit pings
+// nobody.
+func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m store.BoardMessage) error {
+	msg, err := b.Board(l, s, kit.BoardOpts{Controls: true, Mention: m.Kind == "board" && m.Message == s.G.MessageID})
+	if err != nil {
+		return err
+	}
+	if m.Kind == "dm" {
+		msg = kit.DMCopy(msg, kit.TurnDMText(l, s))
+	}
+	msg.Mentions = nil
+	return b.uneditable(ctx, b.DC.Edit(m.Channel, m.Message, msg), "a board keeps its old due time", m)
 }

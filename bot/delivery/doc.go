@@ -1,9 +1,15 @@
 // Package delivery sends what the store announced: every change that others
 // must hear of (the next player's board in the game's thread and by DM, a
-// new game's thread, the result, the retirement of old boards' buttons, a
-// draw offer, and the kinds other features write) is an announcement,
-// written in the same transaction as the change, so a crash delays it but
-// never loses it.
+// new game's thread, the result, the retirement of old boards, a draw offer,
+// and the kinds other features write) is an announcement, written in the
+// same transaction as the change, so a crash delays it but never loses it.
+//
+// A game's boards are its to keep tidy: a retired board keeps its text but
+// loses its picture and controls, so that a thread reads as the game's moves
+// with one live board at the bottom; a finished game's thread is archived
+// after its last board; a turn's DM that comes after the player moved is
+// retired at once; and a vacation's notice has the game's live boards drawn
+// again, with the new due time and mark.
 //
 // The way in is Delivery: Run delivers until its context ends, woken by
 // Wake after every commit and polling for retries; Deliver delivers what is
@@ -11,6 +17,6 @@
 // (store.ClaimAnnouncements), so several copies of the bot on one database
 // send each once; what Discord refuses for now is retried with a backoff,
 // and what can no longer be said is skipped. Other features deliver their
-// own kinds through Config.Kinds. Of Discord it sends and edits messages,
-// opens threads and DMs.
+// own kinds through Config.Kinds. Of Discord it sends, reads and edits
+// messages, opens and archives threads, and opens DMs.
 package delivery

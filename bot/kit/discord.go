@@ -28,8 +28,16 @@ type Discord interface {
 	Followup(i *discordgo.Interaction, m *Message) error
 	// Send posts a message in a channel, thread or DM channel.
 	Send(channelID string, m *Message) (*discordgo.Message, error)
-	// Edit replaces a message's content, embeds, components and files.
+	// Edit replaces a message's content, embeds, components and files: a
+	// Message with no Files takes the message's pictures away.
 	Edit(channelID, messageID string, m *Message) error
+	// Fetch reads one of the bot's messages as it is now: what an edit that
+	// keeps part of it (a retired board's text) starts from.
+	Fetch(channelID, messageID string) (*discordgo.Message, error)
+	// ArchiveThread archives a thread without locking it: it leaves the
+	// server's list of active threads, and anyone may still write in it
+	// (which brings it back).
+	ArchiveThread(threadID string) error
 	// DMChannel opens (or finds) the DM channel with a user.
 	DMChannel(userID string) (string, error)
 	// Thread starts a public thread from a message, or on its own in the
@@ -78,6 +86,7 @@ const (
 	CodeUnknownMessage    = 10008
 	CodeEditLimit         = 30046 // too many edits to a message older than an hour
 	CodeThreadExists      = 160004
+	CodeThreadArchived    = 50083 // an edit to a message in an archived thread
 )
 
 // ErrorCode returns Discord's JSON error code inside err, or 0.
@@ -103,7 +112,7 @@ type attachment struct {
 // sends nothing else, so the picture and embed stay as they are.
 func (m *Message) payload() map[string]any {
 	if m.ComponentsOnly {
-		p := map[string]any{"Components": OrEmpty(m.Components)}
+		p := map[string]any{"components": OrEmpty(m.Components)}
 		if m.Content != "" {
 			p["content"] = m.Content
 			p["allowed_mentions"] = map[string]any{"parse": []string{}}
@@ -117,7 +126,7 @@ func (m *Message) payload() map[string]any {
 	p := map[string]any{
 		"content":          m.Content,
 		"embeds":           OrEmpty(m.Embeds),
-		"Components":       OrEmpty(m.Components),
+		"components":       OrEmpty(m.Components),
 		"attachments":      atts,
 		"allowed_mentions": map[string]any{"parse": []string{}, "users": OrEmpty(m.Mentions)},
 	}
@@ -220,6 +229,16 @@ func (r rest) Send(channelID string, m *Message) (*discordgo.Message, error) {
 func (r rest) Edit(channelID, messageID string, m *Message) error {
 	m = editable(m)
 	_, err := r.send(http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID), m.payload(), m.Files)
+	return err
+}
+
+func (r rest) Fetch(channelID, messageID string) (*discordgo.Message, error) {
+	return r.s.ChannelMessage(channelID, messageID)
+}
+
+func (r rest) ArchiveThread(threadID string) error {
+	body := map[string]any{"archived": true, "locked": false}
+	_, err := r.s.RequestWithBucketID(http.MethodPatch, discordgo.EndpointChannel(threadID), body, discordgo.EndpointChannel(threadID))
 	return err
 }
 

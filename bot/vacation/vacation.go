@@ -104,7 +104,9 @@ func awayFor(l *lang.Lang, d time.Duration) string {
 
 // Deliver says in a game's thread that a player went on vacation or
 // came back, without pinging anyone, in the thread's language. A newer notice
-// about the same player replaces an older one still waiting.
+// about the same player replaces an older one still waiting. The game's
+// boards are not its business: the delivery draws them again (with the new
+// due time and mark) before it hands the notice over.
 func (b *Vacations) Deliver(ctx context.Context, a store.Announcement) error {
 	g, err := b.DB.Game(ctx, a.Game)
 	if err != nil {
@@ -113,8 +115,12 @@ func (b *Vacations) Deliver(ctx context.Context, a store.Announcement) error {
 	if old, err := b.DB.Superseded(ctx, a); err != nil || old {
 		return errors.Join(err, kit.SkipIf(old, "a newer one replaces it"))
 	}
-	if !g.Active() {
+	switch {
+	case !g.Active():
 		return kit.Skip("the game is over")
+	case g.Computer.Plays():
+		// The computer needs no telling; the delivery redrew the boards.
+		return kit.Skip("a game against the computer")
 	}
 	l := b.GameLang(ctx, g)
 	seat, _ := g.Seat(a.User)

@@ -223,6 +223,9 @@ func TestLimitsAreReported(t *testing.T) {
 			t.Errorf("no violation %q in %v", w, vs)
 		}
 	}
+	if vs := fakediscord.CheckLimits("PATCH /channels/{channel_id}/messages/{message_id}", []byte(`{"Components":[]}`), nil); !containsViolation(vs, `"Components" is ignored`) {
+		t.Errorf("a field name in the wrong case: %v", vs)
+	}
 	choices := `{"type":8,"data":{"choices":[` + strings.Repeat(`{"name":"n","value":"v"},`, 25) + `{"name":"n","value":"v"}]}}`
 	if vs := fakediscord.CheckLimits("POST /interactions/{interaction_id}/{interaction_token}/callback", []byte(choices), nil); !containsViolation(vs, "at most 25 autocomplete choices") {
 		t.Errorf("26 choices: %v", vs)
@@ -293,4 +296,58 @@ func TestSchemaValidation(t *testing.T) {
 	if len(vs) != 1 || !containsViolation(vs, "components.0.components.0.custom_id") {
 		t.Errorf("want one violation naming the custom_id, got %v", vs)
 	}
+}
+
+// An archived thread, as in Discord: its messages cannot be edited, a
+// message posted in it brings it back, and a locked one takes none.
+func TestArchivedThread(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	s := connect(t, srv, nil)
+	first, err := s.ChannelMessageSend(srv.ChannelID(), "challenge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := s.MessageThreadStartComplex(srv.ChannelID(), first.ID, &discordgo.ThreadStart{Name: "game", AutoArchiveDuration: 10080})
+	if err != nil {
+		t.Fatal(err)
+	}
+	board, err := s.ChannelMessageSend(th.ID, "board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	archived, unlocked := true, false
+	if got, err := s.ChannelEdit(th.ID, &discordgo.ChannelEdit{Archived: &archived, Locked: &unlocked}); err != nil || !got.ThreadMetadata.Archived || got.ThreadMetadata.Locked {
+		t.Fatalf("archiving: %+v, %v", got, err)
+	}
+	if ch, _ := srv.Channel(th.ID); !ch.Archived || ch.Locked {
+		t.Fatalf("the thread after archiving: %+v", ch)
+	}
+	if _, err := s.ChannelMessageEdit(th.ID, board.ID, "edited"); kitCode(err) != 50083 {
+		t.Errorf("editing in an archived thread: %v, want 50083", err)
+	}
+	if _, err := s.ChannelMessageSend(th.ID, "talk"); err != nil {
+		t.Fatal(err)
+	}
+	if ch, _ := srv.Channel(th.ID); ch.Archived {
+		t.Error("a message posted in the archived thread left it archived")
+	}
+	locked := true
+	if _, err := s.ChannelEdit(th.ID, &discordgo.ChannelEdit{Archived: &archived, Locked: &locked}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageSend(th.ID, "talk"); kitCode(err) != 50083 {
+		t.Errorf("posting in a locked archived thread: %v, want 50083", err)
+	}
+	if _, err := s.ChannelEdit(srv.ChannelID(), &discordgo.ChannelEdit{Archived: &archived}); err == nil {
+		t.Error("archived a text channel")
+	}
+}
+
+func kitCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
 }

@@ -68,6 +68,7 @@ const (
 	codeInvalidJSON        = 50109
 	codeAlreadyAcked       = 40060
 	codeThreadExists       = 160004
+	codeThreadArchived     = 50083
 )
 
 type route struct {

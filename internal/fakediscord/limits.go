@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -143,11 +144,32 @@ func (c *checker) callback(o map[string]any, files []File) {
 	}
 }
 
+// messageFields are the fields of a message body, as Discord spells them.
+var messageFields = map[string]bool{
+	"content": true, "embeds": true, "components": true, "attachments": true, "allowed_mentions": true,
+	"flags": true, "nonce": true, "enforce_nonce": true, "tts": true, "sticker_ids": true, "poll": true,
+	"message_reference": true,
+}
+
+// fieldNames reports the keys of a body that mean a message field but spell
+// it otherwise: Discord reads names as written and ignores the others, so
+// "Components" sends no buttons, though a Go decoder (the fake's own) would
+// take it for "components". Keys that name no field at all (discordgo's
+// "ID" on an edit) are ignored by both, harmlessly.
+func (c *checker) fieldNames(o map[string]any, path string) {
+	for k := range o {
+		if low := strings.ToLower(k); low != k && messageFields[low] {
+			c.add(join(path, k), "Discord reads field names as written: %q is ignored, %q was meant", k, low)
+		}
+	}
+}
+
 // message checks a message body: create, edit or interaction response.
 func (c *checker) message(o map[string]any, path string, files []File, interaction bool) {
 	if o == nil {
 		return
 	}
+	c.fieldNames(o, path)
 	c.maxLen(o, "content", path, maxContent)
 	c.embeds(o["embeds"], join(path, "embeds"))
 	flags := number(o["flags"])

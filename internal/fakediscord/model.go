@@ -46,6 +46,10 @@ type Channel struct {
 	// AutoArchiveDuration in minutes, for threads.
 	AutoArchiveDuration int
 	Invitable           bool
+	// Archived and Locked are a thread's state. A message posted in an
+	// archived thread that is not locked brings it back, as in Discord;
+	// the messages of an archived thread cannot be edited.
+	Archived, Locked bool
 }
 
 // IsThread reports whether the channel is a thread.

@@ -33,6 +33,16 @@ func (s *Server) writableChannel(id string) (*Channel, *failure) {
 			return nil, &failure{http.StatusForbidden, codeCannotDM, "Cannot send messages to this user"}
 		}
 	}
+	if ch.Archived {
+		if ch.Locked {
+			return nil, &failure{http.StatusBadRequest, codeThreadArchived, "Thread is locked"}
+		}
+		// A message in an archived thread brings it back.
+		back := *ch
+		back.Archived = false
+		s.channels[ch.ID] = &back
+		ch = &back
+	}
 	return ch, nil
 }
 
@@ -160,6 +170,9 @@ func (s *Server) patchMessage(c *call) {
 	old, f := s.channelMessage(c)
 	if f == nil && old.AuthorID != s.bot.ID {
 		f = &failure{http.StatusForbidden, codeCannotEditOthers, "Cannot edit a message authored by another user"}
+	}
+	if ch, ok := s.Channel(c.param("channel_id")); f == nil && ok && ch.Archived {
+		f = &failure{http.StatusBadRequest, codeThreadArchived, "Thread is archived"}
 	}
 	if f != nil {
 		f.answer(c)

@@ -11,7 +11,55 @@ func (s *Server) threadRoutes() []route {
 	return []route{
 		{"POST /channels/{channel_id}/messages/{message_id}/threads", true, s.threadFromMessage},
 		{"POST /channels/{channel_id}/threads", true, s.threadWithoutMessage},
+		{"PATCH /channels/{channel_id}", true, s.patchThread},
 	}
+}
+
+// patchThread changes a thread's state: archived, locked, its name and
+// auto-archive duration (what a bot changes of a thread it started). Other
+// channels are not the fake's to modify.
+func (s *Server) patchThread(c *call) {
+	var body struct {
+		Name                *string `json:"name"`
+		Archived            *bool   `json:"archived"`
+		Locked              *bool   `json:"locked"`
+		AutoArchiveDuration *int    `json:"auto_archive_duration"`
+	}
+	if err := c.req.Decode(&body); err != nil {
+		c.fail(http.StatusBadRequest, codeInvalidFormBody, "Invalid Form Body")
+		return
+	}
+	s.mu.Lock()
+	ch := s.channels[c.param("channel_id")]
+	switch {
+	case ch == nil:
+		s.mu.Unlock()
+		c.fail(http.StatusNotFound, codeUnknownChannel, "Unknown Channel")
+		return
+	case !ch.IsThread():
+		s.mu.Unlock()
+		c.fail(http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
+		return
+	}
+	th := *ch
+	if body.Name != nil {
+		th.Name = *body.Name
+	}
+	if body.Archived != nil {
+		th.Archived = *body.Archived
+	}
+	if body.Locked != nil {
+		th.Locked = *body.Locked
+	}
+	if body.AutoArchiveDuration != nil {
+		th.AutoArchiveDuration = *body.AutoArchiveDuration
+	}
+	s.channels[th.ID] = &th
+	wire := s.wireChannel(&th)
+	s.broadcast()
+	s.mu.Unlock()
+	c.json(http.StatusOK, wire)
+	c.after = append(c.after, func() { s.dispatchIntent(th.GuildID, intentGuilds, "THREAD_UPDATE", wire) })
 }
 
 type threadBody struct {

@@ -62,8 +62,8 @@ func (s *Server) addThreadFields(o object, c *Channel) {
 	n := len(s.order[c.ID])
 	created := snowflakeTime(c.ID)
 	meta := object{
-		"archived": false, "auto_archive_duration": c.AutoArchiveDuration,
-		"archive_timestamp": wireTime(created), "locked": false, "create_timestamp": wireTime(created),
+		"archived": c.Archived, "auto_archive_duration": c.AutoArchiveDuration,
+		"archive_timestamp": wireTime(created), "locked": c.Locked, "create_timestamp": wireTime(created),
 	}
 	if c.Type == discordgo.ChannelTypeGuildPrivateThread {
 		meta["invitable"] = c.Invitable

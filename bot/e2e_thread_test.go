@@ -1,0 +1,70 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"kilab/internal/fakediscord"
+)
+
+// A game's thread, as the players find it after a few moves and the end:
+// the old boards keep their text (who played what) without picture or
+// controls, one board is live at the bottom, and once the game is over its
+// thread is archived, not locked, so that people can still talk in it. The
+// players' DM copies of old boards have lost their pictures too.
+func TestE2EThreadReadsAsMoves(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 52)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "aseb")
+	g = h.untilBothMoved(g.ID, rand.New(rand.NewPCG(7, 52)))
+	h.deliver()
+	thread := h.game(g.ID).ThreadID
+	if thread == "" {
+		t.Fatal("the game has no thread")
+	}
+	checkThread := func(when string, over bool) {
+		t.Helper()
+		var boards []fakediscord.Message
+		for _, m := range h.srv.Messages(thread) {
+			if len(m.Embeds) > 0 {
+				boards = append(boards, m)
+			}
+		}
+		if len(boards) < 3 {
+			t.Fatalf("%s: %d boards in the thread", when, len(boards))
+		}
+		for _, m := range boards[:len(boards)-1] {
+			e := m.Embeds[0]
+			if len(m.Attachments) != 0 || e.Image != nil || e.Description == "" || strings.Contains(strings.Join(m.CustomIDs(), " "), "g/") {
+				t.Errorf("%s: old board %s: %d attachments, image %v, description %q, controls %v",
+					when, m.ID, len(m.Attachments), e.Image, e.Description, m.CustomIDs())
+			}
+		}
+		last := boards[len(boards)-1]
+		if _, _, err := last.PNG(); err != nil || len(last.CustomIDs()) == 0 || (over && last.CustomIDs()[0][0] != 'r') {
+			t.Errorf("%s: the live board: %v, controls %v", when, err, last.CustomIDs())
+		}
+		if ch, _ := h.srv.Channel(thread); ch.Archived != over || ch.Locked {
+			t.Errorf("%s: the thread archived %v, locked %v", when, ch.Archived, ch.Locked)
+		}
+	}
+	checkThread("in play", false)
+	h.resign(bo.ID, g.ID)
+	h.deliver()
+	checkThread("over", true)
+	for _, u := range []fakediscord.User{ana, bo} {
+		var copies []fakediscord.Message
+		for _, m := range h.srv.Messages(h.srv.DMChannel(u.ID)) {
+			if len(m.Embeds) > 0 {
+				copies = append(copies, m)
+			}
+		}
+		for k, m := range copies {
+			if live := k == len(copies)-1; (len(m.Attachments) > 0) != live {
+				t.Errorf("%s's DM copy %d of %d: %d attachments", u.Username, k+1, len(copies), len(m.Attachments))
+			}
+		}
+	}
+}
