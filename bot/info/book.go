@@ -214,18 +214,19 @@ func (b *Info) sectionText(code string, s docs.Section) string {
 }
 
 // notationPages are the notation guide's pages: one per part (records,
-// each game), a part longer than a page split between paragraphs.
+// each game), the guide's introduction on the first, a part longer than a
+// page split between paragraphs.
 func (b *Info) notationPages(l *lang.Lang, code string, sections []docs.Section) []*discordgo.MessageEmbed {
 	var out []*discordgo.MessageEmbed
-	title := sections[0].Heading
-	for _, s := range sections {
-		for _, text := range splitParagraphs(docs.Discord(s.Body, b.linkTo(code)), pageBudget) {
-			t := title
-			if s.Heading != title {
-				t = l.T("info.rules.notation_page", "Guide", title, "Part", s.Heading)
-			}
-			out = append(out, &discordgo.MessageEmbed{Title: kit.Clip(t, 256), Description: text,
-				Color: notationColour, URL: b.docLink(docs.NotationDoc, code, s.Heading)})
+	title, intro := sections[0].Heading, docs.Discord(sections[0].Body, b.linkTo(code))
+	for n, s := range sections[1:] {
+		text := docs.Discord(s.Body, b.linkTo(code))
+		if n == 0 && intro != "" {
+			text = intro + "\n\n" + text // the guide's few opening lines lead into its first part
+		}
+		for _, page := range splitParagraphs(text, pageBudget) {
+			out = append(out, &discordgo.MessageEmbed{Title: kit.Clip(l.T("info.rules.notation_page", "Guide", title, "Part", s.Heading), 256),
+				Description: page, Color: notationColour, URL: b.docLink(docs.NotationDoc, code, s.Heading)})
 		}
 	}
 	return out
