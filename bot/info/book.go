@@ -2,6 +2,7 @@ package info
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -120,8 +121,11 @@ func (b *Info) bookPages(l *lang.Lang, book string) ([]*discordgo.MessageEmbed, 
 		return nil, err
 	}
 	mine := gameSections(g, sections)
-	if len(mine) > 0 {
-		summary.URL = b.docLink(docs.RulesDoc, code, mine[0].Heading)
+	for _, s := range mine {
+		if s.Letter != "D" { // the summary is the game's: it links to the game's part
+			summary.URL = b.docLink(docs.RulesDoc, code, s.Part)
+			break
+		}
 	}
 	return append([]*discordgo.MessageEmbed{summary}, b.rulePages(l, g, code, mine)...), nil
 }
@@ -257,12 +261,13 @@ func splitParagraphs(text string, budget int) []string {
 
 // docLink is the address of heading in doc's file in code where the
 // operator hosts the docs (DocsURL): DocsURL/rules.de.md#a6-..., the anchor
-// GitHub gives the heading. "" when the docs are hosted nowhere.
+// GitHub gives the heading, escaped (a Russian heading's letters). "" when
+// the docs are hosted nowhere.
 func (b *Info) docLink(doc, code, heading string) string {
 	if b.DocsURL == "" {
 		return ""
 	}
-	return b.DocsURL + "/" + docs.File(doc, code) + "#" + docs.Anchor(heading)
+	return b.DocsURL + "/" + docs.File(doc, code) + "#" + url.PathEscape(docs.Anchor(heading))
 }
 
 // linkTo makes the docs' links between their files ("notation.md") point

@@ -232,7 +232,7 @@ func TestRulesDocsURL(t *testing.T) {
 	b, rec, _ := unit(t)
 	b.DocsURL = "https://example.org/kilab/docs"
 	pages := readBook(t, b, rec, "aseb", "de")
-	for n, want := range map[int]string{0: "/rules.de.md#d1-", 1: "/rules.de.md#d1-"} {
+	for n, want := range map[int]string{0: "/rules.de.md#aseb-das-spiel-der-zwanzig-felder", 1: "/rules.de.md#d1-die-st%C3%A4bchen"} {
 		if !strings.HasPrefix(pages[n].URL, b.DocsURL+"/") || !strings.Contains(pages[n].URL, want) {
 			t.Errorf("page %d links to %q, want %q", n+1, pages[n].URL, want)
 		}
