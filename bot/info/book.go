@@ -133,7 +133,14 @@ func (b *Info) bookPages(l *lang.Lang, book string) ([]*discordgo.MessageEmbed, 
 // gameSections are the sections of g's rules, in the book's order: the
 // throwing sticks' (D) for a game that throws them, then its own.
 func gameSections(g games.Game, sections []docs.Section) []docs.Section {
-	letter := strings.ToUpper(g.Name()[:1])
+	english, err := docs.Rules("en")
+	if err != nil {
+		return nil
+	}
+	letter := letterOf(g.Title(), english)
+	if letter == "" {
+		return nil // a game the rulebook has no part for: its summary is all
+	}
 	sticks := throws(g)
 	var out []docs.Section
 	for _, s := range sections {
@@ -142,6 +149,19 @@ func gameSections(g games.Game, sections []docs.Section) []docs.Section {
 		}
 	}
 	return out
+}
+
+// letterOf is the letter of the rules of the game titled title: that of
+// the English rulebook's part named after it ("Aseb, the Game of Twenty
+// Squares", "Tab"), the original the translations follow id by id; "" where
+// there is none (a game's name may begin with another's letter: "dash").
+func letterOf(title string, english []docs.Section) string {
+	for _, s := range english {
+		if s.Letter != "D" && (s.Part == title || strings.HasPrefix(s.Part, title+",")) {
+			return s.Letter
+		}
+	}
+	return ""
 }
 
 // throws reports whether g's start position waits for a throw: a game of

@@ -160,6 +160,19 @@ func TestRulesBookSticks(t *testing.T) {
 	}
 }
 
+// A game's rules are those of its part of the rulebook, found by its title,
+// not by its name's first letter: a game named "dash" has none of the
+// sticks' D rules as its own, nor Seega's rules a "senet".
+func TestRulesLetterByTitle(t *testing.T) {
+	t.Parallel()
+	english, _ := docs.Rules("en")
+	for title, want := range map[string]string{"Aseb": "A", "Tab": "T", "Seega": "S", "Dash": "", "Senet": "", "Ta": ""} {
+		if got := letterOf(title, english); got != want {
+			t.Errorf("letterOf(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
+
 // /rules notation is the players' notation guide, every part of it, in
 // every language.
 func TestRulesNotationEveryLanguage(t *testing.T) {
