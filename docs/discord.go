@@ -11,14 +11,15 @@ var link = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
 // Discord is body as a Discord message shows it: a paragraph's lines joined
 // (the files wrap them; Discord would break the line), list items on lines
 // of their own, tables as one line per row (Discord draws no tables),
-// "###" headings in bold and code blocks as they are. A link to another of
-// the documents keeps only its text unless linkTo gives an address for its
+// "###" headings in bold and code blocks as they are, in the typography of
+// language code (French spaces its colons). A link to another of the
+// documents keeps only its text unless linkTo gives an address for its
 // target ("notation.md"); linkTo may be nil.
-func Discord(body string, linkTo func(target string) string) string {
+func Discord(body, code string, linkTo func(target string) string) string {
 	var out []string // lines as shown
 	var para []string
 	var table [][]string
-	code := false
+	inCode := false
 	endPara := func() {
 		if len(para) > 0 {
 			out = append(out, strings.Join(para, " "))
@@ -27,7 +28,7 @@ func Discord(body string, linkTo func(target string) string) string {
 	}
 	endTable := func() {
 		if len(table) > 0 {
-			out = append(out, tableLines(table)...)
+			out = append(out, tableLines(table, code)...)
 			table = nil
 		}
 	}
@@ -39,8 +40,8 @@ func Discord(body string, linkTo func(target string) string) string {
 			endPara()
 			endTable()
 			out = append(out, line)
-			code = !code
-		case code:
+			inCode = !inCode
+		case inCode:
 			out = append(out, line)
 		case trimmed == "":
 			endPara()
@@ -107,7 +108,11 @@ var separator = regexp.MustCompile(`^[\s|:-]+$`)
 // tableLines are a table's rows as lines: with two columns "first: second"
 // (a token and its meaning); with more, the first cell in bold, then each
 // other cell after its column's header.
-func tableLines(rows [][]string) []string {
+func tableLines(rows [][]string, code string) []string {
+	colon, semicolon := ": ", "; "
+	if code == "fr" {
+		colon, semicolon = " : ", " ; "
+	}
 	if len(rows) < 2 {
 		return nil
 	}
@@ -118,14 +123,14 @@ func tableLines(rows [][]string) []string {
 	var out []string
 	for _, r := range rows {
 		if len(r) == 2 {
-			out = append(out, "• "+r[0]+": "+r[1])
+			out = append(out, "• "+r[0]+colon+r[1])
 			continue
 		}
 		parts := make([]string, 0, len(r)-1)
 		for k := 1; k < len(r) && k < len(header); k++ {
-			parts = append(parts, header[k]+": "+r[k])
+			parts = append(parts, header[k]+colon+r[k])
 		}
-		out = append(out, "• **"+r[0]+"**: "+strings.Join(parts, "; "))
+		out = append(out, "• **"+r[0]+"**"+colon+strings.Join(parts, semicolon))
 	}
 	return out
 }

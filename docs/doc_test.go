@@ -100,10 +100,13 @@ func TestDiscord(t *testing.T) {
 		"### Group\n\n```\ncode  line\n```\nSee [notation.md](notation.md)."
 	want := "A paragraph wrapped over 6. lines.\n\n• `in-3`: enter\n\n• **`standard`**: pieces: 5; houses: 4, 8\n\n" +
 		"• an item going on\n• another\n1. first\n\n**Group**\n\n```\ncode  line\n```\nSee notation.md."
-	if got := Discord(body, nil); got != want {
+	if got := Discord(body, "en", nil); got != want {
 		t.Errorf("Discord:\n%s\nwant:\n%s", got, want)
 	}
-	linked := Discord("See [notation.md](notation.md).", func(target string) string { return "https://x.org/docs/" + target })
+	if got := Discord("| a | b | c |\n| --- | --- | --- |\n| x | 1 | 2 |", "fr", nil); got != "• **x** : b : 1 ; c : 2" {
+		t.Errorf("a French table: %q", got)
+	}
+	linked := Discord("See [notation.md](notation.md).", "en", func(target string) string { return "https://x.org/docs/" + target })
 	if linked != "See [notation.md](https://x.org/docs/notation.md)." {
 		t.Errorf("a link with an address: %s", linked)
 	}

@@ -205,7 +205,7 @@ func packSections(sections []docs.Section) [][]docs.Section {
 	var cur []docs.Section
 	used := 0
 	for _, s := range sections {
-		n := utf8.RuneCountInString(docs.Discord(s.Body, nil)) + utf8.RuneCountInString(s.Heading) + 8
+		n := utf8.RuneCountInString(docs.Discord(s.Body, "en", nil)) + utf8.RuneCountInString(s.Heading) + 8
 		if len(cur) > 0 && (s.Part != cur[0].Part || used+n > pageBudget) {
 			out, cur, used = append(out, cur), nil, 0
 		}
@@ -230,7 +230,7 @@ func idRange(ids []string) string {
 // bold (its id first, as the bot's messages cite it), an introduction as it
 // is.
 func (b *Info) sectionText(code string, s docs.Section) string {
-	text := docs.Discord(s.Body, b.linkTo(code))
+	text := docs.Discord(s.Body, code, b.linkTo(code))
 	if s.ID == "" {
 		return text
 	}
@@ -242,9 +242,9 @@ func (b *Info) sectionText(code string, s docs.Section) string {
 // page split between paragraphs.
 func (b *Info) notationPages(l *lang.Lang, code string, sections []docs.Section) []*discordgo.MessageEmbed {
 	var out []*discordgo.MessageEmbed
-	title, intro := sections[0].Heading, docs.Discord(sections[0].Body, b.linkTo(code))
+	title, intro := sections[0].Heading, docs.Discord(sections[0].Body, code, b.linkTo(code))
 	for n, s := range sections[1:] {
-		text := docs.Discord(s.Body, b.linkTo(code))
+		text := docs.Discord(s.Body, code, b.linkTo(code))
 		if n == 0 && intro != "" {
 			text = intro + "\n\n" + text // the guide's few opening lines lead into its first part
 		}
