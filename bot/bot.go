@@ -73,6 +73,11 @@ type Config struct {
 	// under it, takes back at once what it held when it stopped. "" means
 	// the host's name, right for one copy per machine or container.
 	Instance string
+	// DocsURL is where the operator hosts the repository's docs/ folder, as
+	// a web page per file (https://github.com/you/kilab/blob/main/docs):
+	// /rules pages and /help then link to the rule or part they show there.
+	// "" adds no links; everything is in Discord anyway. No trailing slash.
+	DocsURL string
 }
 
 // Bot handles Discord interactions for Kilab.
@@ -185,6 +190,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.Core.Kick, b.Core.OnCommit, b.Core.Self = b.kick, b.met.commit, b.self
 	b.Core.OnDMFailure = func(reason string) { b.met.dmFailures.WithLabelValues(reason).Inc() }
 	b.info = info.New(b.Core)
+	b.info.DocsURL = c.DocsURL
 	b.vacations = vacation.New(b.Core)
 	b.computer = computer.New(b.Core)
 	b.challenges = challenge.New(b.Core)

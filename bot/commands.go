@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"kilab/bot/info"
 	"kilab/bot/kit"
 	"kilab/lang"
 )
@@ -45,8 +46,15 @@ func helpCommandDef() *discordgo.ApplicationCommand {
 	return kit.Command("help", lang.T("cmd.help.name"), lang.T("cmd.help.desc"))
 }
 
+// rulesCommandDef is /rules: a game's rulebook, or, as one more choice of
+// the same option, the notation guide (/rules game:Notation), so that
+// "/rules game:aseb" reads as it always has.
 func rulesCommandDef() *discordgo.ApplicationCommand {
-	return kit.Command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), kit.KindOptionIn(lang.T("cmd.rules.game")))
+	o := kit.KindOptionIn(lang.T("cmd.rules.game"))
+	notation := lang.T("cmd.rules.notation")
+	o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: kit.Clip(notation.In(lang.En), 100),
+		NameLocalizations: kit.Localized(notation, 100), Value: info.NotationBook})
+	return kit.Command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), o)
 }
 
 func leaderboardCommandDef() *discordgo.ApplicationCommand {

@@ -23,7 +23,7 @@ func TestHelpPointsToNotation(t *testing.T) {
 		t.Fatalf("/help answered %+v", resp.Msg)
 	}
 	kittest.CheckEmbed(t, resp.Msg.Embeds[0])
-	for _, w := range []string{"in words", "`/rules`", "docs/notation.md", "`in-2`", "aborts the game, unrated"} {
+	for _, w := range []string{"in words", "`/rules`", "`/rules game:Notation`", "`in-2`", "aborts the game, unrated"} {
 		if !strings.Contains(resp.Msg.Embeds[0].Description, w) {
 			t.Errorf("/help lacks %q", w)
 		}

@@ -79,6 +79,7 @@ func init() {
 		{kind: "d", name: "draw", subject: "game", verbs: "ad", shape: kit.VerbIDVersion, handle: click((*play.Play).DrawClick)},
 		{kind: "r", name: "rematch", subject: "game", shape: kit.IDOnly, handle: click((*challenge.Challenges).Rematch)},
 		{kind: "l", name: "leaderboard", shape: kit.PageShape, handle: click((*info.Info).LeaderboardPage)},
+		{kind: "b", name: "rules", shape: kit.PageShape, handle: click((*info.Info).RulesPage)},
 		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: click((*play.Play).ResignClick)},
 		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: click((*tournaments.Tournaments).Click)},
 	}

@@ -37,6 +37,8 @@ func samples(t *testing.T) []kit.Action {
 				a.Arg = "row 1/A1"
 			case r.kind == "l":
 				a.Arg = "aseb"
+			case r.kind == "b":
+				a.Arg = "tab"
 			}
 			out = append(out, a)
 		}

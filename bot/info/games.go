@@ -3,6 +3,7 @@ package info
 import (
 	"context"
 	"kilab/bot/kit"
+	"kilab/docs"
 	"kilab/lang"
 	"kilab/store"
 	"strings"
@@ -49,8 +50,15 @@ func computerNote(l *lang.Lang, g store.Game) string {
 
 // Help is /help: what Kilab is, how to start and play, and every command.
 func (b *Info) Help(_ context.Context, i *discordgo.Interaction) error {
+	l := kit.LangOf(i)
+	text := l.T("help.text")
+	if b.DocsURL != "" {
+		code := string(l.Tag())
+		text += "\n\n" + l.T("help.docs", "Rules", b.DocsURL+"/"+docs.File(docs.RulesDoc, code),
+			"Notation", b.DocsURL+"/"+docs.File(docs.NotationDoc, code))
+	}
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{{
-		Title: "Kilab", Description: kit.LangOf(i).T("help.text"), Color: kit.BrandColour,
+		Title: "Kilab", Description: text, Color: kit.BrandColour,
 	}}})
 }
 

@@ -337,7 +337,7 @@ func TestHistoryRefusals(t *testing.T) {
 }
 
 // /rules shows how each game's moves are typed, with examples, and points to
-// the full notation guide.
+// the full notation guide, which is in Discord too.
 func TestRulesExplainNotation(t *testing.T) {
 	t.Parallel()
 	examples := map[string]string{"aseb": "`in-3`", "tab": "`3b5-b8`", "seega": "`D2+E2`"}
@@ -350,7 +350,7 @@ func TestRulesExplainNotation(t *testing.T) {
 		found := false
 		for _, f := range e.Fields {
 			if strings.Contains(f.Name, "/move") {
-				found = strings.Contains(f.Value, examples[name]) && strings.Contains(f.Value, "docs/notation.md")
+				found = strings.Contains(f.Value, examples[name]) && strings.Contains(f.Value, "/rules game:Notation")
 			}
 		}
 		if !found {

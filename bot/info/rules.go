@@ -1,7 +1,6 @@
 package info
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -15,22 +14,9 @@ import (
 	"kilab/lang"
 )
 
-// Rules is /rules game: a summary a newcomer can follow, every variant
-// and option, and the throw odds as the engines give them (D4). It is
-// ephemeral, like /help: reference reading that would crowd a busy channel.
-func (b *Info) Rules(_ context.Context, i *discordgo.Interaction) error {
-	g, err := kit.KindOf(i)
-	if err != nil {
-		return err
-	}
-	e, err := rulesEmbed(kit.LangOf(i), g)
-	if err != nil {
-		return err
-	}
-	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
-}
-
-// rulesEmbed is the /rules answer for one game, in l.
+// rulesEmbed is the first page of a game's book in l: a summary a newcomer
+// can follow, every variant and option, and the throw odds as the engines
+// give them (D4).
 func rulesEmbed(l *lang.Lang, g games.Game) (*discordgo.MessageEmbed, error) {
 	e := &discordgo.MessageEmbed{
 		Title:       kit.Clip(l.T("info.rules.title", "Game", g.Title()), 256),

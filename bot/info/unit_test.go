@@ -13,9 +13,12 @@ import (
 	"kilab/store"
 )
 
-// The leaderboard's buttons are made and read through their shape, which
+// The leaderboard's and /rules' buttons are made and read through their shape, which
 // the router registers in the bot; here the test does.
-func init() { kit.RegisterShape("l", kit.PageShape) }
+func init() {
+	kit.RegisterShape("l", kit.PageShape)
+	kit.RegisterShape("b", kit.PageShape)
+}
 
 // unit is Info on a fresh database, with a Discord that records.
 func unit(t *testing.T) (*Info, *kittest.Recorder, *store.DB) {
@@ -47,10 +50,15 @@ func handle(b *Info, i *discordgo.Interaction) {
 	case discordgo.InteractionMessageComponent:
 		f := strings.SplitN(i.MessageComponentData().CustomID, "/", 5)
 		a := kit.Action{Kind: f[0]}
-		if a.Kind != "l" || !kit.PageShape.Parse(f[1:], &a) {
+		switch {
+		case len(f) < 2 || !kit.PageShape.Parse(f[1:], &a):
 			err = kit.ErrForged
-		} else {
+		case a.Kind == "l":
 			err = b.LeaderboardPage(ctx, i, a)
+		case a.Kind == "b":
+			err = b.RulesPage(ctx, i, a)
+		default:
+			err = kit.ErrForged
 		}
 	}
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 //	d/{verb}/{game}/{version}  accept (a) or decline (d) the draw offered at that version
 //	r/{game}                   offer a rematch of a finished game
 //	l/{kind}/{offset}          a leaderboard page
+//	b/{book}/{page}            a page of /rules: a game's rulebook (aseb, tab, seega) or the notation guide (notation)
 //	q/{verb}/{game}            confirm a resignation (y), one that aborts (a), keep playing (k)
 //	t/{verb}/{tournament}      join a tournament (j), leave (l), confirm leaving a running one (w)
 //
@@ -30,11 +31,11 @@ const MaxCustomID = 100
 
 // Action is a parsed custom_id.
 type Action struct {
-	Kind    string // the route: "c", "g", "d", "r", "l", "q" or "t"
+	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q" or "t"
 	Verb    string // what to do, one of the route's verbs
-	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page
+	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page, the page of a book
 	Version int64
-	Arg     string // the move or picker prefix; the game kind of a leaderboard
+	Arg     string // the move or picker prefix; the game kind of a leaderboard; the book of /rules
 }
 
 // IDShape reads and writes the part of a custom_id after its kind.
@@ -157,6 +158,12 @@ func RematchCID(game int64) string { return Action{Kind: "r", ID: game}.CustomID
 
 func LeaderboardCID(kind string, offset int) string {
 	return Action{Kind: "l", Arg: kind, ID: int64(offset)}.CustomID()
+}
+
+// RulesCID is the button that shows page (from 0) of /rules' book: a game's
+// name or "notation".
+func RulesCID(book string, page int) string {
+	return Action{Kind: "b", Arg: book, ID: int64(page)}.CustomID()
 }
 
 func ResignCID(verb string, game int64) string {

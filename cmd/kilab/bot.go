@@ -56,6 +56,8 @@ type settings struct {
 	// (SWEEP_EVERY; 0: the bot's default, a minute).
 	sweepEvery time.Duration
 	shards     shardPlan
+	// docsURL is where the operator hosts docs/ (DOCS_URL; "": nowhere).
+	docsURL string
 }
 
 func readSettings(getenv func(string) string) (settings, error) {
@@ -67,6 +69,7 @@ func readSettings(getenv func(string) string) (settings, error) {
 		apiURL:      strings.TrimSpace(getenv("DISCORD_API_URL")),
 		instance:    strings.TrimSpace(getenv("KILAB_INSTANCE")),
 		metricsAddr: strings.TrimSpace(getenv("METRICS_ADDR")),
+		docsURL:     strings.TrimRight(strings.TrimSpace(getenv("DOCS_URL")), "/"),
 	}
 	if err := s.checkDatabase(); err != nil {
 		return s, err
@@ -88,6 +91,11 @@ func readSettings(getenv func(string) string) (settings, error) {
 	if s.apiURL != "" {
 		if u, err := url.Parse(s.apiURL); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 			return s, fmt.Errorf("DISCORD_API_URL %q is not an http(s) address", s.apiURL)
+		}
+	}
+	if s.docsURL != "" {
+		if u, err := url.Parse(s.docsURL); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return s, fmt.Errorf("DOCS_URL %q is not an http(s) address", s.docsURL)
 		}
 	}
 	if v := strings.TrimSpace(getenv("SWEEP_EVERY")); v != "" {
@@ -206,7 +214,7 @@ func (s settings) databaseName() string {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m),\nDOCS_URL (where docs/ is hosted, e.g. https://github.com/you/kilab/blob/main/docs:\n/rules and /help link to it). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -281,7 +289,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
 		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery,
-		Instance: m.Settings.instance, Computer: tables.With(ai.Env{})})
+		Instance: m.Settings.instance, Computer: tables.With(ai.Env{}), DocsURL: m.Settings.docsURL})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {

@@ -146,8 +146,14 @@ func TestReadSettings(t *testing.T) {
 	if s, err := readSettings(mapEnv(map[string]string{"SWEEP_EVERY": "2s"})); err != nil || s.sweepEvery != 2*time.Second {
 		t.Errorf("SWEEP_EVERY=2s: %v, %v", s.sweepEvery, err)
 	}
+	if s.docsURL != "" {
+		t.Errorf("DOCS_URL unset: %q", s.docsURL)
+	}
+	if s, err := readSettings(mapEnv(map[string]string{"DOCS_URL": " https://github.com/you/kilab/blob/main/docs/ "})); err != nil || s.docsURL != "https://github.com/you/kilab/blob/main/docs" {
+		t.Errorf("DOCS_URL with a trailing slash: %q, %v", s.docsURL, err)
+	}
 	for _, bad := range []map[string]string{{"LOG_LEVEL": "loud"}, {"DISCORD_API_URL": "ftp://x"}, {"DISCORD_API_URL": "localhost:8080"},
-		{"SWEEP_EVERY": "soon"}, {"SWEEP_EVERY": "10ms"}, {"SWEEP_EVERY": "2h"}} {
+		{"SWEEP_EVERY": "soon"}, {"SWEEP_EVERY": "10ms"}, {"SWEEP_EVERY": "2h"}, {"DOCS_URL": "docs"}, {"DOCS_URL": "ftp://x.org/docs"}} {
 		if _, err := readSettings(mapEnv(bad)); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
