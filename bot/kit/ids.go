@@ -21,6 +21,7 @@ import (
 //	l/{kind}/{offset}          a leaderboard page
 //	q/{verb}/{game}            confirm a resignation (y), one that aborts (a), keep playing (k)
 //	t/{verb}/{tournament}      join a tournament (j), leave (l), confirm leaving a running one (w)
+//	a/{verb}/{game}/{version}  place this turn's pieces at random (p, Seega S2)
 //
 // Buttons already posted carry these ids for as long as their messages live,
 // so a shape may gain verbs but never change.
@@ -30,7 +31,7 @@ const MaxCustomID = 100
 
 // Action is a parsed custom_id.
 type Action struct {
-	Kind    string // the route: "c", "g", "d", "r", "l", "q" or "t"
+	Kind    string // the route: "c", "g", "d", "r", "l", "q", "t" or "a"
 	Verb    string // what to do, one of the route's verbs
 	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page
 	Version int64
@@ -165,4 +166,10 @@ func ResignCID(verb string, game int64) string {
 
 func TournamentCID(verb string, id int64) string {
 	return Action{Kind: "t", Verb: verb, ID: id}.CustomID()
+}
+
+// RandomPlaceCID is the button that places the player's pieces of this turn
+// at random, on the board of game at version.
+func RandomPlaceCID(game, version int64) string {
+	return Action{Kind: "a", Verb: "p", ID: game, Version: version}.CustomID()
 }
