@@ -52,7 +52,7 @@ func withRandomPlace(l *lang.Lang, gameID, version int64, rows []discordgo.Messa
 	b := discordgo.Button{Label: l.T("play.place_random"), Style: discordgo.SecondaryButton,
 		CustomID: RandomPlaceCID(gameID, version), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}}
 	if n := len(rows); prefix != "" && n > 0 {
-		if back, ok := rows[n-1].(discordgo.ActionsRow); ok && len(back.Components) < maxButtons {
+		if back, ok := rows[n-1].(discordgo.ActionsRow); ok && allButtons(back) && len(back.Components) < maxButtons {
 			back.Components = append(back.Components, b)
 			rows[n-1] = back
 			return rows
@@ -62,6 +62,17 @@ func withRandomPlace(l *lang.Lang, gameID, version int64, rows []discordgo.Messa
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{b}})
 	}
 	return rows
+}
+
+// allButtons reports whether a row holds only buttons: a select menu fills
+// its row alone.
+func allButtons(row discordgo.ActionsRow) bool {
+	for _, c := range row.Components {
+		if _, ok := c.(discordgo.Button); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // Under returns the moves whose picker group path starts with prefix.

@@ -193,6 +193,12 @@ func TestRandomPlaceButtonOnPlacementTurns(t *testing.T) {
 		if !hasRandomPlace(rows) || len(rows) > kit.MaxRows {
 			t.Errorf("%q: %d rows, button %v", prefix, len(rows), hasRandomPlace(rows))
 		}
+		for _, r := range rows { // a select menu fills its row alone; at most 5 buttons
+			cs := r.(discordgo.ActionsRow).Components
+			if _, sel := cs[0].(discordgo.SelectMenu); (sel && len(cs) != 1) || len(cs) > 5 {
+				t.Errorf("%q: a row of %d components, the first a select: %v", prefix, len(cs), sel)
+			}
+		}
 	}
 	moving, err := seega.Parse(games.Config{Options: map[string]string{"size": "5"}}, "LDLDL/DLDLD/LD.DL/DLDLD/LDLDL D move quiet=0")
 	if err != nil {
