@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -182,8 +183,7 @@ func TestE2EClosedDMs(t *testing.T) {
 }
 
 func hasGameControls(m fakediscord.Message) bool {
-	ids := m.CustomIDs()
-	return len(ids) > 0 && strings.HasPrefix(ids[0], "g/")
+	return slices.ContainsFunc(m.CustomIDs(), func(id string) bool { return strings.HasPrefix(id, "g/") })
 }
 
 // In endpoint mode the bot connects to no gateway, and Close stops serving:

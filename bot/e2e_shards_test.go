@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,8 +122,7 @@ func (h *harness) turnFromDM(id int64, rng *rand.Rand) {
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
 	dm, err := h.srv.WaitMessage(ctx, h.srv.DMChannel(g.Players[g.ToMove]), func(m fakediscord.Message) bool {
-		ids := m.CustomIDs()
-		return len(ids) > 0 && strings.HasPrefix(ids[0], prefix)
+		return slices.ContainsFunc(m.CustomIDs(), func(id string) bool { return strings.HasPrefix(id, prefix) })
 	})
 	if err != nil {
 		h.t.Fatalf("game %d: no turn DM with controls for %s: %v", id, prefix, err)

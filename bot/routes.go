@@ -82,6 +82,7 @@ func init() {
 		{kind: "b", name: "rules", shape: kit.PageShape, handle: click((*info.Info).RulesPage)},
 		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: click((*play.Play).ResignClick)},
 		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: click((*tournaments.Tournaments).Click)},
+		{kind: "a", name: "random_place", subject: "game", verbs: "p", shape: kit.VerbIDVersion, handle: click((*play.Play).RandomPlace)},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)

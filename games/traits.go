@@ -59,3 +59,42 @@ func Summary(l *lang.Lang, g Game) []string {
 	}
 	return nil
 }
+
+// Placer is implemented by positions of games whose turns may place pieces
+// from the hand (Seega, S2): a player may have such a turn made for them at
+// random, from a button or their settings, instead of choosing its cells.
+type Placer interface {
+	// Placing reports whether the turn is a placement.
+	Placing() bool
+	// RandomPlacement picks, with randomness from src, one of the turn's
+	// legal placements, each as likely as any other, in the game's notation;
+	// ok is false when the turn places nothing.
+	RandomPlacement(src Source) (move string, ok bool)
+}
+
+// Placing reports whether pos's turn is a placement of pieces (Placer).
+func Placing(pos Position) bool {
+	p, ok := pos.(Placer)
+	return ok && p.Placing()
+}
+
+// RandomPlacement picks one of pos's legal placements at random from src
+// (Placer); ok is false where the turn is no placement.
+func RandomPlacement(pos Position, src Source) (move string, ok bool) {
+	p, isPlacer := pos.(Placer)
+	if !isPlacer || !p.Placing() {
+		return "", false
+	}
+	return p.RandomPlacement(src)
+}
+
+// Uniform is a number below n (n > 0) drawn from src, every one as likely
+// as any other: draws that would favour the low numbers are thrown away.
+func Uniform(src Source, n uint64) uint64 {
+	limit := -n % n // 2^64 mod n: the draws below it are the uneven rest
+	for {
+		if v := src.Uint64(); v >= limit {
+			return v % n
+		}
+	}
+}

@@ -19,6 +19,9 @@ type Settings struct {
 	// AutoThrow: the bot throws for the user when a throw of theirs is due
 	// (off unless the user turned it on).
 	AutoThrow bool
+	// AutoPlace: the bot places the user's Seega pieces at random on each of
+	// their placement turns (S2) (off unless the user turned it on).
+	AutoPlace bool
 	// DMsClosed is when Discord last refused a DM to the user (error 50007);
 	// zero if it has not. The bot stops trying DMs until the user turns them
 	// on again with SetDMs.
@@ -32,12 +35,13 @@ type Settings struct {
 func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
 
 // Settings returns the user's settings; a user who never changed any has the
-// defaults: DMs, reminders and automatic only moves on, automatic throws off.
+// defaults: DMs, reminders and automatic only moves on, automatic throws and
+// placements off.
 func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
 	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
 	var closed sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, locale FROM users WHERE user_id = ?`, user).
-		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.Locale)
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}
@@ -64,6 +68,12 @@ func (db *DB) SetAutoMove(ctx context.Context, user string, on bool) error {
 // SetAutoThrow turns on or off the throwing of the user's throws.
 func (db *DB) SetAutoThrow(ctx context.Context, user string, on bool) error {
 	return db.setFlag(ctx, user, "auto_throw", on)
+}
+
+// SetAutoPlace turns on or off the placing of the user's Seega pieces at
+// random.
+func (db *DB) SetAutoPlace(ctx context.Context, user string, on bool) error {
+	return db.setFlag(ctx, user, "auto_place", on)
 }
 
 // setFlag sets one of the user's on/off columns, the others keeping their

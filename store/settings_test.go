@@ -65,4 +65,29 @@ func TestSettings(t *testing.T) {
 	if s, _ = db.Settings(ctx, "cy"); !s.AutoThrow || !s.AutoMove || s.Reminders {
 		t.Fatalf("autothrow on: %+v", s)
 	}
+	// Seega pieces placed at random: off by default, a setting of its own,
+	// on and off again without touching the others.
+	if s, _ = db.Settings(ctx, "dee"); s.AutoPlace {
+		t.Fatalf("autoplace on for a new user: %+v", s)
+	}
+	if err := db.SetAutoPlace(ctx, "cy", true); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ = db.Settings(ctx, "cy"); !s.AutoPlace || !s.AutoThrow || !s.AutoMove || s.Reminders {
+		t.Fatalf("autoplace on: %+v", s)
+	}
+	db.SetAutoThrow(ctx, "cy", false)
+	if s, _ = db.Settings(ctx, "cy"); !s.AutoPlace || s.AutoThrow {
+		t.Fatalf("autoplace on, then autothrow off: %+v", s)
+	}
+	if err := db.SetAutoPlace(ctx, "cy", false); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ = db.Settings(ctx, "cy"); s.AutoPlace || !s.AutoMove {
+		t.Fatalf("autoplace off again: %+v", s)
+	}
+	db.SetAutoPlace(ctx, "eve", true)
+	if s, _ = db.Settings(ctx, "eve"); !s.AutoPlace || !s.DMs || !s.Reminders || !s.AutoMove || s.AutoThrow {
+		t.Fatalf("autoplace on for a new user: %+v", s)
+	}
 }

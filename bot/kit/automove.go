@@ -16,8 +16,9 @@ const MaxAutoMoves = 200
 
 // AutoMoves plays, for each player who wants it, what needs no choice of
 // theirs: a throw that is due (store.Settings.AutoThrow, /settings
-// autothrow) and a move that is the only one possible (AutoMove, /settings
-// automove), with what follows by itself (Advance), until someone has a
+// autothrow), a move that is the only one possible (AutoMove, /settings
+// automove) and a Seega placement, picked at random (AutoPlace, /settings
+// autoplace, S2), with what follows by itself (Advance), until someone has a
 // choice to make or wants to make it themselves, or the game ends. Passes are
 // not its business: Advance plays those for everyone. Each ply is recorded in
 // rec as the player's; none is a move they chose, so none counts for the
@@ -49,10 +50,11 @@ func (b *Core) AutoMoves(ctx context.Context, g store.Game, game games.Game, pos
 		case due.Kind == games.DueMove && set.AutoMove && len(pos.Moves()) == 1:
 			m := pos.Moves()[0].Notation
 			played = append(played, AutoPlay{seat: due.Player, from: pos, move: m})
-			if next, err = pos.Play(m); err == nil {
-				rec.Move(due.Player, m)
-				next, err = games.Advance(next, b.Src, rec)
-			}
+			next, err = b.playFor(pos, due.Player, m, rec)
+		case due.Kind == games.DueMove && set.AutoPlace && games.Placing(pos):
+			m, _ := games.RandomPlacement(pos, b.Src)
+			played = append(played, AutoPlay{seat: due.Player, from: pos, move: m, random: true})
+			next, err = b.playFor(pos, due.Player, m, rec)
 		default:
 			return pos, played, nil
 		}
@@ -64,6 +66,16 @@ func (b *Core) AutoMoves(ctx context.Context, g store.Game, game games.Game, pos
 	return pos, played, nil
 }
 
+// playFor plays move m for seat, then what follows by itself (Advance).
+func (b *Core) playFor(pos games.Position, seat games.Player, m string, rec *games.Recorder) (games.Position, error) {
+	next, err := games.PlayAs(pos, seat, m)
+	if err != nil {
+		return pos, err
+	}
+	rec.Move(seat, m)
+	return games.Advance(next, b.Src, rec)
+}
+
 // AllThrows is every throw recorded in rec, in order.
 func AllThrows(rec *games.Recorder) []games.Throw {
 	var ts []games.Throw
@@ -73,14 +85,15 @@ func AllThrows(rec *games.Recorder) []games.Throw {
 	return ts
 }
 
-// AutoPlay is one thing autoMoves played for a player: a throw, or the only
-// move possible from a position. It is worded later, in the language of
-// whoever reads of it.
+// AutoPlay is one thing autoMoves played for a player: a throw, the only
+// move possible from a position, or a placement picked at random. It is
+// worded later, in the language of whoever reads of it.
 type AutoPlay struct {
 	seat   games.Player
 	throws []games.Throw  // a throw: what came up
 	from   games.Position // a move: where it was played from
 	move   string         // and its notation
+	random bool           // the move is a placement picked at random
 }
 
 // AutoNote says in l what autoMoves played in game.
@@ -89,20 +102,26 @@ func AutoNote(l *lang.Lang, game games.Game, played []AutoPlay) string {
 		return ""
 	}
 	parts := make([]string, len(played))
+	note := "play.auto.note"
 	for k, p := range played {
 		seat := SeatWord(l, game, p.seat)
-		if p.from == nil {
+		switch {
+		case p.from == nil:
 			parts[k] = l.T("play.auto.threw", "Seat", seat, "Throws", ThrowsText(p.throws))
-		} else {
+		case p.random:
+			parts[k] = l.T("play.auto.placed", "Seat", seat, "Move", games.Label(l, p.from, p.move))
+			note = "play.auto.note_placed" // a choice was made for someone: not "needing no choice"
+		default:
 			parts[k] = l.T("play.auto.moved", "Seat", seat, "Move", games.Label(l, p.from, p.move))
 		}
 	}
-	return l.T("play.auto.note", "Plays", strings.Join(parts, "; "))
+	return l.T(note, "Plays", strings.Join(parts, "; "))
 }
 
 // AutoStart plays a new game's opening moves that are the only ones possible
-// (Seega lane's first placements, S2) for the players who want it, as a
-// commit of their own after the game's start.
+// (Seega lane's first placements, S2), a first throw, or Seega placements at
+// random, for the players who want it, as a commit of their own after the
+// game's start.
 func (b *Core) AutoStart(ctx context.Context, g store.Game) {
 	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 //	b/{book}/{page}            a page of /rules: a game's rulebook (aseb, tab, seega) or the notation guide (notation)
 //	q/{verb}/{game}            confirm a resignation (y), one that aborts (a), keep playing (k)
 //	t/{verb}/{tournament}      join a tournament (j), leave (l), confirm leaving a running one (w)
+//	a/{verb}/{game}/{version}  place this turn's pieces at random (p, Seega S2)
 //
 // Buttons already posted carry these ids for as long as their messages live,
 // so a shape may gain verbs but never change.
@@ -31,7 +32,7 @@ const MaxCustomID = 100
 
 // Action is a parsed custom_id.
 type Action struct {
-	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q" or "t"
+	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q", "t" or "a"
 	Verb    string // what to do, one of the route's verbs
 	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page, the page of a book
 	Version int64
@@ -172,4 +173,10 @@ func ResignCID(verb string, game int64) string {
 
 func TournamentCID(verb string, id int64) string {
 	return Action{Kind: "t", Verb: verb, ID: id}.CustomID()
+}
+
+// RandomPlaceCID is the button that places the player's pieces of this turn
+// at random, on the board of game at version.
+func RandomPlaceCID(game, version int64) string {
+	return Action{Kind: "a", Verb: "p", ID: game, Version: version}.CustomID()
 }

@@ -23,7 +23,7 @@ const (
 
 // Components are the controls of a board for the player on move, labelled
 // in l: Throw where a throw is due, else the legal moves under the picker
-// prefix.
+// prefix, and on a placement turn a button that places at random.
 func Components(l *lang.Lang, gameID, version int64, pos games.Position, prefix string) []discordgo.MessageComponent {
 	due := pos.Due()
 	switch due.Kind {
@@ -36,9 +36,43 @@ func Components(l *lang.Lang, gameID, version int64, pos games.Position, prefix 
 			discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: GameCID(gameID, version, "t", ""), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}},
 		}}}
 	case games.DueMove:
-		return MovePicker(l, gameID, version, pos, prefix)
+		rows := MovePicker(l, gameID, version, pos, prefix)
+		if games.Placing(pos) {
+			rows = withRandomPlace(l, gameID, version, rows, prefix)
+		}
+		return rows
 	}
 	return nil
+}
+
+// withRandomPlace adds the button that places the player's pieces of this
+// turn at random (S2), saving the several clicks of a placement: in its own
+// row at the top of the picker, beside Back further in.
+func withRandomPlace(l *lang.Lang, gameID, version int64, rows []discordgo.MessageComponent, prefix string) []discordgo.MessageComponent {
+	b := discordgo.Button{Label: l.T("play.place_random"), Style: discordgo.SecondaryButton,
+		CustomID: RandomPlaceCID(gameID, version), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}}
+	if n := len(rows); prefix != "" && n > 0 {
+		if back, ok := rows[n-1].(discordgo.ActionsRow); ok && allButtons(back) && len(back.Components) < maxButtons {
+			back.Components = append(back.Components, b)
+			rows[n-1] = back
+			return rows
+		}
+	}
+	if len(rows) < MaxRows {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{b}})
+	}
+	return rows
+}
+
+// allButtons reports whether a row holds only buttons: a select menu fills
+// its row alone.
+func allButtons(row discordgo.ActionsRow) bool {
+	for _, c := range row.Components {
+		if _, ok := c.(discordgo.Button); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // Under returns the moves whose picker group path starts with prefix.

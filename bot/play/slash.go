@@ -66,7 +66,8 @@ func (b *Play) keepLive(ctx context.Context, i *discordgo.Interaction, g store.G
 	}
 }
 
-// Settings is /settings: DMs, reminders, automatic only moves and throws.
+// Settings is /settings: DMs, reminders, automatic only moves and throws,
+// Seega placements at random.
 func (b *Play) Settings(ctx context.Context, i *discordgo.Interaction) error {
 	user := kit.UserOf(i).ID
 	opts := kit.Options(i)
@@ -94,6 +95,12 @@ func (b *Play) Settings(ctx context.Context, i *discordgo.Interaction) error {
 			return err
 		}
 	}
+	if o, ok := opts["autoplace"]; ok {
+		on, _ := o.Value.(bool)
+		if err := b.DB.SetAutoPlace(ctx, user, on); err != nil {
+			return err
+		}
+	}
 	set, err := b.DB.Settings(ctx, user)
 	if err != nil {
 		return err
@@ -101,6 +108,7 @@ func (b *Play) Settings(ctx context.Context, i *discordgo.Interaction) error {
 	l := kit.LangOf(i)
 	text := l.T("settings.now", "DMs", onOff(l, set.DMs), "Reminders", onOff(l, set.Reminders),
 		"AutoMove", onOff(l, set.AutoMove), "AutoThrow", onOff(l, set.AutoThrow))
+	text += " " + l.T("settings.now_place", "AutoPlace", onOff(l, set.AutoPlace))
 	if set.DMs && !set.DMsClosed.IsZero() {
 		text += "\n" + l.T("settings.closed")
 	}
