@@ -251,7 +251,7 @@ func TestE2ERules(t *testing.T) {
 	want := map[string][]string{
 		"aseb":  {"1 4/15 (26.7%)", "2 6/15 (40%)", "3 4/15 (26.7%)", "4 1/15 (6.7%)"},
 		"tab":   {"1 2/7 (28.6%) · 2 3/5 (60%) · 3 2/5 (40%) · 4 1/11 (9.1%) · 6 1/11 (9.1%)"},
-		"seega": {"**Goal**", "**free placement** (default)"},
+		"seega": {"**Goal**", "**free** (default)"},
 	}
 	for game, lines := range want {
 		m := h.reply(h.srv.Command(ana.ID, h.srv.DMChannel(ana.ID), "rules", fakediscord.Arg("game", game)))

@@ -56,7 +56,7 @@ func TestTextSaysTextsWithin(t *testing.T) {
 	if got := e.In(Of(Russian)); !strings.Contains(got, "дом4") || !strings.Contains(got, "двадцать клеток") {
 		t.Errorf("Russian: %q", got)
 	}
-	if got := e.Error(); !strings.Contains(got, "house4") || !strings.Contains(got, "Twenty Squares") {
+	if got := e.Error(); !strings.Contains(got, "house4") || !strings.Contains(got, "twenty-squares") {
 		t.Errorf("English: %q", got)
 	}
 	if _, ok := e.KV[1].(Text); !ok {

@@ -52,9 +52,9 @@ func TestRulesOddsAreD4(t *testing.T) {
 func TestRulesEmbeds(t *testing.T) {
 	t.Parallel()
 	want := map[string][]string{
-		"aseb":  {"**standard** (four sticks, score = flat sides up, a 0 thrown again): 1 4/15 (26.7%) · 2 6/15 (40%)", "**standard with `dice` d4** (a four-sided die): 1 1/4 (25%)", "**Twenty Squares, RoyalUr** (four sticks", "`pieces` 5 or 7", "`house4` off or on"},
+		"aseb":  {"**standard** (four sticks, score = flat sides up, a 0 thrown again): 1 4/15 (26.7%) · 2 6/15 (40%)", "**standard with `dice` d4** (a four-sided die): 1 1/4 (25%)", "**twenty-squares, royalur** (four sticks", "`pieces` 5 or 7", "`house4` off or on"},
 		"tab":   {"1 2/7 (28.6%) · 2 3/5 (60%) · 3 2/5 (40%) · 4 1/11 (9.1%) · 6 1/11 (9.1%)", "6 1/16", "`width` 7, 9, 11"},
-		"seega": {"**free placement** (default)", "**Lane's opening**", "`size` 5, 7 or 9"},
+		"seega": {"**free** (default)", "**lane**", "`size` 5, 7 or 9"},
 	}
 	for _, name := range games.Names() {
 		g, _ := games.Lookup(name)
