@@ -49,7 +49,7 @@ func (h *harness) resignedGame(ana, bo fakediscord.User, seed uint64) store.Game
 	return h.game(g.ID)
 }
 
-var rankRe = regexp.MustCompile(`^\*\*(\d+)\.\*\* <@(\d+)> \*\*\d+\?\*\* · \d+ W · \d+ L · \d+ D$`)
+var rankRe = regexp.MustCompile(`^\*\*(\d+)\.\*\* <@(\d+)> \*\*\d+\?\*\* · \d+ W · \d+ D · \d+ L$`)
 
 // leaderboardPage checks a page: public, pinging nobody, ranks from first,
 // every rating provisional (nobody has played enough), and the buttons.
@@ -136,8 +136,8 @@ func TestE2EStats(t *testing.T) {
 	fields := statsFields(m.Embeds[0])
 	link := fmt.Sprintf("(https://discord.com/channels/%s/%s)", g.GuildID, g.ThreadID)
 	for name, want := range map[string][]string{
-		"Aseb":         {"Rating **", "?** (1 W · 0 L · 0 D rated)", "1 won · 0 lost · 0 drawn", "0 aborted · 0 in play"},
-		"Seega":        {"Unrated", "0 won · 0 lost · 0 drawn", "1 in play"},
+		"Aseb":         {"Rating **", "?** (1 W · 0 D · 0 L rated)", "1 won · 0 drawn · 0 lost", "0 aborted · 0 in play"},
+		"Seega":        {"Unrated", "0 won · 0 drawn · 0 lost", "1 in play"},
 		"Recent games": {fmt.Sprintf("**Aseb #%d** vs <@%s> · won (resignation), rating +", g.ID, bo.ID), link},
 	} {
 		for _, w := range want {

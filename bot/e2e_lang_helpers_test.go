@@ -71,6 +71,11 @@ var (
 		"pass", "stop"}
 )
 
+// notationLine is a record's line that gives the game or its configuration
+// as kilab replay reads them, in keys ("Вариант: standard width=7"): no
+// words to hold to a glossary.
+var notationLine = regexp.MustCompile(`^[^:]+: [a-z0-9-]+( [a-z0-9-]+=[a-z0-9-]+)*$`)
+
 // englishWords are the Latin words of text that are not names.
 func englishWords(text string, users ...string) []string {
 	var out []string
@@ -232,8 +237,10 @@ func nativeFor(tag lang.Tag) func(text string) bool {
 	}
 }
 
-// checkTexts fails on every text that holds English to a reader of tag,
-// naming each text once, and when fewer than min of them are in tag.
+// checkTexts fails on every text that holds English to a reader of tag, or
+// a word tag's glossary rejects (lang.GlossaryOf: words the code puts
+// together as well as the catalogs'), naming each text once, and when fewer
+// than min of them are in tag.
 func checkTexts(t *testing.T, tag lang.Tag, texts []string, min int, users ...fakediscord.User) {
 	t.Helper()
 	var names []string
@@ -241,6 +248,10 @@ func checkTexts(t *testing.T, tag lang.Tag, texts []string, min int, users ...fa
 		names = append(names, strings.ToLower(u.Username))
 	}
 	isEnglish, isNative := englishFor(tag, names...), nativeFor(tag)
+	words, err := lang.GlossaryOf(tag)
+	if err != nil {
+		t.Fatal(err)
+	}
 	seen := map[string]bool{}
 	native := 0
 	for _, text := range texts {
@@ -253,6 +264,11 @@ func checkTexts(t *testing.T, tag lang.Tag, texts []string, min int, users ...fa
 		seen[text] = true
 		if w := isEnglish(text); len(w) > 0 {
 			t.Errorf("%s: English %v in %q", tag, w, text)
+		}
+		if !notationLine.MatchString(text) {
+			for _, r := range words.Rejected(text) {
+				t.Errorf("%s: %s in %q", tag, r, text)
+			}
 		}
 	}
 	if native < min {

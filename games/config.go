@@ -74,12 +74,22 @@ func findOption(v Variant, key string) (Option, bool) {
 func wrongOption(g Game, v Variant, key string) error {
 	for _, other := range g.Variants() {
 		if _, ok := findOption(other, key); ok {
+			o, _ := findOption(other, key)
 			return fmt.Errorf("%s: %w", g.Name(), lang.Wrap(ErrBadConfig, "games.config.other_variant",
-				"Option", key, "Other", other.Key, "Variant", v.Key))
+				"Option", nameOr(o.Name, key), "Other", nameOr(other.Name, other.Key), "Variant", nameOr(v.Name, v.Key)))
 		}
 	}
 	return fmt.Errorf("%s: %w", g.Name(), lang.Wrap(ErrBadConfig, "games.config.no_option",
-		"Variant", v.Key, "Option", strconv.Quote(key)))
+		"Variant", nameOr(v.Name, v.Key), "Option", strconv.Quote(key)))
+}
+
+// nameOr is name, said in the reader's language, or key where there is no
+// name: a variant or an option as /challenge shows it.
+func nameOr(name lang.Text, key string) any {
+	if name.ID == "" {
+		return key
+	}
+	return name
 }
 
 // String gives the configuration as "variant key=value ...", options sorted.

@@ -8,5 +8,8 @@
 // Error carry a message unsaid, for code that does not know yet who will
 // read it (an engine's reason a move is illegal). The catalogs are checked
 // by this package's tests: every message in every language, the same
-// placeholders and every plural form each language needs.
+// placeholders and every plural form each language needs, and each
+// language's glossary (glossary/<tag>.json, read by GlossaryOf): the one
+// word it uses for each concept, the words it must not, and the orders it
+// says things in (wins, draws, losses).
 package lang

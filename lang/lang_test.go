@@ -48,3 +48,18 @@ func TestErrorSaysItselfAndUnwraps(t *testing.T) {
 		t.Fatalf("missing: %q", got)
 	}
 }
+
+// A Text whose value is a Text (a variant's name) says both in the reader's
+// language.
+func TestTextSaysTextsWithin(t *testing.T) {
+	e := Fail("games.config.other_variant", "Option", T("cmd.opt.house4"), "Other", T("cmd.choice.twenty_squares"), "Variant", T("cmd.choice.royalur"))
+	if got := e.In(Of(Russian)); !strings.Contains(got, "дом4") || !strings.Contains(got, "двадцать клеток") {
+		t.Errorf("Russian: %q", got)
+	}
+	if got := e.Error(); !strings.Contains(got, "house4") || !strings.Contains(got, "twenty-squares") {
+		t.Errorf("English: %q", got)
+	}
+	if _, ok := e.KV[1].(Text); !ok {
+		t.Error("saying the Text changed its values")
+	}
+}

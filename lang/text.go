@@ -1,5 +1,7 @@
 package lang
 
+import "slices"
+
 // Text is a message not yet said: its id and arguments, said in whichever
 // language the reader turns out to speak. Code that words something before
 // it knows its reader (an engine explaining a refusal) returns a Text.
@@ -16,12 +18,24 @@ func T(id string, kv ...any) Text { return Text{ID: id, KV: kv} }
 // N is a Text of id whose plural form fits n.
 func N(id string, n int, kv ...any) Text { return Text{ID: id, Count: &n, KV: kv} }
 
-// In says t in l.
+// In says t in l; a value of t that is itself a Text (a variant's name) is
+// said in l too.
 func (t Text) In(l *Lang) string {
-	if t.Count != nil {
-		return l.N(t.ID, *t.Count, t.KV...)
+	kv, cloned := t.KV, false
+	for i := 1; i < len(kv); i += 2 {
+		x, ok := kv[i].(Text)
+		if !ok {
+			continue
+		}
+		if !cloned { // t stays as it was
+			kv, cloned = slices.Clone(kv), true
+		}
+		kv[i] = x.In(l)
 	}
-	return l.T(t.ID, t.KV...)
+	if t.Count != nil {
+		return l.N(t.ID, *t.Count, kv...)
+	}
+	return l.T(t.ID, kv...)
 }
 
 // String says t in English.

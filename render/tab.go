@@ -450,5 +450,5 @@ func tabSide(l *lang.Lang, pos tab.Position, seat games.Player, name string) str
 	if len(stacks) == 0 {
 		return upperFirst(l.T("render.tab.side", "Seat", name, "Pieces", pieces, "Unmoved", christians))
 	}
-	return upperFirst(l.T("render.tab.side_stacks", "Seat", name, "Pieces", pieces, "Unmoved", christians, "Stacks", strings.Join(stacks, ", ")))
+	return upperFirst(l.N("render.tab.side_stacks", len(stacks), "Seat", name, "Pieces", pieces, "Unmoved", christians, "Stacks", strings.Join(stacks, ", ")))
 }

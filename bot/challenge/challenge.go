@@ -150,7 +150,7 @@ func challengeMessage(l *lang.Lang, c store.Challenge, g games.Game, open bool) 
 		Content:  content,
 		Mentions: mentions,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       kit.Clip(fmt.Sprintf("%s · %s", g.Title(), kit.ConfigText(g, c.Config)), 256),
+			Title:       kit.Clip(fmt.Sprintf("%s · %s", g.Title(), kit.ConfigText(l, g, c.Config)), 256),
 			Description: challengeTerms(l, c),
 			Color:       kit.KindColour(c.Kind),
 			Footer:      &discordgo.MessageEmbedFooter{Text: l.T("chal.post.footer", "ID", c.ID)},

@@ -27,7 +27,7 @@ func (b *Challenges) challengeComputer(ctx context.Context, i *discordgo.Interac
 		return noLevel(kit.LangOf(i), level)
 	}
 	if _, err := b.Computer.Agent(spec.game.Name(), level, spec.cfg, b.Src); err != nil {
-		return lang.Fail("chal.computer.cannot_play", "Game", spec.game.Title(), "Config", kit.ConfigText(spec.game, spec.cfg))
+		return lang.Fail("chal.computer.cannot_play", "Game", spec.game.Title(), "Config", kit.ConfigText(kit.LangOf(i), spec.game, spec.cfg))
 	}
 	c, g, err := b.startComputerGame(ctx, store.Challenge{GuildID: i.GuildID, ChannelID: i.ChannelID, Challenger: me.ID,
 		Kind: spec.game.Name(), Config: spec.cfg, First: spec.first, TimeLimit: time.Duration(spec.days) * 24 * time.Hour}, spec.game, level)

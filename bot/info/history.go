@@ -48,7 +48,7 @@ func (b *Info) History(ctx context.Context, i *discordgo.Interaction) error {
 func (b *Info) historyMessage(ctx context.Context, l *lang.Lang, s *kit.State) *kit.Message {
 	base := fmt.Sprintf("kilab-%s-%d", s.G.Kind, s.G.ID)
 	m := &kit.Message{ // Mentions nil: the players are named, not pinged
-		Content: kit.Clip(l.T("info.history.content", "Plies", l.N("info.n.plies", len(s.Plies)), "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(s.Game, s.G.Config),
+		Content: kit.Clip(l.T("info.history.content", "Plies", l.N("info.n.plies", len(s.Plies)), "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(l, s.Game, s.G.Config),
 			"First", s.G.Players[0], "FirstSeat", kit.SeatWord(l, s.Game, games.First), "FirstComputer", s.ComputerSuffix(l, games.First),
 			"Second", s.G.Players[1], "SecondSeat", kit.SeatWord(l, s.Game, games.Second), "SecondComputer", s.ComputerSuffix(l, games.Second),
 			"Result", s.ResultText(l)), 2000),
@@ -68,7 +68,7 @@ func (b *Info) historyMessage(ctx context.Context, l *lang.Lang, s *kit.State) *
 // replayAlt is the replay's alt text: what it shows and where it ends.
 func replayAlt(l *lang.Lang, s *kit.State) string {
 	end := render.Describe(l, s.Game, s.G.Config, s.Pos, s.Pictured(l))
-	return kit.Clip(l.T("info.history.replay_alt", "Plies", l.N("info.n.plies", len(s.Plies)), "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(s.Game, s.G.Config),
+	return kit.Clip(l.T("info.history.replay_alt", "Plies", l.N("info.n.plies", len(s.Plies)), "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(l, s.Game, s.G.Config),
 		"End", end), render.MaxDescription)
 }
 

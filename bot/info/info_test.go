@@ -52,7 +52,7 @@ func TestRulesOddsAreD4(t *testing.T) {
 func TestRulesEmbeds(t *testing.T) {
 	t.Parallel()
 	want := map[string][]string{
-		"aseb":  {"**standard** (four sticks, score = flat sides up, a 0 thrown again): 1 4/15 (26.7%) · 2 6/15 (40%)", "**standard with dice d4** (a four-sided die): 1 1/4 (25%)", "**twenty-squares, royalur** (four sticks", "`pieces` 5 or 7", "`house4` off or on"},
+		"aseb":  {"**standard** (four sticks, score = flat sides up, a 0 thrown again): 1 4/15 (26.7%) · 2 6/15 (40%)", "**standard with `dice` d4** (a four-sided die): 1 1/4 (25%)", "**twenty-squares, royalur** (four sticks", "`pieces` 5 or 7", "`house4` off or on"},
 		"tab":   {"1 2/7 (28.6%) · 2 3/5 (60%) · 3 2/5 (40%) · 4 1/11 (9.1%) · 6 1/11 (9.1%)", "6 1/16", "`width` 7, 9, 11"},
 		"seega": {"**free** (default)", "**lane**", "`size` 5, 7 or 9"},
 	}
@@ -76,6 +76,41 @@ func TestRulesEmbeds(t *testing.T) {
 	seega, _ := games.Lookup("seega")
 	if e, _ := rulesEmbed(lang.En, seega); len(must(throwLines(lang.En, seega))) != 0 || strings.Contains(kittest.EmbedText(e)+e.Footer.Text, "throw") {
 		t.Errorf("Seega, which throws nothing, speaks of throws:\n%s\n%s", kittest.EmbedText(e), e.Footer.Text)
+	}
+}
+
+// /rules names variants, options and their words as /challenge offers them
+// in the reader's language, in the list, the odds and the summary alike.
+func TestRulesNamesAsChallengeDoes(t *testing.T) {
+	t.Parallel()
+	aseb, _ := games.Lookup("aseb")
+	seega, _ := games.Lookup("seega")
+	for _, c := range []struct {
+		tag       lang.Tag
+		g         games.Game
+		want, not []string
+	}{
+		{lang.Russian, aseb, []string{"**двадцать клеток**", "**двадцать клеток, RoyalUr**", "`кости` палочки или d4", "**стандарт, `кости` d4**", "`дом4`"},
+			[]string{"twenty-squares", "royalur", "`dice`", "`house4`", "`pieces`", "standard"}},
+		{lang.German, aseb, []string{"**Zwanzig Felder**", "`würfel` Stäbchen oder W4"}, []string{"twenty-squares", "`dice`"}},
+		{lang.Spanish, seega, []string{"**colocación libre** (por defecto)", "**según Lane**", "`tamaño`"}, []string{"**free**", "**lane**", "`size`"}},
+		{lang.French, seega, []string{"**placement libre**", "**d'après Lane**"}, []string{"**free**", "**lane**", "selon Lane"}},
+	} {
+		e, err := rulesEmbed(lang.Of(c.tag), c.g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := kittest.EmbedText(e)
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s /rules %s lacks %q:\n%s", c.tag, c.g.Name(), w, all)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(all, w) {
+				t.Errorf("%s /rules %s says %q:\n%s", c.tag, c.g.Name(), w, all)
+			}
+		}
 	}
 }
 
@@ -115,7 +150,7 @@ func leaderboardPlayers(t *testing.T, db *store.DB) string {
 	return vet
 }
 
-var standingRe = regexp.MustCompile(`^\*\*(\d+)\.\*\* <@(\d+)> \*\*(\d+)(\??)\*\* · \d+ W · \d+ L · \d+ D$`)
+var standingRe = regexp.MustCompile(`^\*\*(\d+)\.\*\* <@(\d+)> \*\*(\d+)(\??)\*\* · \d+ W · \d+ D · \d+ L$`)
 
 // checkPage checks a leaderboard page: its ranks, a ? exactly where the
 // rating is provisional, the buttons' state and that nobody is pinged.
@@ -220,8 +255,8 @@ func TestStatsPayload(t *testing.T) {
 		fields[f.Name] = f.Value
 	}
 	for name, want := range map[string][]string{
-		"Aseb":         {"?** (1 W · 1 L · 0 D rated)", "1 won · 1 lost · 0 drawn", "0 aborted · 1 in play"},
-		"Tab":          {"Unrated", "0 won · 0 lost · 1 drawn"},
+		"Aseb":         {"?** (1 W · 0 D · 1 L rated)", "1 won · 0 drawn · 1 lost", "0 aborted · 1 in play"},
+		"Tab":          {"Unrated", "0 won · 1 drawn · 0 lost"},
 		"Seega":        {"Unrated", "1 aborted · 0 in play"},
 		"Recent games": {"**Seega #4** vs <@" + kittest.Ana + "> · aborted", "**Tab #3** vs <@" + kittest.Ana + "> · drawn (agreement)", "won (timeout), rating +", "lost (resignation), rating -"},
 	} {

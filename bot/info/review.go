@@ -89,7 +89,7 @@ func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, ju
 	}
 	return &kit.Message{
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       kit.Clip(l.T("info.review.title", "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(s.Game, s.G.Config)), 256),
+			Title:       kit.Clip(l.T("info.review.title", "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(l, s.Game, s.G.Config)), 256),
 			Description: kit.Clip(reviewIntro(l, s, r), 4096),
 			Color:       kit.KindColour(s.G.Kind),
 			Fields:      fields,

@@ -43,21 +43,38 @@ func rulesEmbed(l *lang.Lang, g games.Game) (*discordgo.MessageEmbed, error) {
 }
 
 // variantLines lists each variant, the default first, and under it each of its
-// options with the values it takes.
+// options with the values it takes, by the names /challenge shows for them
+// in l (a Russian reader picks "двадцать клеток", not "twenty-squares").
 func variantLines(l *lang.Lang, g games.Game) []string {
 	var lines []string
 	for n, v := range g.Variants() {
-		line := l.T("info.rules.variant", "Key", v.Key, "Title", v.Title.In(l))
+		line := l.T("info.rules.variant", "Key", variantName(l, v), "Title", v.Title.In(l))
 		if n == 0 {
-			line = l.T("info.rules.variant_default", "Key", v.Key, "Title", v.Title.In(l))
+			line = l.T("info.rules.variant_default", "Key", variantName(l, v), "Title", v.Title.In(l))
 		}
 		lines = append(lines, line)
 		for _, o := range v.Options {
-			lines = append(lines, l.T("info.rules.option", "Key", o.Key, "Values", kit.OrWords(l, valueWords(l, ordered(o.Values))),
-				"Help", o.Help.In(l), "Default", valueWord(l, o.Values[0])))
+			lines = append(lines, l.T("info.rules.option", "Key", optionName(l, o), "Values", kit.OrWords(l, valueWords(l, o, ordered(o.Values))),
+				"Help", o.Help.In(l), "Default", valueWord(l, o, o.Values[0])))
 		}
 	}
 	return lines
+}
+
+// variantName is v as /challenge names it in l, or its key where it has no name.
+func variantName(l *lang.Lang, v games.Variant) string {
+	if v.Name.ID == "" {
+		return v.Key
+	}
+	return v.Name.In(l)
+}
+
+// optionName is o as /challenge names it in l, or its key where it has no name.
+func optionName(l *lang.Lang, o games.Option) string {
+	if o.Name.ID == "" {
+		return o.Key
+	}
+	return o.Name.In(l)
 }
 
 // ordered puts numeric values in numeric order (the engines list the default
@@ -79,21 +96,25 @@ func ordered(values []string) []string {
 	return out
 }
 
-// valueWords shows true/false options as on/off, as a player thinks of them.
-func valueWords(l *lang.Lang, values []string) []string {
+// valueWords shows true/false options as on/off, as a player thinks of them,
+// and o's words ("sticks") as /challenge names them in l.
+func valueWords(l *lang.Lang, o games.Option, values []string) []string {
 	out := make([]string, len(values))
 	for i, v := range values {
-		out[i] = valueWord(l, v)
+		out[i] = valueWord(l, o, v)
 	}
 	return out
 }
 
-func valueWord(l *lang.Lang, v string) string {
+func valueWord(l *lang.Lang, o games.Option, v string) string {
 	switch v {
 	case "true":
 		return l.T("info.rules.on")
 	case "false":
 		return l.T("info.rules.off")
+	}
+	if t, ok := o.Words[v]; ok {
+		return t.In(l)
 	}
 	return v
 }
@@ -149,10 +170,10 @@ type labelledConfig struct {
 // variantConfigs is a variant with its defaults, then with each other value
 // of each option in turn: every option that can change how it throws.
 func variantConfigs(l *lang.Lang, v games.Variant) []labelledConfig {
-	out := []labelledConfig{{v.Key, games.Config{Variant: v.Key}}}
+	out := []labelledConfig{{variantName(l, v), games.Config{Variant: v.Key}}}
 	for _, o := range v.Options {
 		for _, val := range o.Values[1:] {
-			out = append(out, labelledConfig{l.T("info.rules.with", "Variant", v.Key, "Option", o.Key, "Value", valueWord(l, val)),
+			out = append(out, labelledConfig{l.T("info.rules.with", "Variant", variantName(l, v), "Option", optionName(l, o), "Value", valueWord(l, o, val)),
 				games.Config{Variant: v.Key, Options: map[string]string{o.Key: val}}})
 		}
 	}

@@ -47,7 +47,7 @@ func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
 	png, alt := pic.png, pic.alt
 	m := &Message{
 		Embeds: []*discordgo.MessageEmbed{{
-			Title:       Clip(fmt.Sprintf("%s · %s", s.Game.Title(), ConfigText(s.Game, s.G.Config)), 256),
+			Title:       Clip(fmt.Sprintf("%s · %s", s.Game.Title(), ConfigText(l, s.Game, s.G.Config)), 256),
 			Description: Clip(s.describe(l), 4096),
 			Color:       KindColour(s.G.Kind),
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
@@ -148,9 +148,10 @@ func ReasonText(l *lang.Lang, reason string) string {
 }
 
 // ConfigText is the variant and the options that differ from their
-// defaults: "standard · pieces 7".
-func ConfigText(g games.Game, c games.Config) string {
-	parts := []string{c.Variant}
+// defaults, named in l as /challenge names them: "standard · pieces 7",
+// "двадцать клеток · дом4 да".
+func ConfigText(l *lang.Lang, g games.Game, c games.Config) string {
+	parts := []string{ChoiceText(l, g, c.Variant)}
 	defaults := map[string]string{}
 	if d, err := games.Normalize(g, games.Config{Variant: c.Variant}); err == nil {
 		defaults = d.Options
@@ -158,10 +159,23 @@ func ConfigText(g games.Game, c games.Config) string {
 	for _, kv := range strings.Fields(c.String())[1:] {
 		k, v, _ := strings.Cut(kv, "=")
 		if defaults[k] != v {
-			parts = append(parts, k+" "+v)
+			parts = append(parts, optionText(l, g, c.Variant, k)+" "+ChoiceText(l, g, v))
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// optionText is option key of g's variant as /challenge names it in l, or
+// the key itself where it has no name.
+func optionText(l *lang.Lang, g games.Game, variant, key string) string {
+	for _, v := range g.Variants() {
+		for _, o := range v.Options {
+			if v.Key == variant && o.Key == key && o.Name.ID != "" {
+				return o.Name.In(l)
+			}
+		}
+	}
+	return key
 }
 
 // headline is the message's text line and who it pings.

@@ -21,7 +21,7 @@ func tournamentTitle(l *lang.Lang, t store.Tournament) string {
 	if err != nil {
 		return l.T("tour.title_bare", "ID", t.ID)
 	}
-	return l.T("tour.title", "Game", g.Title(), "ID", t.ID, "Config", kit.ConfigText(g, t.Config))
+	return l.T("tour.title", "Game", g.Title(), "ID", t.ID, "Config", kit.ConfigText(l, g, t.Config))
 }
 
 // formatText says how the tournament pairs and how many rounds it has.

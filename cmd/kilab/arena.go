@@ -92,7 +92,7 @@ func arenaMatch(g *gameFlags, rest []string, a, b string, n int) (ai.Match, erro
 
 // printTally writes the match's result as a small table, A's side first.
 func printTally(w io.Writer, m ai.Match, t ai.Tally, took time.Duration) {
-	fmt.Fprintf(w, "%s %s: %s (A) vs %s (B), %d games, seed %d\n", m.Game.Name(), describeConfig(m.Config), m.A, m.B, t.Games(), m.Seed)
+	fmt.Fprintf(w, "%s %s: %s (A) vs %s (B), %s, seed %d\n", m.Game.Name(), describeConfig(m.Config), m.A, m.B, gamesWord(t.Games()), m.Seed)
 	row := func(label string, k int) {
 		iv := ai.Wilson(k, t.Games())
 		fmt.Fprintf(w, "  %-14s %6d  %5.1f%%  [%5.1f%%, %5.1f%%]\n", label, k, pct(k, t.Games()), 100*iv.Low, 100*iv.High)
@@ -103,9 +103,17 @@ func printTally(w io.Writer, m ai.Match, t ai.Tally, took time.Duration) {
 	fmt.Fprintf(w, "  %s scores %.1f%% (a draw counts half); the first seat won %.1f%% of the games\n",
 		m.A, 100*t.Score(), pct(t.FirstSeatWins, t.Games()))
 	if t.Plies > 0 {
-		fmt.Fprintf(w, "  %d moves chosen in %s (%s a move, with %d games at once)\n",
-			t.Plies, took.Round(time.Millisecond), (took / time.Duration(t.Plies)).Round(time.Microsecond), workersOf(m))
+		fmt.Fprintf(w, "  %d moves chosen in %s (%s a move, with %s at once)\n",
+			t.Plies, took.Round(time.Millisecond), (took / time.Duration(t.Plies)).Round(time.Microsecond), gamesWord(workersOf(m)))
 	}
+}
+
+// gamesWord is "1 game", "2 games".
+func gamesWord(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
 }
 
 func workersOf(m ai.Match) int {

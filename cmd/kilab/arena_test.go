@@ -29,6 +29,22 @@ func TestArenaCountsEveryGame(t *testing.T) {
 	}
 }
 
+// One game, or one game at a time, is said in the singular.
+func TestArenaSaysOneGame(t *testing.T) {
+	code, out, errs := kilab(t, "arena", "--game", "tab", "--opt", "width=7", "--a", "random", "--b", "random", "--games", "1", "--workers", "1", "--seed", "5")
+	if code != 0 || errs != "" {
+		t.Fatalf("arena = %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{"(B), 1 game, seed 5\n", "with 1 game at once)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("arena lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "1 games") {
+		t.Errorf("arena says \"1 games\":\n%s", out)
+	}
+}
+
 func firstLines(s string, n int) string {
 	return strings.Join(strings.SplitN(s, "\n", n+1)[:n], "\n")
 }

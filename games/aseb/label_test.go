@@ -17,8 +17,8 @@ func TestLabels(t *testing.T) {
 		{"c:1 s:5 c:4", "1x5", "1 → 5, captures"},
 		{"c:14,15+3 s:- c:2", "15-off", "bear off from 15"},
 		{"c:15+4 s:- c:2", "15-off", "bear off from 15 and win"},
-		{"c:5 s:- c:0", "pass", "pass (no move)"}, // twenty-squares below,
-		{"c:5 s:- c:2", "5-9", "5-9"},             // not legal: no words
+		{"c:5 s:- c:0", "pass", "no move possible"}, // twenty-squares below,
+		{"c:5 s:- c:2", "5-9", "5-9"},               // not legal: no words
 	} {
 		spec := ""
 		if tc.move == "pass" {

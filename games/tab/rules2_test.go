@@ -64,15 +64,15 @@ func TestT4_ChristiansMoveOnlyOnOne(t *testing.T) {
 	p = play(t, p, "1a7-b7")
 	wantPos(t, p, "ccccccc/7/6M/CCCCCC1 w 2 - 0")
 	wantMoves(t, p, "2b7-b5")
-	refuse(t, p, "2a6-b7", games.ErrIllegalMove, "a Christian moves only on a 1 (T4)")
+	refuse(t, p, "2a6-b7", games.ErrIllegalMove, "an unmoved piece moves only on a 1 (T4)")
 	refuse(t, at(t, "ccccccc/7/7/CCCCCCC w 1 - 0"), "1a7-b6", games.ErrIllegalMove, "a 1 from a7 goes to b7, not b6 (T3)")
 }
 
 func TestT4_OneMovesTheRightmostChristian(t *testing.T) {
 	p := at(t, "ccccccc/7/3M3/CCCCC2 w 1,2 - 0")
 	wantMoves(t, p, "1a5-a6", "2b4-b2")
-	refuse(t, p, "1b4-b3", games.ErrIllegalMove, "a 1 must move the rightmost, on a5 (T4)")
-	refuse(t, p, "1a4-a5", games.ErrIllegalMove, "rightmost, on a5")
+	refuse(t, p, "1b4-b3", games.ErrIllegalMove, "a 1 must move the rightmost of them, on a5 (T4)")
+	refuse(t, p, "1a4-a5", games.ErrIllegalMove, "rightmost of them, on a5")
 	// Black's rightmost Christian is the one nearest d1, the end of its row 1.
 	wantMoves(t, at(t, "c1c1ccc/7/7/CCCCCCC b 1 - 0"), "1d1-c1")
 	wantMoves(t, at(t, "2c1ccc/7/7/CCCCCCC b 1 - 0"), "1d3-d2")
@@ -81,7 +81,7 @@ func TestT4_OneMovesTheRightmostChristian(t *testing.T) {
 func TestT4_NoSplitWhileChristians(t *testing.T) {
 	p := at(t, "ccccccc/7/3(MM)3/CCCCC2 w 1 - 0")
 	wantMoves(t, p, "1a5-a6")
-	refuse(t, p, "1b4^b3", games.ErrIllegalMove, "rightmost, on a5 (T4)")
+	refuse(t, p, "1b4^b3", games.ErrIllegalMove, "rightmost of them, on a5 (T4)")
 	// With the last Christian converted, the 1 may split the stack.
 	q := at(t, "ccccccc/7/3(MM)3/5M1 w 1 - 0")
 	wantMoves(t, q, "1a6-a7", "1b4-b3", "1b4^b3")
