@@ -173,3 +173,24 @@ func inOrder(s string, items []string) bool {
 	}
 	return true
 }
+
+// TestGlossaryLetsProseThrough keeps rejected words precise: the rulebook
+// and the notation guide (docs/) are held to the glossaries too, and a word
+// the glossary rejects for one concept may be an ordinary word of the
+// language elsewhere ("einfach" is "simply", not only the easiest level).
+func TestGlossaryLetsProseThrough(t *testing.T) {
+	t.Parallel()
+	for tag, texts := range map[Tag][]string{
+		English: {"A turn with nothing usable is its throws and the pass: 6,3:pass."},
+		German:  {"Ein einzelner Stein zieht einfach.", "Ein Zug sind seine Würfe und das Passen: 6,3:pass."},
+		French:  {"Sans coup permis, il faut passer : 6,3:pass."},
+		Spanish: {"Según sus propios comentarios, la partida comienza al comenzar el turno.", "Sus tiradas y pasar: 6,3:pass."},
+	} {
+		g := readGlossary(t, tag)
+		for _, text := range texts {
+			if r := g.Rejected(text); len(r) > 0 {
+				t.Errorf("%s: %q is ordinary prose, but the glossary rejects %v", tag, text, r)
+			}
+		}
+	}
+}
