@@ -37,7 +37,7 @@ func TestE2ERulesBookInDiscord(t *testing.T) {
 		m = after
 		text += m.Embeds[0].Description
 	}
-	for _, w := range []string{"**D1. Палочки**", "**T4. Христиане**", "**T12. Победа и тихие ходы**", "`width`"} {
+	for _, w := range []string{"**D1. Палочки**", "**T4. Фишки, которые ещё не ходили**", "**T12. Победа и тихие ходы**", "`width`"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("Tab's rulebook in Russian lacks %q", w)
 		}
