@@ -53,8 +53,9 @@ type Config struct {
 	// 0 means every minute; a negative value turns the background sweep off
 	// (tests call Sweep themselves).
 	SweepEvery time.Duration
-	// AckBudget is how long a handler may work before its interaction is
-	// deferred: 0 means DefaultAckBudget; a negative value never defers.
+	// AckBudget is how long after its arrival an interaction is deferred
+	// at the latest, when nothing answered it yet: 0 means
+	// DefaultAckBudget; a negative value never defers.
 	AckBudget time.Duration
 	// InteractionsAddr, with PublicKey, has the bot take interactions from
 	// Discord as HTTP requests to EndpointPath on this address (":8080")

@@ -181,7 +181,7 @@ func TestE2ESlowStoreIsAcknowledgedInTime(t *testing.T) {
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	id := h.challengeAccepted(ana, bo, "aseb").ID
 	g, msg := h.board(id)
-	h.clock.Slow(1200 * time.Millisecond) // every store read of the clock: beyond the 1 s budget
+	h.clock.Slow(1200 * time.Millisecond) // every store read of the clock: beyond the budget
 	ix := h.srv.Click(g.Players[g.ToMove], msg.ID, msg.CustomIDs()[0])
 	cb, err := ix.Callback(h.ctx)
 	h.clock.Slow(0)
