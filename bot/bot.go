@@ -53,8 +53,9 @@ type Config struct {
 	// 0 means every minute; a negative value turns the background sweep off
 	// (tests call Sweep themselves).
 	SweepEvery time.Duration
-	// AckBudget is how long a handler may work before its interaction is
-	// deferred: 0 means DefaultAckBudget; a negative value never defers.
+	// AckBudget is how long after its arrival an interaction is deferred
+	// at the latest, when nothing answered it yet: 0 means
+	// DefaultAckBudget; a negative value never defers.
 	AckBudget time.Duration
 	// InteractionsAddr, with PublicKey, has the bot take interactions from
 	// Discord as HTTP requests to EndpointPath on this address (":8080")
@@ -252,8 +253,11 @@ func (b *Bot) Open(ctx context.Context) error {
 // dispatch counts an interaction as it is received, in the goroutine that
 // received it (the gateway's, or the HTTP request's before it is answered),
 // and hands it to a goroutine of its own. Its context is not the request's:
-// the handler goes on after the request has been answered.
-func (b *Bot) dispatch(i *discordgo.Interaction) {
+// the handler goes on after the request has been answered. arrived is when
+// the interaction came in (the gateway event read, the HTTP request
+// received): its acknowledgement is due a budget after that, however long
+// the handler's goroutine waits to run.
+func (b *Bot) dispatch(i *discordgo.Interaction, arrived time.Time) {
 	admitted := b.enter()
 	go func() {
 		defer b.leave()
@@ -263,7 +267,7 @@ func (b *Bot) dispatch(i *discordgo.Interaction) {
 			b.met.interaction(typ, name, outcomeRefused, 0)
 			return
 		}
-		b.Handle(context.Background(), i)
+		b.handleFrom(context.Background(), i, arrived)
 	}()
 }
 
@@ -361,12 +365,18 @@ func (b *Bot) self() string {
 
 // Handle answers one interaction, counts it in the metrics and logs it with
 // a logger of its own (see interactionLog), which the handlers find in ctx.
+// The interaction is taken as arriving now.
 func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
-	start := time.Now()
+	b.handleFrom(ctx, i, time.Now())
+}
+
+// handleFrom is Handle for an interaction that arrived at arrived: its
+// acknowledgement budget, and the time the metrics count, run from then.
+func (b *Bot) handleFrom(ctx context.Context, i *discordgo.Interaction, arrived time.Time) {
 	typ, name := interactionKind(i)
 	log := b.interactionLog(i, typ, name)
-	outcome := b.handle(kit.WithLog(ctx, log), i)
-	took := time.Since(start)
+	outcome := b.handle(kit.WithLog(ctx, log), i, arrived)
+	took := time.Since(arrived)
 	b.met.interaction(typ, name, outcome, took)
 	log.Debug("interaction", "outcome", outcome, "took", took)
 }
@@ -374,8 +384,8 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
 // handle dispatches an interaction to its handler and returns the outcome.
 // It never panics the process: a panic in a handler is logged and answered
 // like any other fault.
-func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome string) {
-	b.acks.begin(i)
+func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction, arrived time.Time) (outcome string) {
+	b.acks.begin(i, arrived)
 	defer b.acks.end(i) // last: a panic's answer below still knows of a deferral
 	defer func() {
 		if r := recover(); r != nil {

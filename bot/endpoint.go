@@ -94,6 +94,7 @@ func (b *Bot) handler() http.Handler {
 // 3 s deadline for the request is never at risk and a load balancer sees
 // short requests.
 func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
+	arrived := time.Now() // the acknowledgement is due a budget after this
 	e := b.http
 	c, err := e.verify.headers(r.Header)
 	if err != nil {
@@ -114,7 +115,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, `{"type":1}`)
 		return
 	}
-	b.dispatch(i)
+	b.dispatch(i, arrived)
 	w.WriteHeader(http.StatusAccepted)
 }
 

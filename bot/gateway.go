@@ -44,9 +44,10 @@ func (b *Bot) openShard(ctx context.Context, s *discordgo.Session) error {
 	s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.shardsUp.Add(-1) })
 	// Synchronous events: the handler runs in the gateway's goroutine, so an
 	// interaction is counted when it arrives; dispatch hands its work to a
-	// goroutine of its own.
+	// goroutine of its own. The event has just been read and decoded: its
+	// arrival, from which its acknowledgement is due.
 	s.SyncEvents = true
-	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.dispatch(ic.Interaction) })
+	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.dispatch(ic.Interaction, time.Now()) })
 	s.Identify.Intents = discordgo.IntentsGuilds // no privileged intents needed
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord%s: %w", shardLabel(s), err)

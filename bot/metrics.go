@@ -19,9 +19,9 @@ const (
 	outcomeRefused   = "refused"    // arrived while the bot was closing
 )
 
-// latencyBuckets are for Discord's 3 s deadline: fine below the second the
-// acker waits before deferring, then around 1 s and 3 s, where an answer
-// turns into a deferral and where Discord gives up.
+// latencyBuckets are for Discord's 3 s deadline: fine below the half second
+// after which the acker defers (DefaultAckBudget), then around 1 s, which
+// the README promises, and 3 s, where Discord gives up.
 var latencyBuckets = []float64{.005, .01, .025, .05, .1, .25, .5, .75, 1, 1.5, 2, 2.5, 3, 5, 10}
 
 // metrics are the bot's Prometheus metrics, in a registry of its own so that
