@@ -82,7 +82,7 @@ func (db *DB) closePools() error {
 // to others running beside it (PostgreSQL only).
 // A burst of transactions on a new, nearly empty database, where every row
 // shares one index page, has made 25 attempts run out; the interaction
-// waiting on one is deferred after a second (bot.DefaultAckBudget), so a
+// waiting on one is deferred after half a second (bot.DefaultAckBudget), so a
 // few more seconds of retrying cost a slower answer, not a failed one.
 const maxTxAttempts = 60
 
