@@ -10,9 +10,11 @@ import (
 
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
+	"kilab/games"
 	_ "kilab/games/aseb"
 	"kilab/lang"
 	"kilab/store"
+	"kilab/tournament"
 )
 
 const (
@@ -292,5 +294,44 @@ func TestSettings(t *testing.T) {
 	want := "role_clear unban channel_remove role_set channel_remove channel_add channel_add ban"
 	if got := strings.Join(actions, " "); got != want {
 		t.Errorf("logged %s, want %s", got, want)
+	}
+}
+
+// A running tournament's game is refused, with the way out: cancel the
+// tournament first.
+func TestAbortTournamentGame(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	core, rec, db := kittest.Core(t, 1)
+	m := New(core)
+	tm, err := db.CreateTournament(ctx, store.Tournament{GuildID: kittest.Guild, ChannelID: kittest.Channel, Creator: mod,
+		Kind: "aseb", Config: games.Config{Variant: "standard"}, Format: tournament.RoundRobin, TimeLimit: 3 * store.Day, Rated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{kittest.Ana, kittest.Bo, roleMod} {
+		if err := db.JoinTournament(ctx, tm.ID, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.StartTournament(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := db.Pairings(ctx, tm.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var game int64
+	for _, p := range ps {
+		if p.Game != 0 {
+			game = p.Game
+		}
+	}
+	want := "Game #" + itoa(game) + " is part of tournament #" + itoa(tm.ID) + ", which is running"
+	if text := said(t, rec, m.Mod(ctx, command(t, member(mod, "32"), []string{"abort"}, gameOpt(itoa(game)), nil))); !strings.Contains(text, want) {
+		t.Errorf("aborting a tournament game: %q, want %q", text, want)
+	}
+	if g, _ := db.Game(ctx, game); !g.Active() {
+		t.Error("the tournament game ended")
 	}
 }
