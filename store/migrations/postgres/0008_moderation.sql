@@ -1,6 +1,7 @@
 -- Server moderation (/mod): the moderator role, the channels new
 -- challenges may be made in, the members kept from games, and the log of
--- every moderator action. Same change as ../0017_moderation.sql.
+-- every moderator action. Same change as the SQLite series'
+-- ../*_moderation.sql.
 CREATE TABLE moderation (
 	guild_id       TEXT NOT NULL PRIMARY KEY,
 	moderator_role TEXT NOT NULL DEFAULT ''
