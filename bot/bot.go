@@ -10,6 +10,7 @@ import (
 	"kilab/bot/delivery"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/moderation"
 	"kilab/bot/play"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
@@ -107,6 +108,7 @@ type Bot struct {
 	// The features, each on the Core.
 	info        *info.Info
 	vacations   *vacation.Vacations
+	moderation  *moderation.Moderation
 	computer    *computer.Computer
 	challenges  *challenge.Challenges
 	tournaments *tournaments.Tournaments
@@ -193,6 +195,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.info = info.New(b.Core)
 	b.info.DocsURL = c.DocsURL
 	b.vacations = vacation.New(b.Core)
+	b.moderation = moderation.New(b.Core)
 	b.computer = computer.New(b.Core)
 	b.challenges = challenge.New(b.Core)
 	b.tournaments = tournaments.New(b.Core)

@@ -6,6 +6,7 @@ import (
 	"kilab/bot/challenge"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/moderation"
 	"kilab/bot/play"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
@@ -67,6 +68,7 @@ func init() {
 		{name: "review", define: reviewCommandDef, public: true, handle: command((*info.Info).Review)},
 		{name: "tournament", define: tournaments.Command, handle: command((*tournaments.Tournaments).Tournament)},
 		{name: "standings", define: tournaments.StandingsCommand, handle: command((*tournaments.Tournaments).Standings)},
+		{name: "mod", define: moderation.Command, handle: command((*moderation.Moderation).Mod)},
 	}
 	autocompleteRoutes = []autocompleteRoute{
 		{option: kit.OptGame, subject: "game", choices: choices((*play.Play).GameChoices)},
@@ -122,6 +124,8 @@ func feature[F any](b *Bot) F {
 		f = b.vacations
 	case *info.Info:
 		f = b.info
+	case *moderation.Moderation:
+		f = b.moderation
 	}
 	return f.(F)
 }
@@ -376,6 +380,12 @@ func valueFits(o *discordgo.ApplicationCommandInteractionDataOption, resolved *d
 	case discordgo.ApplicationCommandOptionUser:
 		id, ok := o.Value.(string)
 		return ok && resolved != nil && resolved.Users[id] != nil
+	case discordgo.ApplicationCommandOptionChannel:
+		id, ok := o.Value.(string)
+		return ok && resolved != nil && resolved.Channels[id] != nil
+	case discordgo.ApplicationCommandOptionRole:
+		id, ok := o.Value.(string)
+		return ok && resolved != nil && resolved.Roles[id] != nil
 	}
 	return false
 }

@@ -104,7 +104,11 @@ func (db *DB) Standings(ctx context.Context, id int64) (Tournament, []Tournament
 // pairingDecided records the end of tournament game g as its pairing's result
 // and moves the tournament on.
 func (db *DB) pairingDecided(ctx context.Context, tx *sql.Tx, g Game) error {
-	if g.Result == Aborted { // TimeoutResult never aborts a tournament game, nor may anyone else
+	if g.Result == Aborted { // TimeoutResult never aborts a tournament game, and a moderator only once it is called off
+		t, err := getTournament(ctx, tx, g.Tournament)
+		if err != nil || t.Status != TournamentRunning {
+			return err // a cancelled tournament's games go on as ordinary ones, and may end as they do
+		}
 		return fmt.Errorf("tournament game %d aborted: a pairing needs a result: %w", g.ID, ErrInvalid)
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE pairings SET result = ?, reason = ? WHERE game_id = ? AND result = ''`,

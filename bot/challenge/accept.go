@@ -35,14 +35,30 @@ func (b *Challenges) Click(ctx context.Context, i *discordgo.Interaction, a kit.
 		c, err = b.DB.DeclineChallenge(ctx, c.ID, user)
 		status = lang.T("chal.status.declined", "User", user)
 	default:
-		c, err = b.DB.CancelChallenge(ctx, c.ID, user)
-		status = lang.T("chal.status.cancelled", "User", user)
+		c, status, err = b.cancel(ctx, i, c, user)
 	}
 	if err != nil {
 		return err
 	}
 	b.closeChallenge(ctx, i, c, g, status)
 	return nil
+}
+
+// cancel withdraws a challenge: its challenger's, or any of the server's
+// on the word of one of its moderators, which the moderation log keeps.
+func (b *Challenges) cancel(ctx context.Context, i *discordgo.Interaction, c store.Challenge, user string) (store.Challenge, lang.Text, error) {
+	if user != c.Challenger {
+		mod, err := b.Moderator(ctx, i)
+		if err != nil {
+			return c, lang.Text{}, err
+		}
+		if mod {
+			c, err = b.DB.CancelChallengeByModerator(ctx, c.ID, c.GuildID, user)
+			return c, lang.T("mod.status_cancelled", "User", user), err
+		}
+	}
+	c, err := b.DB.CancelChallenge(ctx, c.ID, user)
+	return c, lang.T("chal.status.cancelled", "User", user), err
 }
 
 // closeChallenge shows a challenge's end on the clicked message and, when the
@@ -78,6 +94,9 @@ func (b *Challenges) accept(ctx context.Context, i *discordgo.Interaction, c sto
 		return lang.Fail("chal.own_challenge")
 	case c.Direct() && user != c.Opponent:
 		return lang.Fail("chal.not_for_you", "Opponent", c.Opponent)
+	}
+	if err := b.MayPlay(ctx, c.GuildID, c.ChannelID, false, user, c.Challenger); err != nil {
+		return err
 	}
 	start, err := g.New(c.Config)
 	if err != nil {

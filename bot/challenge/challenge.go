@@ -36,6 +36,9 @@ func (b *Challenges) Challenge(ctx context.Context, i *discordgo.Interaction) er
 		return err
 	}
 	me := kit.UserOf(i)
+	if err := b.MayPlay(ctx, i.GuildID, i.ChannelID, true, me.ID, idOf(spec.opponent)); err != nil {
+		return err
+	}
 	if spec.opponent != nil && spec.opponent.ID == b.Self() && b.Self() != "" {
 		return b.challengeComputer(ctx, i, spec, me)
 	}

@@ -8,5 +8,8 @@
 // and the games they become (CreateChallenge, AcceptChallenge and the
 // like); of Discord it answers interactions, edits the challenge message
 // and sends DMs. A new game's thread and first board are announcements,
-// delivered elsewhere.
+// delivered elsewhere. What a server's moderators forbid (a member kept
+// from games, new challenges outside the allowed channels) it asks of
+// kit's Core.MayPlay before a challenge, an accept or a rematch; a
+// moderator's Cancel (kit's Core.Moderator) is logged by the store.
 package challenge

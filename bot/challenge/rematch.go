@@ -27,6 +27,9 @@ func (b *Challenges) Rematch(ctx context.Context, i *discordgo.Interaction, a ki
 	case g.Active():
 		return lang.Fail("chal.rematch.going_on", "Game", g.ID)
 	}
+	if err := b.MayPlay(ctx, g.GuildID, g.ChannelID, true, me, g.Players[seat.Other()]); err != nil {
+		return err
+	}
 	first := store.FirstOpponent // whoever did not start this game starts the next
 	if seat == games.Second {
 		first = store.FirstChallenger

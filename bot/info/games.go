@@ -51,7 +51,7 @@ func computerNote(l *lang.Lang, g store.Game) string {
 // Help is /help: what Kilab is, how to start and play, and every command.
 func (b *Info) Help(_ context.Context, i *discordgo.Interaction) error {
 	l := kit.LangOf(i)
-	text := l.T("help.text")
+	text := l.T("help.text") + "\n\n" + l.T("mod.help")
 	if b.DocsURL != "" {
 		code := string(l.Tag())
 		text += "\n\n" + l.T("help.docs", "Rules", b.DocsURL+"/"+docs.File(docs.RulesDoc, code),

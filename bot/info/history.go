@@ -101,7 +101,7 @@ func (b *Info) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file 
 	}
 	head(l.T("info.record.result", "Result", plainResult(l, s)))
 	if s.G.Reason != "" {
-		head(l.T("info.record.reason", "Reason", s.ReasonLine(l)))
+		head(l.T("info.record.reason", "Reason", b.plainMentions(l, s.ReasonLine(l)))) // a moderator's abort names them
 	}
 	rated := l.T("info.no")
 	if s.G.Rated {

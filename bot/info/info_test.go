@@ -393,3 +393,23 @@ func TestRulesExplainNotation(t *testing.T) {
 		}
 	}
 }
+
+// /history of a game a moderator aborted says who: the message mentions
+// the moderator, the record file names them.
+func TestHistoryOfModeratorAbort(t *testing.T) {
+	t.Parallel()
+	b, rec, db := unit(t)
+	const mod = "1000000000000000009"
+	g, _ := playedGame(t, db, 6)
+	if _, err := db.AbortByModerator(context.Background(), g.ID, kittest.Guild, mod); err != nil {
+		t.Fatal(err)
+	}
+	handle(b, payload(t, "history_game.json"))
+	m := rec.Calls[len(rec.Calls)-1].Msg
+	if !strings.Contains(m.Content, "aborted by a moderator <@"+mod+">") {
+		t.Errorf("/history says %q", m.Content)
+	}
+	if len(m.Files) == 0 || !strings.Contains(string(m.Files[0].Data), "# Reason: aborted by a moderator user "+mod+"\n") {
+		t.Errorf("the record file does not name the moderator:\n%s", m.Files[0].Data)
+	}
+}

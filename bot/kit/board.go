@@ -110,6 +110,9 @@ func (s *State) endReason(l *lang.Lang) string {
 	case store.ReasonAbort:
 		return l.T("end.reason.before_moves")
 	}
+	if _, ok := store.AbortedBy(s.G.Reason); ok { // a picture shows no mention
+		return l.T("end.reason.moderator")
+	}
 	return s.ReasonLine(l)
 }
 
@@ -137,6 +140,9 @@ func ReasonText(l *lang.Lang, reason string) string {
 		return l.T("end.why.abort")
 	case store.ReasonWithdrew:
 		return l.T("end.why.withdrew")
+	}
+	if who, ok := store.AbortedBy(reason); ok {
+		return l.T("end.why.moderator", "User", who)
 	}
 	if reason == "" || l.Tag() == lang.English {
 		return reason

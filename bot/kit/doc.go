@@ -4,7 +4,9 @@
 // names, locales and pictures; a stored game made playable (State) and its
 // board message (Board, the picker); the languages each reader is spoken to
 // in; the custom_id vocabulary (Action and the shapes the router registers);
-// and the table from known errors to what a player reads (Explain).
+// the table from known errors to what a player reads (Explain); and who
+// moderates a server and what its moderators forbid (Moderator, MayPlay),
+// which several features ask.
 //
 // Features (play, challenges, the computer, tournaments, vacations, the
 // information commands, delivery) build on it and not on one another; the

@@ -10,5 +10,7 @@
 // package kilab/tournament's; the store starts each round's games when the
 // last one ends, and their threads and boards are announcements like any
 // game's. Of Discord it answers interactions and posts and edits messages in
-// the tournament's channel.
+// the tournament's channel. A cancel is its creator's or a moderator's
+// (kit's Core.Moderator; the store logs a moderator's), and a member the
+// server's moderators kept from games cannot join (Core.MayPlay).
 package tournaments

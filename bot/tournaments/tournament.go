@@ -241,7 +241,7 @@ func (b *Tournaments) cancelTournament(ctx context.Context, i *discordgo.Interac
 	if err != nil {
 		return err
 	}
-	if err := b.DB.CancelTournament(ctx, t.ID); errors.Is(err, store.ErrClosed) {
+	if err := b.cancel(ctx, i, t); errors.Is(err, store.ErrClosed) {
 		return lang.Fail("tour.err.over", "ID", t.ID)
 	} else if err != nil {
 		return err
@@ -253,6 +253,25 @@ func (b *Tournaments) cancelTournament(ctx context.Context, i *discordgo.Interac
 	t.Status = store.TournamentCancelled
 	b.refreshTournament(ctx, t)
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text})
+}
+
+// cancel calls t off for its creator, or for a moderator of the server,
+// whose action the moderation log keeps. Anyone else is refused: the
+// command's default permissions only hide it, and an administrator may give
+// it to members who moderate nothing.
+func (b *Tournaments) cancel(ctx context.Context, i *discordgo.Interaction, t store.Tournament) error {
+	user := kit.UserOf(i).ID
+	if user == t.Creator {
+		return b.DB.CancelTournament(ctx, t.ID)
+	}
+	mod, err := b.Moderator(ctx, i)
+	switch {
+	case err != nil:
+		return err
+	case !mod:
+		return lang.Fail("mod.err.tournament_creator", "ID", t.ID, "Creator", t.Creator)
+	}
+	return b.DB.CancelTournamentByModerator(ctx, t.ID, user)
 }
 
 // refreshTournament redraws the tournament's announcement as it now stands,

@@ -121,6 +121,9 @@ func (b *Tournaments) Click(ctx context.Context, i *discordgo.Interaction, a kit
 	user, l := kit.UserOf(i).ID, kit.LangOf(i)
 	switch {
 	case a.Verb == "j":
+		if err := b.MayPlay(ctx, t.GuildID, t.ChannelID, false, user); err != nil {
+			return err
+		}
 		err = b.DB.JoinTournament(ctx, t.ID, user)
 	case a.Verb == "l" && t.Status == store.TournamentRunning:
 		return b.confirmLeave(ctx, i, t, user)

@@ -182,7 +182,7 @@ func (s *Server) interactionBase(typ discordgo.InteractionType, userID, channelI
 	if ch.GuildID != "" {
 		p["guild_id"], p["guild_locale"], p["context"] = ch.GuildID, s.locale(ch.GuildID), 0
 		p["guild"] = object{"id": ch.GuildID, "locale": s.locale(ch.GuildID), "features": []string{}}
-		p["member"] = wireMember(u, snowflakeTime(u.ID), fmt.Sprint(memberPermissions))
+		p["member"] = wireMember(u, snowflakeTime(u.ID), fmt.Sprint(memberPermissions|s.granted[userID]))
 		p["authorizing_integration_owners"] = object{"0": ch.GuildID}
 	} else {
 		p["user"], p["context"] = wireUser(u), 1

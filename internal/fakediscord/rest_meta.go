@@ -33,6 +33,15 @@ func (s *Server) SetLocale(id, locale string) {
 	s.locales[id] = locale
 }
 
+// GrantPermissions gives a user permissions (Discord's bit flags) beyond an
+// ordinary member's, in every guild: Manage Server makes a moderator. Their
+// interactions carry them in member.permissions, as Discord computes it.
+func (s *Server) GrantPermissions(userID string, perms int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.granted[userID] |= perms
+}
+
 // locale is the locale of a user or guild; s.mu is held.
 func (s *Server) locale(id string) string {
 	if l, ok := s.locales[id]; ok {

@@ -43,7 +43,10 @@ type Server struct {
 	users  map[string]*User
 	// locales are the Discord locales of users and guilds that SetLocale
 	// changed from en-US, by id.
-	locales    map[string]string
+	locales map[string]string
+	// granted are permissions a user holds in every guild beyond an
+	// ordinary member's (GrantPermissions).
+	granted    map[string]int64
 	channels   map[string]*Channel
 	messages   map[string]*Message
 	order      map[string][]string // channel id -> message ids, oldest first
@@ -134,7 +137,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s := &Server{
 		t: t, cfg: cfg,
 		changed: make(chan struct{}), inChannel: map[string]chan struct{}{},
-		users: map[string]*User{}, locales: map[string]string{},
+		users: map[string]*User{}, locales: map[string]string{}, granted: map[string]int64{},
 		channels: map[string]*Channel{},
 		messages: map[string]*Message{},
 		order:    map[string][]string{}, dms: map[string]string{},

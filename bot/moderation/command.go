@@ -1,0 +1,48 @@
+package moderation
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/bot/kit"
+	"kilab/lang"
+)
+
+// Command is /mod's definition. Its default_member_permissions, Manage
+// Server, only hide it from other members until an administrator gives it
+// to the moderator role in Discord's integration settings; Mod checks every
+// use itself.
+func Command() *discordgo.ApplicationCommand {
+	manage := int64(discordgo.PermissionManageGuild)
+	channel := kit.Option(discordgo.ApplicationCommandOptionChannel, "channel", lang.T("cmd.mod.opt_channel"), lang.T("cmd.mod.channel"), true)
+	channel.ChannelTypes = challengeChannelTypes
+	role := kit.Option(discordgo.ApplicationCommandOptionRole, "role", lang.T("cmd.mod.opt_role"), lang.T("cmd.mod.role_opt"), true)
+	game := kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, kit.OptGame, lang.T("cmd.opt.game"), lang.T("cmd.mod.game"), true), 20, false)
+	c := kit.Command("mod", lang.T("cmd.mod.name"), lang.T("cmd.mod.desc"),
+		kit.Subcommand("abort", lang.T("cmd.mod.abort"), lang.T("cmd.mod.abort_desc"), game),
+		kit.Subcommand("ban", lang.T("cmd.mod.ban"), lang.T("cmd.mod.ban_desc"),
+			kit.Option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.mod.ban_user"), true)),
+		kit.Subcommand("unban", lang.T("cmd.mod.unban"), lang.T("cmd.mod.unban_desc"),
+			kit.Option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.mod.unban_user"), true)),
+		group("channels", lang.T("cmd.mod.channels"), lang.T("cmd.mod.channels_desc"),
+			kit.Subcommand("add", lang.T("cmd.mod.add"), lang.T("cmd.mod.add_desc"), channel),
+			kit.Subcommand("remove", lang.T("cmd.mod.remove"), lang.T("cmd.mod.remove_desc"), channel),
+			kit.Subcommand("clear", lang.T("cmd.mod.clear"), lang.T("cmd.mod.clear_desc"))),
+		group("role", lang.T("cmd.mod.role"), lang.T("cmd.mod.role_desc"),
+			kit.Subcommand("set", lang.T("cmd.mod.set"), lang.T("cmd.mod.set_desc"), role),
+			kit.Subcommand("clear", lang.T("cmd.mod.unset"), lang.T("cmd.mod.unset_desc"))),
+		kit.Subcommand("show", lang.T("cmd.mod.show"), lang.T("cmd.mod.show_desc")),
+		kit.Subcommand("log", lang.T("cmd.mod.log"), lang.T("cmd.mod.log_desc")),
+	)
+	c.DefaultMemberPermissions = &manage
+	c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	return c
+}
+
+// challengeChannelTypes are the channels a challenge can be posted in.
+var challengeChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
+
+func group(name string, nameT lang.Text, desc kit.Sayer, subs ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	o := kit.Option(discordgo.ApplicationCommandOptionSubCommandGroup, name, nameT, desc, false)
+	o.Options = subs
+	return o
+}
