@@ -128,8 +128,11 @@ func TestSessionsEndedBetweenClicks(t *testing.T) {
 	}
 	f := db.Faults()
 	t.Logf("3 rounds: %+v", f)
-	if f.Lost < 3 || f.Reads < 3 {
-		t.Fatalf("faults %+v: each round's move and read should have met a lost connection", f)
+	// pgx itself pings a connection idle for over a second before reusing
+	// it; on a machine slow enough for every round to take that long, the
+	// store would meet no lost connection, and the test would try nothing.
+	if f.Lost == 0 || f.Reads == 0 {
+		t.Fatalf("faults %+v: the rounds' moves and reads should have met lost connections", f)
 	}
 	if rec, _ := db.Record(ctx, g.ID); len(rec) != 3 || g.Version != 4 {
 		t.Fatalf("%d plies, version %d after 3 moves", len(rec), g.Version)
