@@ -158,10 +158,22 @@ func (db *DB) faultOf(err error) fault {
 }
 
 // snapshot begins a read-only transaction whose queries all see the database
-// as it was at one moment.
+// as it was at one moment. A pooled connection the server ended (a restart,
+// pg_terminate_backend) fails at BEGIN: snapshot begins again on another,
+// as many times as the pool may hold such connections, and one more for a
+// new one.
 func (db *DB) snapshot(ctx context.Context) (*sql.Tx, error) {
-	return db.read.BeginTx(ctx, db.dialect.snapshot)
+	for attempt := 0; ; attempt++ {
+		tx, err := db.read.BeginTx(ctx, db.dialect.snapshot)
+		if err == nil || db.dialect.fault(err) != faultLost || attempt == maxSnapshotAttempts {
+			return tx, err
+		}
+		db.faults.reads.Add(1)
+	}
 }
+
+// maxSnapshotAttempts is one more than the connections a pool holds.
+const maxSnapshotAttempts = maxPostgresConns + 1
 
 // now is the clock's time in whole milliseconds, the precision the database keeps.
 func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Millisecond) }

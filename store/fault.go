@@ -126,8 +126,9 @@ type Faults struct {
 	// Lost: transactions run again because their connection was lost before
 	// they committed.
 	Lost int64
-	// Reads: queries outside a transaction run again on another connection
-	// because theirs had been closed by the server (PostgreSQL only).
+	// Reads: queries outside a transaction, and read-only transactions at
+	// BEGIN, run again on another connection because theirs had been closed
+	// by the server (PostgreSQL only).
 	Reads int64
 	// Kept and RolledBack: commits whose answer was lost with the connection
 	// and that the server, asked, said had committed (success, not run

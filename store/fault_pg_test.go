@@ -124,6 +124,13 @@ func TestSessionsEndedBetweenClicks(t *testing.T) {
 		if _, err := killAll(ctx, admin, app, true); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := db.Record(ctx, g.ID); err != nil { // a read-only transaction
+			t.Fatalf("round %d: reading the record after the sessions ended: %v", round, err)
+		}
+		warm(t, db, 4)
+		if _, err := killAll(ctx, admin, app, true); err != nil {
+			t.Fatal(err)
+		}
 		g = move(t, db, g, g.ToMove, fmt.Sprintf("m%d", round))
 	}
 	f := db.Faults()
