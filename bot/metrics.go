@@ -64,7 +64,7 @@ func newMetrics(db *store.DB) *metrics {
 			Help: "When the last sweep ended, Unix time: a stalled scheduler shows as an old value."}),
 	}
 	m.reg.MustRegister(m.interactions, m.latency, m.commits, m.announcements, m.dmFailures,
-		m.sweepLag, m.sweepTook, m.sweptAt, gamesInPlay{db},
+		m.sweepLag, m.sweepTook, m.sweptAt, gamesInPlay{db}, newDBFaults(db),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

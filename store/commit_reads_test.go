@@ -28,6 +28,7 @@ var movesMayRun = []string{
 	"SAVEPOINT announce",
 	"INSERT INTO announcements (game_id, challenge_id, tournament_id, kind, user_id, version, round, changes, until_at, due_at, created_at, claimed_by, claimed_until) VALUES",
 	"RELEASE SAVEPOINT announce",
+	"SELECT txid_current_if_assigned()", // reads no table: the transaction's own id (DB.finish)
 }
 
 // checked reports whether q is one of movesMayRun.

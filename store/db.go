@@ -33,6 +33,8 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	dialect *dialect
+	// faults counts the conflicts and lost connections got past (Faults).
+	faults *faults
 }
 
 // Open opens the database source names and brings its schema up to date:
@@ -47,12 +49,12 @@ func Open(ctx context.Context, source string) (*DB, error) {
 // open opens source with the migrations ms, or with its dialect's own where
 // ms is nil.
 func open(ctx context.Context, source string, ms []migration) (*DB, error) {
-	db := &DB{Now: time.Now, dialect: dialectOf(source)}
+	db := &DB{Now: time.Now, dialect: dialectOf(source), faults: &faults{}}
 	if ms == nil {
 		ms = db.dialect.migrations
 	}
 	var err error
-	if db.write, db.read, err = db.dialect.open(source); err != nil {
+	if db.write, db.read, err = db.dialect.open(source, db.faults); err != nil {
 		return nil, err
 	}
 	if err = db.migrate(ctx, ms); err != nil {
@@ -79,7 +81,7 @@ func (db *DB) closePools() error {
 }
 
 // maxTxAttempts bounds how often update runs a transaction that keeps losing
-// to others running beside it (PostgreSQL only).
+// to others running beside it, or its connection (PostgreSQL only).
 // A burst of transactions on a new, nearly empty database, where every row
 // shares one index page, has made 25 attempts run out; the interaction
 // waiting on one is deferred after half a second (bot.DefaultAckBudget), so a
@@ -88,8 +90,10 @@ const maxTxAttempts = 60
 
 // update runs fn in a write transaction and commits it if fn returns nil.
 // Where the database fails the transaction because another one overlapped it
-// (PostgreSQL's serialization failures and deadlocks), update rolls it back
-// and runs fn again, a few times, after a short random wait. That is safe
+// (PostgreSQL's serialization failures and deadlocks), or the connection was
+// lost before the transaction committed (a server restart, a session ended
+// by an operator: see fault.go), update rolls it back and runs fn again, a
+// few times, after a short random wait. That is safe
 // because every fn passed here is database work only: it reads and writes
 // through tx, and whatever it keeps outside (the game it returns, a list it
 // builds) it sets afresh on each run; it sends nothing and draws no random
@@ -102,12 +106,17 @@ func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
 func (db *DB) updateWith(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
 	for attempt := 1; ; attempt++ {
 		err := db.transact(ctx, opts, fn)
-		if err == nil || !db.dialect.retryable(err) {
+		if err == nil {
+			return nil
+		}
+		k := db.faultOf(err)
+		if k == faultFinal {
 			return err
 		}
 		if attempt == maxTxAttempts {
 			return fmt.Errorf("store: gave up after %d attempts: %w%s", attempt, err, db.dialect.detail(err))
 		}
+		db.faults.counted(k)
 		select {
 		case <-ctx.Done():
 			return errors.Join(err, ctx.Err())
@@ -136,14 +145,35 @@ func (db *DB) transact(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql
 	if err := fn(tx); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return db.finish(ctx, tx)
+}
+
+// faultOf classifies err, from transact, for update's loop.
+func (db *DB) faultOf(err error) fault {
+	var lc lostAtCommit
+	if errors.As(err, &lc) {
+		return faultLost
+	}
+	return db.dialect.fault(err)
 }
 
 // snapshot begins a read-only transaction whose queries all see the database
-// as it was at one moment.
+// as it was at one moment. A pooled connection the server ended (a restart,
+// pg_terminate_backend) fails at BEGIN: snapshot begins again on another,
+// as many times as the pool may hold such connections, and one more for a
+// new one.
 func (db *DB) snapshot(ctx context.Context) (*sql.Tx, error) {
-	return db.read.BeginTx(ctx, db.dialect.snapshot)
+	for attempt := 0; ; attempt++ {
+		tx, err := db.read.BeginTx(ctx, db.dialect.snapshot)
+		if err == nil || db.dialect.fault(err) != faultLost || attempt == maxSnapshotAttempts {
+			return tx, err
+		}
+		db.faults.reads.Add(1)
+	}
 }
+
+// maxSnapshotAttempts is one more than the connections a pool holds.
+const maxSnapshotAttempts = maxPostgresConns + 1
 
 // now is the clock's time in whole milliseconds, the precision the database keeps.
 func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Millisecond) }

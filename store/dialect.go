@@ -29,8 +29,9 @@ type dialect struct {
 	// transaction already excludes every other writer.
 	lockMigrations string
 	// open returns the write and read pools (the same pool where the server
-	// needs no split) for a source Open was given.
-	open func(source string) (write, read *sql.DB, err error)
+	// needs no split) for a source Open was given; f counts the reads it
+	// runs again on another connection.
+	open func(source string, f *faults) (write, read *sql.DB, err error)
 	// writeTx and snapshot are the options of update's write transactions and
 	// of read transactions that want one consistent view.
 	writeTx, snapshot *sql.TxOptions
@@ -41,9 +42,18 @@ type dialect struct {
 	// so that a second writer waits for the first instead of both going
 	// ahead on what they read. "" where writers are serial.
 	forUpdate string
-	// retryable says a write transaction failed only because another one ran
-	// beside it, so running it again may succeed.
-	retryable func(error) bool
+	// fault says whether a write transaction that failed with err before
+	// its COMMIT may run again: it failed only because another one ran beside
+	// it, or because its connection was lost (see fault.go).
+	fault func(error) fault
+	// commitFault is fault for an error from the COMMIT itself, where a lost
+	// connection leaves the outcome unknown (faultUnknown).
+	commitFault func(error) fault
+	// xid, run last in each write transaction, returns its transaction id
+	// (NULL if it wrote nothing), and xidStatus, given that id, how it
+	// ended: what DB.finish asks after a COMMIT whose answer was lost. ""
+	// where no connection can be lost halfway.
+	xid, xidStatus string
 	// detail is what the server said of err beyond its message, for logs.
 	detail func(error) string
 	// unique says err is a UNIQUE index refusing a second row.
@@ -86,8 +96,11 @@ var sqliteDialect = &dialect{
 	migrations:       mustLoadMigrations(migrationsFS, "migrations"),
 	createMigrations: createMigrationsTable,
 	open:             openSQLite,
-	retryable:        func(error) bool { return false }, // writers queue for the one write connection
-	detail:           func(error) string { return "" },
+	// Writers queue for the one write connection, and the database is a
+	// file of this process: no conflict to retry, no connection to lose.
+	fault:       func(error) fault { return faultFinal },
+	commitFault: func(error) fault { return faultFinal },
+	detail:      func(error) string { return "" },
 	unique: func(err error) bool {
 		var se *sqlite.Error
 		return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
@@ -100,7 +113,7 @@ var sqliteDialect = &dialect{
 // IMMEDIATE, so goroutines queue in database/sql rather than failing with
 // SQLITE_BUSY halfway through a transaction; reads use several query-only
 // connections that WAL lets run beside the writer.
-func openSQLite(path string) (*sql.DB, *sql.DB, error) {
+func openSQLite(path string, _ *faults) (*sql.DB, *sql.DB, error) {
 	// The driver reads what follows a '?' as its settings.
 	if path == "" || strings.Contains(path, "?") {
 		return nil, nil, fmt.Errorf("store: bad database path %q", path)

@@ -20,7 +20,9 @@
 // their own connections beside them. With PostgreSQL, write transactions run
 // SERIALIZABLE and are run again when the server fails one for overlapping
 // another, so a transaction that reads and then writes may rely on nothing
-// changing between the two, as with SQLite's single writer.
+// changing between the two, as with SQLite's single writer. They are run
+// again too when their connection was lost before COMMIT; a COMMIT whose
+// connection was lost is settled by asking the server (fault.go).
 //
 // The store keeps positions as the games' notation strings and never
 // interprets them: the bot plays the rules (kilab/games) and hands the store

@@ -39,8 +39,13 @@ var postgresDialect = &dialect{
 	moveTx:         &sql.TxOptions{Isolation: sql.LevelRepeatableRead},
 	forUpdate:      ` FOR UPDATE`,
 	snapshot:       &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
-	// serialization_failure, deadlock_detected
-	retryable:  pgCode("40001", "40P01"),
+	fault:          pgFault,
+	commitFault:    commitFault,
+	// txid_status is PostgreSQL's answer to a COMMIT whose connection was
+	// lost: committed, aborted, or in progress (the old session not yet
+	// ended). The txid_ forms exist from PostgreSQL 10 on.
+	xid:        `SELECT txid_current_if_assigned()`,
+	xidStatus:  `SELECT txid_status(?)`,
 	detail:     pgDetail,
 	unique:     pgCode("23505"), // unique_violation
 	skipLocked: ` FOR UPDATE SKIP LOCKED`,
@@ -50,7 +55,7 @@ var postgresDialect = &dialect{
 // stay within the server's max_connections (100 by default).
 const maxPostgresConns = 10
 
-func openPostgres(source string) (*sql.DB, *sql.DB, error) {
+func openPostgres(source string, f *faults) (*sql.DB, *sql.DB, error) {
 	cfg, err := pgx.ParseConfig(source)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: database URL: %w", err) // pgconn hides the password
@@ -63,7 +68,7 @@ func openPostgres(source string) (*sql.DB, *sql.DB, error) {
 	if _, set := cfg.RuntimeParams["enable_seqscan"]; !set {
 		cfg.RuntimeParams["enable_seqscan"] = "off"
 	}
-	db := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)})
+	db := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg), f})
 	db.SetMaxOpenConns(maxPostgresConns)
 	db.SetMaxIdleConns(maxPostgresConns)
 	db.SetConnMaxIdleTime(5 * time.Minute)
@@ -89,8 +94,12 @@ func pgDetail(err error) string {
 }
 
 // pgConnector hands out connections that rewrite the store's queries to
-// PostgreSQL's placeholders on their way to pgx.
-type pgConnector struct{ driver.Connector }
+// PostgreSQL's placeholders on their way to pgx, and that ask database/sql
+// to run a read again on another connection when theirs was lost.
+type pgConnector struct {
+	driver.Connector
+	faults *faults
+}
 
 func (c pgConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	conn, err := c.Connector.Connect(ctx)
@@ -102,12 +111,15 @@ func (c pgConnector) Connect(ctx context.Context) (driver.Conn, error) {
 		conn.Close()
 		return nil, fmt.Errorf("store: pgx gave a %T, not a *stdlib.Conn", conn)
 	}
-	return pgConn{sc}, nil
+	return pgConn{sc, c.faults}, nil
 }
 
 // pgConn is a pgx connection whose queries go through rebind. Everything
 // else (transactions, pings, session resets, argument checks) is pgx's own.
-type pgConn struct{ *stdlib.Conn }
+type pgConn struct {
+	*stdlib.Conn
+	faults *faults
+}
 
 func (c pgConn) Prepare(query string) (driver.Stmt, error) {
 	return c.Conn.Prepare(rebind(query))
@@ -124,7 +136,27 @@ func (c pgConn) ExecContext(ctx context.Context, query string, args []driver.Nam
 
 func (c pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
 	traced(ctx, query)
-	return c.Conn.QueryContext(ctx, rebind(query), args)
+	alone := c.Conn.Conn().PgConn().TxStatus() == 'I' // not inside a transaction
+	rows, err := c.Conn.QueryContext(ctx, rebind(query), args)
+	if err != nil && alone && readOnly(query) && pgFault(err) == faultLost && !errors.Is(err, driver.ErrBadConn) {
+		return nil, c.badConn(err)
+	}
+	return rows, err
+}
+
+// badConn turns the lost connection under a read run on its own into
+// driver.ErrBadConn, on which database/sql closes the connection and runs
+// the read again on another (a pooled one, then a new one). pgx does so
+// itself only where the statement never left this process; a read that
+// did may run again too, as it changed nothing. Connections the server ended
+// while they sat idle in the pool (a restart, pg_terminate_backend) fail so
+// on their next statement, and the reader sees no fault. Statements in a
+// transaction are update's to run again, with the whole transaction.
+func (c pgConn) badConn(err error) error {
+	if c.faults != nil {
+		c.faults.reads.Add(1)
+	}
+	return fmt.Errorf("%w: %w", driver.ErrBadConn, err)
 }
 
 // traceKey carries, in a context, a function that hears every statement

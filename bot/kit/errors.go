@@ -46,6 +46,11 @@ func Explain(l *lang.Lang, err error) (string, bool) {
 			return l.T(e.id), true
 		}
 	}
+	if errors.Is(err, store.ErrOutcomeUnknown) {
+		// A fault, logged as one, but "nothing was changed" may be false:
+		// the database lost the commit's answer and could not say.
+		return l.T("err.fault_unknown"), false
+	}
 	return l.T("err.fault"), false
 }
 

@@ -2,11 +2,13 @@ package kit
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"kilab/games"
 	"kilab/games/aseb"
 	"kilab/lang"
+	"kilab/store"
 )
 
 // An engine's refusal keeps its English log line and reads, for a player, as
@@ -40,6 +42,22 @@ func TestExplainEngineRefusal(t *testing.T) {
 	}
 	if got, ok := Explain(lang.En, games.ErrIllegalMove); !ok || got != lang.En.T("err.not_allowed") {
 		t.Errorf("a bare illegal move: %q, %v", got, ok)
+	}
+}
+
+// A commit whose outcome the database could not tell is a fault, but the
+// player is not told that nothing was changed.
+func TestExplainOutcomeUnknown(t *testing.T) {
+	t.Parallel()
+	err := fmt.Errorf("accept: transaction 7: %w", store.ErrOutcomeUnknown)
+	for _, l := range []*lang.Lang{lang.En, lang.Of(lang.Russian), lang.Of(lang.German), lang.Of(lang.French), lang.Of(lang.Spanish)} {
+		got, ok := Explain(l, err)
+		if ok || got != l.T("err.fault_unknown") || got == l.T("err.fault") {
+			t.Errorf("%s: %q, %v", l.Tag(), got, ok)
+		}
+	}
+	if got, ok := Explain(lang.En, errors.New("disk full")); ok || got != lang.En.T("err.fault") {
+		t.Errorf("another fault: %q, %v", got, ok)
 	}
 }
 

@@ -1,0 +1,413 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"kilab/games"
+	"kilab/internal/pgtest"
+)
+
+// The tests here end the store's PostgreSQL sessions under it, as a server
+// restart, a failover or an operator's pg_terminate_backend does, and check
+// that no player would see a fault for it and nothing is applied twice.
+
+// faultDB opens a fresh PostgreSQL database whose sessions carry an
+// application_name of their own, so that killAll ends only this test's
+// sessions (other tests share the server), and an admin connection to end
+// them with. On SQLite the test is skipped: it has no connection to lose.
+func faultDB(t *testing.T) (*DB, *pgx.Conn, string) {
+	t.Helper()
+	server, ok := pgtest.Server()
+	if !ok {
+		t.Skip("PostgreSQL only: SQLite has no connection to lose")
+	}
+	b := make([]byte, 6)
+	rand.Read(b)
+	app := "kilab_fault_" + hex.EncodeToString(b)
+	src := withQuery(t, pgtest.Schema(t, server), "application_name", app)
+	db := openTest(t, src)
+	admin, err := pgx.Connect(context.Background(), server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close(context.Background()) })
+	return db, admin, app
+}
+
+func withQuery(t *testing.T, source, key, value string) string {
+	t.Helper()
+	u, err := url.Parse(source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set(key, value)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// killAll ends every session of app, as an operator's pg_terminate_backend
+// or a server restart does, and returns how many it ended. It waits for
+// them to be gone (up to 5 s) when wait is set.
+func killAll(ctx context.Context, admin *pgx.Conn, app string, wait bool) (int, error) {
+	timeout := 0
+	if wait {
+		timeout = 5000
+	}
+	var n int
+	err := admin.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid, $2)) FROM pg_stat_activity
+		WHERE application_name = $1 AND pid <> pg_backend_pid()`, app, timeout).Scan(&n)
+	return n, err
+}
+
+// warm opens n live connections in db's pool and leaves them idle there,
+// each used twice as a busy pool's are: pgx pings a connection before its
+// first reuse, or after a second idle, and the store must not rely on that.
+// Dead ones it meets (ended earlier) are dropped.
+func warm(t *testing.T, db *DB, n int) {
+	t.Helper()
+	warmOnce(t, db, n)
+	warmOnce(t, db, n)
+}
+
+func warmOnce(t *testing.T, db *DB, n int) {
+	t.Helper()
+	ctx := context.Background()
+	var conns []*sql.Conn
+	for tries := 0; len(conns) < n; tries++ {
+		c, err := db.read.Conn(ctx)
+		if err != nil || tries > 4*n {
+			t.Fatalf("warming the pool: %v", err)
+		}
+		if err := c.PingContext(ctx); err != nil {
+			c.Close() // pgx closed it: the pool drops it
+			continue
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+}
+
+// After the server ended every session in the pool (a restart): the next
+// move commits, and the next reads answer, on new connections, rather than
+// fail with 57P01.
+func TestSessionsEndedBetweenClicks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, admin, app := faultDB(t)
+	g := newGame(t, db)
+	for round := range 3 {
+		warm(t, db, 4)
+		if n, err := killAll(ctx, admin, app, true); err != nil || n == 0 {
+			t.Fatalf("round %d: ended %d sessions, %v", round, n, err)
+		}
+		if _, err := db.Game(ctx, g.ID); err != nil {
+			t.Fatalf("round %d: reading the game after the sessions ended: %v", round, err)
+		}
+		warm(t, db, 4)
+		if _, err := killAll(ctx, admin, app, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Record(ctx, g.ID); err != nil { // a read-only transaction
+			t.Fatalf("round %d: reading the record after the sessions ended: %v", round, err)
+		}
+		warm(t, db, 4)
+		if _, err := killAll(ctx, admin, app, true); err != nil {
+			t.Fatal(err)
+		}
+		g = move(t, db, g, g.ToMove, fmt.Sprintf("m%d", round))
+	}
+	f := db.Faults()
+	t.Logf("3 rounds: %+v", f)
+	// pgx itself pings a connection idle for over a second before reusing
+	// it; on a machine slow enough for every round to take that long, the
+	// store would meet no lost connection, and the test would try nothing.
+	if f.Lost == 0 || f.Reads == 0 {
+		t.Fatalf("faults %+v: the rounds' moves and reads should have met lost connections", f)
+	}
+	if rec, _ := db.Record(ctx, g.ID); len(rec) != 3 || g.Version != 4 {
+		t.Fatalf("%d plies, version %d after 3 moves", len(rec), g.Version)
+	}
+}
+
+// Sessions ended again and again while moves and challenge accepts commit:
+// every one of them succeeds (update runs it again on a new connection),
+// and each lands exactly once.
+func TestSessionsEndedDuringCommits(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, admin, app := faultDB(t)
+	const players, moves, accepters, accepts = 8, 25, 4, 5
+	gs := make([]Game, players)
+	for i := range gs {
+		gs[i] = newGameOf(t, db, fmt.Sprintf("a%d", i), fmt.Sprintf("b%d", i), false)
+	}
+	chs := make([][]Challenge, accepters)
+	for i := range chs {
+		for j := range accepts {
+			c, err := db.CreateChallenge(ctx, Challenge{GuildID: guild, ChannelID: channel, Challenger: fmt.Sprintf("c%d", i),
+				Opponent: fmt.Sprintf("o%d-%d", i, j), Kind: "tab", TimeLimit: day})
+			if err != nil {
+				t.Fatal(err)
+			}
+			chs[i] = append(chs[i], c)
+		}
+	}
+	stop, progress, killed := make(chan struct{}), make(chan struct{}), make(chan int)
+	began := time.Now()
+	go func() { killed <- killLoop(ctx, admin, app, 10, progress, stop) }()
+	errs := make(chan error, players+accepters)
+	var wg sync.WaitGroup
+	for i := range gs {
+		wg.Go(func() { errs <- playMoves(ctx, db, &gs[i], moves, progress) })
+	}
+	for i := range chs {
+		wg.Go(func() {
+			for _, c := range chs[i] {
+				if _, err := db.AcceptChallenge(ctx, c.ID, c.Opponent, start(c.Challenger, c.Opponent)); err != nil {
+					errs <- fmt.Errorf("accepting challenge %d: %w", c.ID, err)
+					return
+				}
+				progress <- struct{}{}
+			}
+		})
+	}
+	wg.Wait()
+	close(stop)
+	n := <-killed
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	f := db.Faults()
+	t.Logf("%d moves and %d accepts in %v while %d sessions were ended: %+v",
+		players*moves, accepters*accepts, time.Since(began).Round(time.Millisecond), n, f)
+	checkAppliedOnce(t, db, gs, moves, accepters*accepts)
+	if f.Lost == 0 {
+		t.Fatalf("no transaction met a lost connection (%d sessions ended): the test tried nothing", n)
+	}
+}
+
+// killLoop ends all of app's sessions each time every more commits have
+// succeeded, until stop closes, and returns how many sessions it ended.
+// Paced by progress, not by a clock, it ends sessions with commits in
+// flight however fast or slow the machine, and never so often that nothing
+// can commit.
+func killLoop(ctx context.Context, admin *pgx.Conn, app string, every int, progress, stop chan struct{}) int {
+	total, done := 0, 0
+	for {
+		select {
+		case <-stop:
+			return total
+		case <-progress:
+			if done++; done%every != 0 {
+				continue
+			}
+		}
+		n, err := killAll(ctx, admin, app, false)
+		if err != nil {
+			panic(err)
+		}
+		total += n
+	}
+}
+
+// playMoves commits n moves to g in turn, as one player's clicks would,
+// telling progress of each.
+func playMoves(ctx context.Context, db *DB, g *Game, n int, progress chan<- struct{}) error {
+	for k := range n {
+		next, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Moved: true, Announce: true,
+			Plies: []games.Ply{{Player: g.ToMove, Move: fmt.Sprintf("m%d", k)}}, Position: fmt.Sprintf("p%d", k), ToMove: g.ToMove.Other()})
+		if err != nil {
+			return fmt.Errorf("game %d, move %d: %w", g.ID, k, err)
+		}
+		*g = next
+		progress <- struct{}{}
+	}
+	return nil
+}
+
+// checkAppliedOnce checks that each game has its moves once, in order, and
+// that each accepted challenge started one game.
+func checkAppliedOnce(t *testing.T, db *DB, gs []Game, moves, accepted int) {
+	t.Helper()
+	ctx := context.Background()
+	for _, g := range gs {
+		got, err := db.Game(ctx, g.ID)
+		rec, _ := db.Record(ctx, g.ID)
+		if err != nil || got.Version != int64(1+moves) || len(rec) != moves {
+			t.Fatalf("game %d: version %d, %d plies, %v; want %d and %d", g.ID, got.Version, len(rec), err, 1+moves, moves)
+		}
+		for k, p := range rec {
+			if p.Move != fmt.Sprintf("m%d", k) {
+				t.Fatalf("game %d ply %d is %q", g.ID, k+1, p.Move)
+			}
+		}
+	}
+	var n, open int
+	db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE challenge_id IS NOT NULL`).Scan(&n)
+	db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM challenges WHERE status <> 'accepted'`).Scan(&open)
+	if n != accepted || open != 0 {
+		t.Fatalf("%d games from %d accepted challenges, %d challenges not accepted", n, accepted, open)
+	}
+}
+
+// cutProxy stands between the store and PostgreSQL and, once armed, cuts
+// the connection of the next COMMIT that passes: after handing it to the
+// server (which commits, its answer lost) or instead of it (the server
+// never sees it and rolls back when the connection closes).
+type cutProxy struct {
+	ln     net.Listener
+	server string
+	mode   atomic.Int32 // cutOff, cutAfter or cutBefore
+	cuts   atomic.Int32
+	mu     sync.Mutex
+	conns  []net.Conn
+}
+
+const (
+	cutOff int32 = iota
+	cutAfter
+	cutBefore
+)
+
+// newCutProxy starts a proxy to the server of pgtest.Env and returns it with
+// source pointed at it.
+func newCutProxy(t *testing.T, source string) (*cutProxy, string) {
+	t.Helper()
+	u, err := url.Parse(source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &cutProxy{ln: ln, server: u.Host}
+	t.Cleanup(p.close)
+	go p.serve()
+	u.Host = ln.Addr().String()
+	return p, u.String()
+}
+
+func (p *cutProxy) serve() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		s, err := net.Dial("tcp", p.server)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		p.mu.Lock()
+		p.conns = append(p.conns, c, s)
+		p.mu.Unlock()
+		go func() { io.Copy(c, s); c.Close() }()
+		go p.toServer(c, s)
+	}
+}
+
+// commitMessage is how pgx sends COMMIT: a simple query "commit".
+var commitMessage = []byte("commit\x00")
+
+// toServer forwards what the store sends, cutting at an armed COMMIT.
+func (p *cutProxy) toServer(c, s net.Conn) {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := c.Read(buf)
+		if err != nil {
+			s.Close()
+			return
+		}
+		chunk := buf[:n]
+		if bytes.Contains(chunk, commitMessage) {
+			if mode := p.mode.Swap(cutOff); mode != cutOff {
+				p.cuts.Add(1)
+				if mode == cutAfter {
+					s.Write(chunk) // the server commits; its answer goes nowhere
+				} else {
+					s.Close()
+				}
+				c.Close()
+				return
+			}
+		}
+		if _, err := s.Write(chunk); err != nil {
+			c.Close()
+			return
+		}
+	}
+}
+
+func (p *cutProxy) close() {
+	p.ln.Close()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+}
+
+// A connection lost during COMMIT may or may not have committed. The store
+// asks the server which: a COMMIT the server received counts as done and is
+// not run again (no second challenge); one it never received is run again.
+// The player sees success in both, and one challenge.
+func TestConnectionLostAtCommit(t *testing.T) {
+	server, ok := pgtest.Server()
+	if !ok {
+		t.Skip("PostgreSQL only: SQLite has no connection to lose")
+	}
+	t.Parallel()
+	ctx := context.Background()
+	src := pgtest.Schema(t, server)
+	direct := openTest(t, src)
+	proxy, via := newCutProxy(t, src)
+	db := openTest(t, via)
+	for i, c := range []struct {
+		name                   string
+		mode                   int32
+		kept, rolledBack, lost int64 // so far
+	}{
+		{"COMMIT received, answer lost", cutAfter, 1, 0, 0},
+		{"COMMIT never received", cutBefore, 1, 1, 1},
+	} {
+		proxy.mode.Store(c.mode)
+		challenger := fmt.Sprintf("cut%d", i)
+		ch, err := db.CreateChallenge(ctx, Challenge{GuildID: guild, ChannelID: channel, Challenger: challenger,
+			Opponent: "bo", Kind: "tab", TimeLimit: day})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var n int
+		if err := direct.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM challenges WHERE challenger_id = ?`, challenger).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		f := db.Faults()
+		if n != 1 || ch.Challenger != challenger || proxy.cuts.Load() != int32(i+1) {
+			t.Fatalf("%s: %d challenges stored, %d cuts, got %+v", c.name, n, proxy.cuts.Load(), ch)
+		}
+		if f.Kept != c.kept || f.RolledBack != c.rolledBack || f.Lost != c.lost || f.Unknown != 0 {
+			t.Fatalf("%s: faults %+v, want %d kept, %d rolled back, %d run again", c.name, f, c.kept, c.rolledBack, c.lost)
+		}
+	}
+}
