@@ -383,10 +383,30 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 		}
 	}()
 	ctx = b.Resolve(ctx, i)
+	ctx = once(ctx, i)
 	if err := b.route(ctx, i); err != nil {
 		return b.fail(ctx, i, err)
 	}
+	if store.Repeated(ctx) {
+		return outcomeRepeat // a handler took the refusal in its stride and answered itself
+	}
 	return outcomeOK
+}
+
+// once has the changes interaction i makes applied once (store.Once): a
+// copy of i delivered again (a load balancer retrying the POST, a gateway
+// resume) changes nothing and is answered with err.repeat. Discord takes one
+// answer per interaction, so when the first copy was answered the repeat's
+// answer is refused with 40060 and only logged, at debug level; when the
+// first copy's answer was lost, the player reads that it was done already.
+// Autocomplete changes nothing and is left as it is; Resolve's locale
+// writes come before, so they never count as the change.
+func once(ctx context.Context, i *discordgo.Interaction) context.Context {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		return store.Once(ctx, i.ID)
+	}
+	return ctx
 }
 
 // fail answers an interaction that went wrong with an ephemeral explanation;
@@ -395,6 +415,11 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) string {
 	text, expected := kit.Explain(kit.LangOf(i), err)
 	outcome := outcomeUserError
+	repeat := errors.Is(err, store.ErrRepeat)
+	if repeat {
+		outcome = outcomeRepeat
+		b.Logger(ctx).Info("a repeated interaction was not applied again", "err", err)
+	}
 	if !expected {
 		outcome = outcomeFault
 		b.Logger(ctx).Error("interaction failed", "err", err)
@@ -403,7 +428,11 @@ func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) str
 		_ = b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{})
 		return outcome
 	}
-	if rerr := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: kit.Clip(text, 2000), Ephemeral: true}); rerr != nil {
+	rerr := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: kit.Clip(text, 2000), Ephemeral: true})
+	switch {
+	case rerr != nil && repeat:
+		b.Logger(ctx).Debug("a repeat's answer was refused, the first copy's stands", "err", rerr)
+	case rerr != nil:
 		b.Logger(ctx).Warn("could not answer an interaction", "err", rerr, "was", err)
 	}
 	return outcome
