@@ -92,6 +92,7 @@ type Bot struct {
 	instance string
 
 	acks        *acker
+	inFlight    inFlight // the interactions being handled, against copies of one at once
 	met         *metrics
 	ready       chan struct{}
 	identifyGap time.Duration
@@ -365,6 +366,12 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
 	start := time.Now()
 	typ, name := interactionKind(i)
 	log := b.interactionLog(i, typ, name)
+	if !b.inFlight.enter(i) {
+		b.met.interaction(typ, name, outcomeRepeat, 0)
+		log.Debug("a copy of an interaction being handled here was dropped")
+		return
+	}
+	defer b.inFlight.leave(i)
 	outcome := b.handle(kit.WithLog(ctx, log), i)
 	took := time.Since(start)
 	b.met.interaction(typ, name, outcome, took)
@@ -383,30 +390,17 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 		}
 	}()
 	ctx = b.Resolve(ctx, i)
-	ctx = once(ctx, i)
-	if err := b.route(ctx, i); err != nil {
+	ctx, err := b.once(ctx, i)
+	if err == nil {
+		err = b.route(ctx, i)
+	}
+	if err != nil {
 		return b.fail(ctx, i, err)
 	}
 	if store.Repeated(ctx) {
 		return outcomeRepeat // a handler took the refusal in its stride and answered itself
 	}
 	return outcomeOK
-}
-
-// once has the changes interaction i makes applied once (store.Once): a
-// copy of i delivered again (a load balancer retrying the POST, a gateway
-// resume) changes nothing and is answered with err.repeat. Discord takes one
-// answer per interaction, so when the first copy was answered the repeat's
-// answer is refused with 40060 and only logged, at debug level; when the
-// first copy's answer was lost, the player reads that it was done already.
-// Autocomplete changes nothing and is left as it is; Resolve's locale
-// writes come before, so they never count as the change.
-func once(ctx context.Context, i *discordgo.Interaction) context.Context {
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
-		return store.Once(ctx, i.ID)
-	}
-	return ctx
 }
 
 // fail answers an interaction that went wrong with an ephemeral explanation;
@@ -419,6 +413,7 @@ func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) str
 	if repeat {
 		outcome = outcomeRepeat
 		b.Logger(ctx).Info("a repeated interaction was not applied again", "err", err)
+		b.answerRepeatLater(ctx, i)
 	}
 	if !expected {
 		outcome = outcomeFault

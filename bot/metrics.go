@@ -73,7 +73,9 @@ func newMetrics(db *store.DB) *metrics {
 // interaction counts one handled interaction and how long it took.
 func (m *metrics) interaction(typ, name, outcome string, took time.Duration) {
 	m.interactions.WithLabelValues(typ, name, outcome).Inc()
-	if outcome != outcomeRefused { // a refusal's time says nothing of the handlers
+	// A refusal's time says nothing of the handlers, and a repeat's answer
+	// waits for the first copy's on purpose (answerRepeatLater).
+	if outcome != outcomeRefused && outcome != outcomeRepeat {
 		m.latency.WithLabelValues(typ, name).Observe(took.Seconds())
 	}
 }

@@ -117,6 +117,18 @@ func TestRefusedChangeRecordsNothing(t *testing.T) {
 	if _, _, err := db.Commit(Once(bg, "click"), throw); err != nil {
 		t.Fatalf("the copy after the refusal: %v", err)
 	}
+	// Within one interaction too: a write refused leaves the record to the
+	// next write that commits.
+	one := Once(bg, "two-writes")
+	if _, _, err := db.Commit(one, throw); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a stale throw: %v", err)
+	}
+	if err := db.SetAutoMove(one, "ana", true); err != nil {
+		t.Fatal(err)
+	}
+	if !handled(t, db, "two-writes") {
+		t.Error("the write that committed after a refused one did not record the interaction")
+	}
 }
 
 // An interaction that writes in several transactions is recorded by the
