@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -226,5 +227,33 @@ func TestPruneInteractions(t *testing.T) {
 	}
 	if handled(t, db, "old") || !handled(t, db, "new") {
 		t.Error("pruned the wrong interactions")
+	}
+}
+
+// The record is written by the change's own transaction: inside it, the id
+// is there already; outside it, before it commits, it is not.
+func TestRecordIsPartOfTheTransaction(t *testing.T) {
+	t.Parallel()
+	db, _ := newDB(t)
+	ctx := Once(context.Background(), "inside")
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		var inside int
+		if err := tx.QueryRowContext(ctx, qHandled, "inside").Scan(&inside); err != nil {
+			return err
+		}
+		if inside != 1 {
+			t.Errorf("the transaction of the change does not hold its record (%d)", inside)
+		}
+		if handled(t, db, "inside") {
+			t.Error("the record is visible outside the transaction before it commits")
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET reason = 'x' WHERE id = 0`)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !handled(t, db, "inside") {
+		t.Error("the record was not kept when the transaction committed")
 	}
 }
