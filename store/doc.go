@@ -22,6 +22,11 @@
 // another, so a transaction that reads and then writes may rely on nothing
 // changing between the two, as with SQLite's single writer.
 //
+// Repeats: a context made by Once carries an interaction's id, and the first
+// write transaction run with it records the id with its change; a copy of
+// the interaction delivered again fails with ErrRepeat and changes nothing
+// (once.go).
+//
 // The store keeps positions as the games' notation strings and never
 // interprets them: the bot plays the rules (kilab/games) and hands the store
 // what was played and where that led. Time comes from DB.Now, never from the
