@@ -186,19 +186,19 @@ func TestRepeatAppliedOnce(t *testing.T) {
 	}
 }
 
-// Copies of one interaction at once, to two copies of the bot on one
-// database, three to each: one is applied; every other copy is refused as a
+// Copies of one interaction at once, to four copies of the bot on one
+// database, two to each: one is applied; every other copy is refused as a
 // repeat, or dropped while its twin in the same process is handled.
 func TestRepeatsAtOnceAppliedOnce(t *testing.T) {
 	t.Parallel()
 	for _, r := range repeatables() {
-		bots, recs, db := sharedBots(t, 2)
+		const copies, copiesOfBot = 8, 4
+		bots, recs, db := sharedBots(t, copiesOfBot)
 		copyOf := r.prepare(t, db)
-		const copies = 6
 		var wg sync.WaitGroup
 		for k := range copies {
 			i := copyOf(t)
-			wg.Go(func() { bots[k%2].Handle(context.Background(), i) })
+			wg.Go(func() { bots[k%copiesOfBot].Handle(context.Background(), i) })
 		}
 		wg.Wait()
 		if n := r.applied(t, db); n != 1 {
