@@ -392,7 +392,7 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) (outcome str
 	ctx = b.Resolve(ctx, i)
 	ctx, err := b.once(ctx, i)
 	if err == nil {
-		err = b.route(ctx, i)
+		err = b.settled(ctx, i, b.route(ctx, i))
 	}
 	if err != nil {
 		return b.fail(ctx, i, err)

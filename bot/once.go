@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -22,7 +23,9 @@ import (
 //     nothing. That holds across copies of the bot sharing PostgreSQL.
 //   - Before routing, a copy whose id is already recorded is answered as a
 //     repeat without running its handler at all: it would otherwise find its
-//     board moved on and say so, or post what the first copy posted.
+//     board moved on and say so, or post what the first copy posted. A copy
+//     that got past that look-up while another was being applied, and
+//     failed for it (a stale board), is answered as a repeat too (settled).
 //   - Within one process, a copy that arrives while another copy of the
 //     same interaction is being handled is dropped: that one answers, and
 //     the acknowledger, which knows interactions by id, keeps one.
@@ -64,18 +67,29 @@ func (b *Bot) once(ctx context.Context, i *discordgo.Interaction) (context.Conte
 	return store.Once(ctx, i.ID), nil
 }
 
+// settled is err, the error i's handler returned, unless another copy of i
+// was applied while this one ran: that copy's change is why this one found
+// the game moved on (a Throw click refused as a stale board), and it is
+// answered as the repeat it is. Only a copy that changed nothing itself is
+// asked about, and only when it failed.
+func (b *Bot) settled(ctx context.Context, i *discordgo.Interaction, err error) error {
+	if err == nil || errors.Is(err, store.ErrRepeat) || store.Applied(ctx) || i.ID == "" {
+		return err
+	}
+	if done, herr := b.DB.Handled(ctx, i.ID); herr == nil && done {
+		return fmt.Errorf("interaction %s was applied by another copy (%v): %w", i.ID, err, store.ErrRepeat)
+	}
+	return err
+}
+
 // answerRepeatLater holds a repeat's answer until repeatAnswerAfter has passed
 // since i was created, so that the first copy answers first. A repeat
 // defers nothing either: its acknowledgement is the first copy's.
 func (b *Bot) answerRepeatLater(ctx context.Context, i *discordgo.Interaction) {
 	b.acks.end(i)
-	created, err := discordgo.SnowflakeTimestamp(i.ID)
-	if err != nil {
+	wait := repeatWait(i.ID, time.Now())
+	if wait == 0 {
 		return
-	}
-	wait := time.Until(created.Add(repeatAnswerAfter))
-	if wait <= 0 || wait > repeatAnswerAfter {
-		return // long past, or a clock that cannot be right
 	}
 	t := time.NewTimer(wait)
 	defer t.Stop()
@@ -83,6 +97,22 @@ func (b *Bot) answerRepeatLater(ctx context.Context, i *discordgo.Interaction) {
 	case <-ctx.Done():
 	case <-t.C:
 	}
+}
+
+// repeatWait is how long a repeat of interaction id, at now, waits before
+// answering: until repeatAnswerAfter has passed since Discord made it (its
+// id says when). None for an id that is no snowflake, one long past, or one
+// from a clock that cannot be right (made in the future).
+func repeatWait(id string, now time.Time) time.Duration {
+	created, err := discordgo.SnowflakeTimestamp(id)
+	if err != nil {
+		return 0
+	}
+	wait := created.Add(repeatAnswerAfter).Sub(now)
+	if wait <= 0 || wait > repeatAnswerAfter {
+		return 0
+	}
+	return wait
 }
 
 // inFlight are the ids of the interactions this process is handling.

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -274,5 +276,58 @@ func TestSweepForgetsOldInteractions(t *testing.T) {
 	}
 	if ok, err := db.Handled(context.Background(), i.ID); err != nil || ok {
 		t.Errorf("the sweep an hour later kept the interaction: %v", err)
+	}
+}
+
+// A repeat answers once repeatAnswerAfter has passed since the interaction
+// was made, not before: the first copy answers first.
+func TestRepeatWaitsForTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	made := time.Date(2026, 11, 27, 6, 0, 0, 0, time.UTC)
+	id := strconv.FormatInt((made.UnixMilli()-1420070400000)<<22, 10) // a snowflake of that moment
+	for _, c := range []struct {
+		at   time.Duration // after the interaction was made
+		want time.Duration
+	}{
+		{0, repeatAnswerAfter},
+		{500 * time.Millisecond, repeatAnswerAfter - 500*time.Millisecond},
+		{repeatAnswerAfter, 0},
+		{time.Minute, 0},
+		{-time.Second, 0}, // a clock behind Discord's by more than is plausible: no waiting on it
+	} {
+		if got := repeatWait(id, made.Add(c.at)); got != c.want {
+			t.Errorf("a repeat %v after the interaction waits %v, want %v", c.at, got, c.want)
+		}
+	}
+	if got := repeatWait("not a snowflake", made); got != 0 {
+		t.Errorf("a repeat with a malformed id waits %v", got)
+	}
+}
+
+// A copy that failed because another copy of it was applied meanwhile (its
+// board moved on under it) is answered as a repeat; a copy whose own change
+// was applied keeps its own error.
+func TestSettledAfterAnotherCopy(t *testing.T) {
+	t.Parallel()
+	bots, _, db := sharedBots(t, 1)
+	b, bg := bots[0], context.Background()
+	i := payload(t, "click_unknown_game.json")
+	stale := fmt.Errorf("game moved on: %w", store.ErrConflict)
+	if err := b.settled(store.Once(bg, i.ID), i, stale); err != stale {
+		t.Fatalf("with no copy applied: %v", err)
+	}
+	if err := db.SetAutoMove(store.Once(bg, i.ID), "someone", true); err != nil { // the other copy
+		t.Fatal(err)
+	}
+	if err := b.settled(store.Once(bg, i.ID), i, stale); !errors.Is(err, store.ErrRepeat) {
+		t.Errorf("after another copy was applied: %v, want a repeat", err)
+	}
+	mine := store.Once(bg, "1300000000000000777")
+	if err := db.SetAutoMove(mine, "someone", false); err != nil {
+		t.Fatal(err)
+	}
+	failed := errors.New("the answer was refused")
+	if err := b.settled(mine, &discordgo.Interaction{ID: "1300000000000000777"}, failed); err != failed {
+		t.Errorf("a copy whose change was applied failing later: %v, want its own error", err)
 	}
 }

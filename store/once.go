@@ -76,6 +76,18 @@ func Repeated(ctx context.Context) bool {
 	return o.state == onceRepeat
 }
 
+// Applied reports whether a write made with ctx recorded its interaction:
+// this copy's change is the one that counts.
+func Applied(ctx context.Context) bool {
+	o, _ := ctx.Value(onceKey{}).(*once)
+	if o == nil {
+		return false
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.state == onceRecorded
+}
+
 // bookkeeping is ctx without its interaction: for writes that keep track of
 // what the bot did about a change (a DM refused, a message posted) rather
 // than being the change, which must not record the interaction in its stead.
