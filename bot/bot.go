@@ -94,6 +94,7 @@ type Bot struct {
 	instance string
 
 	acks        *acker
+	inFlight    inFlight // the interactions being handled, against copies of one at once
 	met         *metrics
 	ready       chan struct{}
 	identifyGap time.Duration
@@ -378,6 +379,12 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction) {
 func (b *Bot) handleFrom(ctx context.Context, i *discordgo.Interaction, arrived time.Time) {
 	typ, name := interactionKind(i)
 	log := b.interactionLog(i, typ, name)
+	if !b.inFlight.enter(i) {
+		b.met.interaction(typ, name, outcomeRepeat, 0)
+		log.Debug("a copy of an interaction being handled here was dropped")
+		return
+	}
+	defer b.inFlight.leave(i)
 	outcome := b.handle(kit.WithLog(ctx, log), i, arrived)
 	took := time.Since(arrived)
 	b.met.interaction(typ, name, outcome, took)
@@ -396,8 +403,15 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction, arrived time
 		}
 	}()
 	ctx = b.Resolve(ctx, i)
-	if err := b.route(ctx, i); err != nil {
+	ctx, err := b.once(ctx, i)
+	if err == nil {
+		err = b.settled(ctx, i, b.route(ctx, i))
+	}
+	if err != nil {
 		return b.fail(ctx, i, err)
+	}
+	if store.Repeated(ctx) {
+		return outcomeRepeat // a handler took the refusal in its stride and answered itself
 	}
 	return outcomeOK
 }
@@ -408,6 +422,12 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction, arrived time
 func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) string {
 	text, expected := kit.Explain(kit.LangOf(i), err)
 	outcome := outcomeUserError
+	repeat := errors.Is(err, store.ErrRepeat)
+	if repeat {
+		outcome = outcomeRepeat
+		b.Logger(ctx).Info("a repeated interaction was not applied again", "err", err)
+		b.answerRepeatLater(ctx, i)
+	}
 	if !expected {
 		outcome = outcomeFault
 		b.Logger(ctx).Error("interaction failed", "err", err)
@@ -416,7 +436,11 @@ func (b *Bot) fail(ctx context.Context, i *discordgo.Interaction, err error) str
 		_ = b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{})
 		return outcome
 	}
-	if rerr := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: kit.Clip(text, 2000), Ephemeral: true}); rerr != nil {
+	rerr := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: kit.Clip(text, 2000), Ephemeral: true})
+	switch {
+	case rerr != nil && repeat:
+		b.Logger(ctx).Debug("a repeat's answer was refused, the first copy's stands", "err", rerr)
+	case rerr != nil:
 		b.Logger(ctx).Warn("could not answer an interaction", "err", rerr, "was", err)
 	}
 	return outcome

@@ -17,7 +17,9 @@
 // and the database, so buttons keep working across restarts. A click carries
 // the game id and the version of the position it was drawn from; the store
 // commits a throw or a move only at that version, so a stale, repeated or
-// concurrent click changes nothing and gets an explanation instead.
+// concurrent click changes nothing and gets an explanation instead. An
+// interaction Discord delivers twice is applied once whatever it is: its id
+// is recorded with the change it makes (once.go).
 //
 // The bot never computes a rule: it asks the engine (games), draws with render
 // and keeps everything in store. It talks to Discord through the small

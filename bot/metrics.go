@@ -17,6 +17,7 @@ const (
 	outcomeUserError = "user_error" // explained to the player: a stale board, a bad option
 	outcomeFault     = "fault"      // Kilab's side failed: logged, and the player told so
 	outcomeRefused   = "refused"    // arrived while the bot was closing
+	outcomeRepeat    = "repeat"     // a copy of an interaction already applied: nothing done again
 )
 
 // latencyBuckets are for Discord's 3 s deadline: fine below the half second
@@ -42,7 +43,7 @@ func newMetrics(db *store.DB) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kilab_interactions_total",
-			Help: "Interactions handled, by type (command, component, autocomplete), name and outcome (ok, user_error, fault, refused)."},
+			Help: "Interactions handled, by type (command, component, autocomplete), name and outcome (ok, user_error, fault, refused, repeat)."},
 			[]string{"type", "name", "outcome"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "kilab_interaction_duration_seconds",
 			Help: "Time from receiving an interaction to its handler returning, by type and name.", Buckets: latencyBuckets},
@@ -72,7 +73,9 @@ func newMetrics(db *store.DB) *metrics {
 // interaction counts one handled interaction and how long it took.
 func (m *metrics) interaction(typ, name, outcome string, took time.Duration) {
 	m.interactions.WithLabelValues(typ, name, outcome).Inc()
-	if outcome != outcomeRefused { // a refusal's time says nothing of the handlers
+	// A refusal's time says nothing of the handlers, and a repeat's answer
+	// waits for the first copy's on purpose (answerRepeatLater).
+	if outcome != outcomeRefused && outcome != outcomeRepeat {
 		m.latency.WithLabelValues(typ, name).Observe(took.Seconds())
 	}
 }
@@ -83,6 +86,8 @@ func (m *metrics) commit(c store.Commit, err error) {
 	switch {
 	case errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished):
 		result = "conflict" // someone else's commit won the race: expected, and telling
+	case errors.Is(err, store.ErrRepeat):
+		result = "repeat" // a copy of an interaction whose commit is in already
 	case err != nil:
 		result = "error"
 	}

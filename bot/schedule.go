@@ -57,7 +57,9 @@ func (b *Bot) schedule(ctx context.Context, every time.Duration) {
 	}
 }
 
-// Sweep acts on everything due: expired challenges, reminders, and deadlines.
+// Sweep acts on everything due: expired challenges, reminders, and
+// deadlines; and forgets the interactions applied longer ago than Discord
+// redelivers them (store.PruneInteractions).
 // The background scheduler calls it every minute; tests call it after moving
 // the clock.
 func (b *Bot) Sweep(ctx context.Context) error {
@@ -65,7 +67,7 @@ func (b *Bot) Sweep(ctx context.Context) error {
 	defer b.sweeping.Unlock()
 	start, now := time.Now(), b.DB.Now()
 	var oldest oldestDue
-	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest))
+	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest), b.prune(ctx))
 	if err == nil {
 		err = b.DB.Swept(ctx) // so that a copy starting now knows the bot was up
 	}
@@ -164,4 +166,14 @@ func (b *Bot) timeouts(ctx context.Context, oldest *oldestDue) error {
 		b.kick()
 	}
 	return nil
+}
+
+// prune forgets the interactions applied more than store.InteractionMemory
+// ago: a copy of one can no longer come.
+func (b *Bot) prune(ctx context.Context) error {
+	n, err := b.DB.PruneInteractions(ctx)
+	if n > 0 {
+		b.Log.Debug("forgot applied interactions", "count", n)
+	}
+	return err
 }

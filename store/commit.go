@@ -133,7 +133,10 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 //   - the next player's vacation (turnStart), which StartVacation and
 //     EndVacation decide on from the games where that player is on move:
 //     they write every active game of the player (shiftTurns), so that they
-//     and a commit handing that player a turn cannot both go ahead.
+//     and a commit handing that player a turn cannot both go ahead;
+//   - the click's own interaction id (Once), which it inserts: a copy of the
+//     click inserting it too waits on the primary key and then finds it,
+//     whatever the isolation.
 //
 // Nothing else: no other game's row, ply or announcement. A read added here
 // that another commit may change concurrently (another game's state, a
@@ -401,7 +404,7 @@ func (db *DB) OfferDraw(ctx context.Context, game, version int64, by games.Playe
 
 // DeclineDraw withdraws or declines the game's draw offer, if there is one.
 func (db *DB) DeclineDraw(ctx context.Context, game int64) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE games SET draw_offer = NULL WHERE id = ?`, game)
+	res, err := db.exec(ctx, `UPDATE games SET draw_offer = NULL WHERE id = ?`, game)
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ var movesMayRun = []string{
 	"INSERT INTO announcements (game_id, challenge_id, tournament_id, kind, user_id, version, round, changes, until_at, due_at, created_at, claimed_by, claimed_until) VALUES",
 	"RELEASE SAVEPOINT announce",
 	"SELECT txid_current_if_assigned()", // reads no table: the transaction's own id (DB.finish)
+	qRecordInteraction,
 }
 
 // checked reports whether q is one of movesMayRun.
@@ -48,11 +49,12 @@ func moveStatements(t *testing.T) []string {
 	g := newGame(t, db)
 	var mu sync.Mutex
 	var ran []string
-	ctx := context.WithValue(context.Background(), traceKey{}, func(q string) {
+	// A click's move: it records its interaction (Once).
+	ctx := Once(context.WithValue(context.Background(), traceKey{}, func(q string) {
 		mu.Lock()
 		defer mu.Unlock()
 		ran = append(ran, strings.TrimSpace(spaces.ReplaceAllString(q, " ")))
-	})
+	}), "click")
 	// A throw, then the move it allows: the move's commit reads the throw.
 	g, _, err := db.Commit(context.Background(), Commit{Game: g.ID, Version: g.Version,
 		Plies: []games.Ply{{Player: games.First, Throws: []games.Throw{2}}}, Position: "thrown 2", ToMove: games.First})

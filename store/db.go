@@ -133,8 +133,16 @@ func retryWait(attempt int) time.Duration {
 }
 
 // transact runs fn in one transaction with opts and commits it if fn
-// returns nil.
+// returns nil. The first transaction of an interaction (ctx carries it, see
+// Once) records the interaction with its change, or finds it applied already
+// and fails with ErrRepeat.
 func (db *DB) transact(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
+	o, err := startOnce(ctx)
+	if err != nil {
+		return err
+	}
+	committed := false
+	defer func() { o.finish(committed) }()
 	tx, err := db.write.BeginTx(ctx, opts)
 	if err != nil {
 		return err
@@ -142,10 +150,17 @@ func (db *DB) transact(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql
 	// A no-op after Commit; on an error or a panic it hands the connection
 	// back, which with SQLite every other writer is waiting for.
 	defer tx.Rollback()
+	if err := o.record(ctx, tx, db.now()); err != nil {
+		return err
+	}
 	if err := fn(tx); err != nil {
 		return err
 	}
-	return db.finish(ctx, tx)
+	if err := db.finish(ctx, tx); err != nil {
+		return err
+	}
+	committed = true
+	return nil
 }
 
 // faultOf classifies err, from transact, for update's loop.

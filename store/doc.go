@@ -24,6 +24,11 @@
 // again too when their connection was lost before COMMIT; a COMMIT whose
 // connection was lost is settled by asking the server (fault.go).
 //
+// Repeats: a context made by Once carries an interaction's id, and the first
+// write transaction run with it records the id with its change; a copy of
+// the interaction delivered again fails with ErrRepeat and changes nothing
+// (once.go).
+//
 // The store keeps positions as the games' notation strings and never
 // interprets them: the bot plays the rules (kilab/games) and hands the store
 // what was played and where that led. Time comes from DB.Now, never from the

@@ -29,3 +29,8 @@ var (
 	// will not touch it rather than misread it.
 	ErrSchemaTooNew = errors.New("store: database schema is newer than this program")
 )
+
+// ErrRepeat: the interaction was applied already, by an earlier copy of it
+// that Discord or a load balancer delivered (see Once); nothing of this copy
+// was kept.
+var ErrRepeat = errors.New("store: interaction already applied")

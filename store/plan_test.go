@@ -18,6 +18,7 @@ func TestQueriesUseIndexes(t *testing.T) {
 		"recent games": qRecentGames, "kind stats": qKindStats, "expire challenges": qExpireChallenges,
 		"last ply": qLastPly, "due for a challenge": qDueForChallenge, "due for a challenge's game": qDueForChallengeGame,
 		"claim announcements": qClaimAnnouncements,
+		"prune interactions":  qPruneInteractions, "handled interaction": qHandled,
 	}
 	for name, q := range queries {
 		rows, err := db.read.Query("EXPLAIN QUERY PLAN "+q, 1, 2, 3, 4, 5)

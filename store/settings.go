@@ -79,7 +79,7 @@ func (db *DB) SetAutoPlace(ctx context.Context, user string, on bool) error {
 // setFlag sets one of the user's on/off columns, the others keeping their
 // values or defaults. column is one of this file's constants, never input.
 func (db *DB) setFlag(ctx context.Context, user, column string, on bool) error {
-	_, err := db.write.ExecContext(ctx, `INSERT INTO users (user_id, `+column+`, updated_at) VALUES (?, ?, ?)
+	_, err := db.exec(ctx, `INSERT INTO users (user_id, `+column+`, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET `+column+` = excluded.`+column+`, updated_at = excluded.updated_at`,
 		user, boolInt(on), db.now().UnixMilli())
 	return err
@@ -88,14 +88,14 @@ func (db *DB) setFlag(ctx context.Context, user, column string, on bool) error {
 // MarkDMsClosed records that Discord refused a DM to the user, so the bot stops
 // trying until they turn DMs on again.
 func (db *DB) MarkDMsClosed(ctx context.Context, user string) error {
-	return db.upsertUser(ctx, user, `dms_closed_at = excluded.dms_closed_at`, 1, 1, millis(db.now()))
+	return db.upsertUser(bookkeeping(ctx), user, `dms_closed_at = excluded.dms_closed_at`, 1, 1, millis(db.now()))
 }
 
 // upsertUser inserts the user's row with the given values, or, if it exists,
 // applies set (which names the columns to take from the new values).
 func (db *DB) upsertUser(ctx context.Context, user, set string, dms, reminders int, closed any) error {
 	now := db.now().UnixMilli()
-	_, err := db.write.ExecContext(ctx, `INSERT INTO users (user_id, dms, reminders, dms_closed_at, updated_at)
+	_, err := db.exec(ctx, `INSERT INTO users (user_id, dms, reminders, dms_closed_at, updated_at)
 		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET `+set+`, updated_at = excluded.updated_at`,
 		user, dms, reminders, closed, now)

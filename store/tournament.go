@@ -103,10 +103,12 @@ func (db *DB) CreateTournament(ctx context.Context, t Tournament) (Tournament, e
 	}
 	now := db.now()
 	var id int64
-	err = db.write.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, creator_id, kind, variant, options,
+	err = db.writeOne(ctx, func(w writer) error {
+		return w.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, creator_id, kind, variant, options,
 			format, rounds, time_limit_ms, rated, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		t.GuildID, t.ChannelID, t.Creator, t.Kind, t.Config.Variant, opts, string(t.Format), t.Rounds,
-		t.TimeLimit.Milliseconds(), boolInt(t.Rated), now.UnixMilli()).Scan(&id)
+			t.GuildID, t.ChannelID, t.Creator, t.Kind, t.Config.Variant, opts, string(t.Format), t.Rounds,
+			t.TimeLimit.Milliseconds(), boolInt(t.Rated), now.UnixMilli()).Scan(&id)
+	})
 	if err != nil {
 		return t, err
 	}
@@ -271,7 +273,7 @@ func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, t Tournament, user strin
 // CancelTournament calls off a tournament that is open or running. Games in
 // play go on as ordinary games (rated as they were); no round follows.
 func (db *DB) CancelTournament(ctx context.Context, id int64) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE tournaments SET status = 'cancelled', finished_at = ?
+	res, err := db.exec(ctx, `UPDATE tournaments SET status = 'cancelled', finished_at = ?
 		WHERE id = ? AND status IN ('open', 'running')`, db.now().UnixMilli(), id)
 	if err != nil {
 		return err

@@ -20,6 +20,7 @@ var explanations = []struct {
 	{games.ErrNotYourTurn, "err.not_your_turn"},
 	{games.ErrGameOver, "err.game_over"},
 	{store.ErrFinished, "err.game_over"},
+	{store.ErrRepeat, "err.repeat"},
 	{store.ErrConflict, "err.stale_board"},
 	{store.ErrExpired, "err.challenge_expired"},
 	{store.ErrClosed, "err.challenge_closed"},
