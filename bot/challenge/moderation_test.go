@@ -11,12 +11,11 @@ import (
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
 	_ "kilab/games/aseb"
-	"kilab/lang"
 	"kilab/store"
 )
 
 const (
-	mod       = "1000000000000000009"
+	mod       = kittest.Mod
 	elsewhere = "1100000000000000005"
 )
 
@@ -43,18 +42,6 @@ func click(t *testing.T, user string, perms int64, verb string, id int64) (*disc
 	return i, kit.Action{Kind: "c", Verb: verb, ID: id}
 }
 
-func refusal(t *testing.T, err error) string {
-	t.Helper()
-	if err == nil {
-		return ""
-	}
-	text, ok := kit.Explain(lang.En, err)
-	if !ok {
-		t.Fatalf("a fault, not a refusal: %v", err)
-	}
-	return text
-}
-
 // A member the moderators kept from games can neither challenge nor be
 // challenged, nor accept; lifting the ban lets them play again.
 func TestBanHoldsAtChallengeAndAccept(t *testing.T) {
@@ -69,7 +56,7 @@ func TestBanHoldsAtChallengeAndAccept(t *testing.T) {
 		if _, err := db.Ban(ctx, kittest.Guild, tc.banned, mod); err != nil {
 			t.Fatal(err)
 		}
-		if got := refusal(t, b.Challenge(ctx, challengeBy(t, kittest.Ana, 0))); !strings.Contains(got, tc.want) {
+		if got := kittest.Refusal(t, b.Challenge(ctx, challengeBy(t, kittest.Ana, 0))); !strings.Contains(got, tc.want) {
 			t.Errorf("/challenge with %s banned: %q, want %q", tc.banned, got, tc.want)
 		}
 		if _, err := db.Challenge(ctx, 1); !errors.Is(err, store.ErrNotFound) {
@@ -86,7 +73,7 @@ func TestBanHoldsAtChallengeAndAccept(t *testing.T) {
 		t.Fatal(err)
 	}
 	i, a := click(t, kittest.Bo, 0, "a", 1)
-	if got := refusal(t, b.Click(ctx, i, a)); !strings.Contains(got, "kept you from starting or accepting games") {
+	if got := kittest.Refusal(t, b.Click(ctx, i, a)); !strings.Contains(got, "kept you from starting or accepting games") {
 		t.Errorf("a banned player accepting: %q", got)
 	}
 	if c, _ := db.Challenge(ctx, 1); c.Status != store.ChallengeOpen {
@@ -112,7 +99,7 @@ func TestBanHoldsAtChallengeAndAccept(t *testing.T) {
 	ri := challengeBy(t, kittest.Ana, 0)
 	ri.Type = discordgo.InteractionMessageComponent
 	ri.Data = discordgo.MessageComponentInteractionData{CustomID: kit.RematchCID(g.ID), ComponentType: discordgo.ButtonComponent}
-	if got := refusal(t, b.Rematch(ctx, ri, kit.Action{Kind: "r", ID: g.ID})); !strings.Contains(got, "may not play on this server") {
+	if got := kittest.Refusal(t, b.Rematch(ctx, ri, kit.Action{Kind: "r", ID: g.ID})); !strings.Contains(got, "may not play on this server") {
 		t.Errorf("a rematch against a banned player: %q", got)
 	}
 }
@@ -128,7 +115,7 @@ func TestChallengeChannels(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "New challenges on this server are made in these channels only: <#" + elsewhere + ">."
-	if got := refusal(t, b.Challenge(ctx, challengeBy(t, kittest.Ana, 0))); got != want {
+	if got := kittest.Refusal(t, b.Challenge(ctx, challengeBy(t, kittest.Ana, 0))); got != want {
 		t.Errorf("/challenge in another channel: %q, want %q", got, want)
 	}
 	i := challengeBy(t, kittest.Ana, 0)

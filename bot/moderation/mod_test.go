@@ -18,7 +18,7 @@ import (
 )
 
 const (
-	mod       = "1000000000000000009" // a member with Manage Server
+	mod       = kittest.Mod           // a member with Manage Server
 	roleMod   = "1000000000000000008" // a member with the moderator role only
 	modRole   = "1300000000000000077"
 	otherRole = "1300000000000000078"
@@ -84,11 +84,7 @@ func gameOpt(raw string) []map[string]any {
 func said(t *testing.T, rec *kittest.Recorder, err error) string {
 	t.Helper()
 	if err != nil {
-		text, ok := kit.Explain(lang.En, err)
-		if !ok {
-			t.Fatalf("a fault, not a refusal: %v", err)
-		}
-		return text
+		return kittest.Refusal(t, err)
 	}
 	if len(rec.Calls) == 0 {
 		t.Fatal("no answer")

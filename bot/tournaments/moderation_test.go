@@ -11,12 +11,11 @@ import (
 	"kilab/bot/kit/kittest"
 	"kilab/games"
 	_ "kilab/games/aseb"
-	"kilab/lang"
 	"kilab/store"
 	"kilab/tournament"
 )
 
-const mod = "1000000000000000009"
+const mod = kittest.Mod
 
 // asMember is an interaction of the payloads' server by user, with
 // permissions perms.
@@ -41,18 +40,6 @@ func newTournament(t *testing.T, db *store.DB) store.Tournament {
 	return tm
 }
 
-func explain(t *testing.T, err error) string {
-	t.Helper()
-	if err == nil {
-		return ""
-	}
-	text, ok := kit.Explain(lang.En, err)
-	if !ok {
-		t.Fatalf("a fault, not a refusal: %v", err)
-	}
-	return text
-}
-
 // A tournament is cancelled by its creator or by a moderator, who is
 // logged; anyone else to whom the command was given is refused.
 func TestCancelIsTheCreatorsOrAModerators(t *testing.T) {
@@ -62,7 +49,7 @@ func TestCancelIsTheCreatorsOrAModerators(t *testing.T) {
 	b := New(core)
 	first, second := newTournament(t, db), newTournament(t, db)
 	want := "Only the creator of tournament #1, <@" + kittest.Ana + ">, or a moderator of this server may cancel it."
-	if got := explain(t, b.Tournament(ctx, cancelBy(kittest.Bo, 0, "#1"))); got != want {
+	if got := kittest.Refusal(t, b.Tournament(ctx, cancelBy(kittest.Bo, 0, "#1"))); got != want {
 		t.Errorf("Bo cancelling Ana's tournament: %q", got)
 	}
 	if now, _ := db.Tournament(ctx, first.ID); now.Status != store.TournamentOpen {
@@ -97,7 +84,7 @@ func TestBannedCannotJoin(t *testing.T) {
 	}
 	join := asMember(kittest.Bo, 0, discordgo.InteractionMessageComponent,
 		discordgo.MessageComponentInteractionData{CustomID: kit.TournamentCID("j", tm.ID), ComponentType: discordgo.ButtonComponent})
-	if got := explain(t, b.Click(ctx, join, kit.Action{Kind: "t", Verb: "j", ID: tm.ID})); !strings.Contains(got, "kept you from starting or accepting games") {
+	if got := kittest.Refusal(t, b.Click(ctx, join, kit.Action{Kind: "t", Verb: "j", ID: tm.ID})); !strings.Contains(got, "kept you from starting or accepting games") {
 		t.Errorf("a banned member joining: %q", got)
 	}
 	if ps, _ := db.TournamentPlayers(ctx, tm.ID); len(ps) != 0 {

@@ -3,7 +3,9 @@ package kittest
 import (
 	"context"
 	"fmt"
+	"kilab/bot/kit"
 	"kilab/games"
+	"kilab/lang"
 	"kilab/store"
 	"strings"
 	"testing"
@@ -18,7 +20,24 @@ const (
 	Channel = "1100000000000000001"
 	Ana     = "1000000000000000001"
 	Bo      = "1000000000000000002"
+	// Mod is a member of the server who moderates it (Manage Server).
+	Mod = "1000000000000000009"
 )
+
+// Refusal is what a player reads of err, a handler's refusal, in English
+// ("" for no error); an error that is a fault rather than a refusal fails
+// the test.
+func Refusal(t testing.TB, err error) string {
+	t.Helper()
+	if err == nil {
+		return ""
+	}
+	text, ok := kit.Explain(lang.En, err)
+	if !ok {
+		t.Fatalf("a fault, not a refusal: %v", err)
+	}
+	return text
+}
 
 // CheckEmbed holds an embed to Discord's limits, as the fake does.
 func CheckEmbed(t testing.TB, e *discordgo.MessageEmbed) {
