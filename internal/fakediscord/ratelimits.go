@@ -142,10 +142,12 @@ type LimitStats struct {
 	// earned by exceeding a limit, both by scope (user, global, shared).
 	Injected, Earned map[string]int
 	// Invalid is the count of invalid requests (401, 403, 429 but of scope
-	// shared) in the last InvalidWindow, InvalidMax the most it reached.
+	// shared) in the last InvalidWindow, InvalidMax the most it reached
+	// since the limits were last set; with the limits off, Discord's
+	// window and threshold apply.
 	Invalid, InvalidMax int
 	// BannedAt is when the count first reached InvalidBan: Discord would
-	// have banned the bot from then on. Zero if never, or with limits off.
+	// have banned the bot from then on. Zero if never.
 	BannedAt time.Time
 }
 
@@ -189,6 +191,10 @@ type limiter struct {
 	invalid  []time.Time // within the window, oldest first
 	maxInv   int
 	banned   time.Time
+	// invBan and invWindow are the invalid request limit, counted with
+	// the other limits off too: a 401 or 403 is the bot's fault anyway.
+	invBan    int
+	invWindow time.Duration
 }
 
 // window is a fixed window: used requests since it opened, until reset.
@@ -208,11 +214,14 @@ func (l *limiter) set(on *Limits) {
 	l.on = nil
 	l.global, l.buckets, l.byRoute = map[string]*window{}, map[string]*window{}, map[string]*Bucket{}
 	l.invalid, l.maxInv, l.banned = nil, 0, time.Time{}
+	d := DiscordLimits()
+	l.invBan, l.invWindow = d.InvalidBan, d.InvalidWindow
 	if on == nil {
 		return
 	}
 	cp := *on
 	l.on = &cp
+	l.invBan, l.invWindow = cp.InvalidBan, cp.InvalidWindow
 	for i := range cp.Buckets {
 		for _, r := range cp.Buckets[i].Routes {
 			l.byRoute[r] = &cp.Buckets[i]
@@ -395,25 +404,22 @@ func (l *limiter) count(req *Request, status int, scope string) {
 	l.requests[req.Route]++
 	invalid := status == http.StatusUnauthorized || status == http.StatusForbidden ||
 		status == http.StatusTooManyRequests && scope != "shared"
-	if l.on == nil || !invalid {
+	if !invalid {
 		return
 	}
 	now := l.now()
 	l.expireInvalid(now)
 	l.invalid = append(l.invalid, now)
 	l.maxInv = max(l.maxInv, len(l.invalid))
-	if len(l.invalid) >= l.on.InvalidBan && l.banned.IsZero() {
+	if len(l.invalid) >= l.invBan && l.banned.IsZero() {
 		l.banned = now
 	}
 }
 
 // expireInvalid drops the invalid requests older than the window (l.mu held).
 func (l *limiter) expireInvalid(now time.Time) {
-	if l.on == nil {
-		return
-	}
 	i := 0
-	for i < len(l.invalid) && !now.Before(l.invalid[i].Add(l.on.InvalidWindow)) {
+	for i < len(l.invalid) && !now.Before(l.invalid[i].Add(l.invWindow)) {
 		i++
 	}
 	l.invalid = l.invalid[i:]

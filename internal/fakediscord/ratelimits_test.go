@@ -107,8 +107,12 @@ func TestLimitsAreOffByDefault(t *testing.T) {
 			t.Fatalf("message %d: %d with bucket %q; the limits must be off unless asked for", i, a.status, a.header.Get("X-RateLimit-Bucket"))
 		}
 	}
-	if n := srv.LimitStats().Requests["POST /channels/{channel_id}/messages"]; n != 60 {
-		t.Errorf("counted %d requests, want 60 (counts go on with the limits off)", n)
+	bad, _ := discordgo.New("Bot wrong")
+	bad.Client = srv.Client()
+	_, _ = bad.User("@me")
+	st := srv.LimitStats()
+	if n := st.Requests["POST /channels/{channel_id}/messages"]; n != 60 || st.Invalid != 1 {
+		t.Errorf("counted %d requests and %d invalid, want 60 and 1 (counts go on with the limits off)", n, st.Invalid)
 	}
 }
 
