@@ -162,6 +162,27 @@ func (st LimitStats) TotalRequests(match func(route string) bool) int {
 	return n
 }
 
+// Since is the counts of st less those of before, taken earlier: what
+// happened in between. The invalid request figures are st's own.
+func (st LimitStats) Since(before LimitStats) LimitStats {
+	out := st
+	out.Requests = subCounts(st.Requests, before.Requests)
+	out.Injected = subCounts(st.Injected, before.Injected)
+	out.Earned = subCounts(st.Earned, before.Earned)
+	return out
+}
+
+// subCounts is a less b by key, leaving out the keys that did not grow.
+func subCounts(a, b map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, v := range a {
+		if d := v - b[k]; d > 0 {
+			out[k] = d
+		}
+	}
+	return out
+}
+
 // Sum adds up a count by scope.
 func Sum(byScope map[string]int) int {
 	n := 0

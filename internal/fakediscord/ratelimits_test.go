@@ -339,3 +339,23 @@ func burst(t *testing.T, n int, f func(i int) error) {
 		}
 	}
 }
+
+func TestStatsSince(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t, fakediscord.WithoutSpec(), fakediscord.WithLimits(stillLimits(newStillClock())))
+	post(t, srv, srv.ChannelID(), "before")
+	srv.RateLimit("", time.Millisecond)
+	post(t, srv, srv.ChannelID(), "injected")
+	before := srv.LimitStats()
+	for range 5 {
+		post(t, srv, srv.ChannelID(), "after")
+	}
+	run := srv.LimitStats().Since(before)
+	route := "POST /channels/{channel_id}/messages"
+	if run.Requests[route] != 5 || len(run.Requests) != 1 || len(run.Injected) != 0 || run.Earned["user"] != 1 {
+		t.Errorf("since: requests %v injected %v earned %v; want 5 posts, none injected, the last earned", run.Requests, run.Injected, run.Earned)
+	}
+	if n := run.TotalRequests(fakediscord.GlobalLimited); n != 5 {
+		t.Errorf("%d requests under the global limit, want 5", n)
+	}
+}
