@@ -127,8 +127,9 @@ func DiscordLimits() Limits {
 // WithLimits has the fake enforce l from the start.
 func WithLimits(l Limits) Option { return func(c *config) { c.limits = &l } }
 
-// SetLimits has the fake enforce l from now on, with every count afresh;
-// nil turns the limits off. The counters of LimitStats go on.
+// SetLimits has the fake enforce l from now on, its windows and the count
+// of invalid requests afresh; nil turns the limits off. LimitStats's counts
+// of requests and 429s go on.
 func (s *Server) SetLimits(l *Limits) {
 	s.lim.set(l)
 }
