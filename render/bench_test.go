@@ -53,8 +53,8 @@ func BenchmarkReplay(b *testing.B) {
 	}
 }
 
-// benchPaint measures the drawing alone, to the paletted picture and
-// without encoding, of a mid-game position of each configuration of a game
+// benchPaint measures the drawing alone, to the paletted picture given back
+// as Board gives it back, without encoding, of a mid-game position of each configuration of a game
 // (every variant and board size of sameConfigs), in turn: ns/op is the
 // mean over them.
 func benchPaint(b *testing.B, game string) {
@@ -91,9 +91,11 @@ func benchPaint(b *testing.B, game string) {
 	i := 0
 	for b.Loop() {
 		d := boards[i%len(boards)]
-		if _, err := picture(lang.En, d.g, d.cfg, d.pos, d.last); err != nil {
+		img, err := picture(lang.En, d.g, d.cfg, d.pos, d.last)
+		if err != nil {
 			b.Fatal(err)
 		}
+		releasePicture(img) // as Board does once it is encoded
 		i++
 	}
 }

@@ -223,8 +223,8 @@ func TestLooksTheSame(t *testing.T) {
 // tile, so that a piece or a label moved or missing shows.
 const (
 	sameColour   = 40
-	sameFraction = 0.004
-	sameTile     = 24
+	sameFraction = 0.0005
+	sameTile     = 6
 )
 
 // looksLike says how got differs from want beyond the bounds above.

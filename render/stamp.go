@@ -1,0 +1,320 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// A board is drawn straight onto the palette: its background was drawn once
+// in full colour and quantized, and every piece, mark and label after it is
+// a stamp, drawn once in full colour and kept as palette indices for the
+// pixels it covers whole and as colour and coverage for its antialiased edge.
+// Drawing a stamp copies the first and blends the second with the palette
+// colour under it, through the quantizer's table: a few thousand table
+// look-ups a picture instead of quantizing every pixel, and nothing drawn
+// with gg after the first picture of a kind.
+
+// stamp is a small picture kept for drawing on the palette. Its coordinates
+// are relative to the origin the caller draws it at.
+type stamp struct {
+	spans []span
+	idx   []uint8 // the palette indices of spans, one after another
+	soft  []softPixel
+}
+
+// span is a run of n whole pixels of a row; at is where its indices start in
+// the stamp's idx.
+type span struct {
+	x, y, n int16
+	at      int32
+}
+
+// softPixel is a pixel the stamp covers in part: its colour premultiplied by
+// its coverage a, and what it gives drawn over each base colour, which is
+// what lies under nearly every edge.
+type softPixel struct {
+	x, y       int16
+	r, g, b, a uint8
+	onBase     [nBase]uint8
+}
+
+// nBase is the count of base colours, the first entries of the palette.
+const nBase = len(baseColours)
+
+// spriteStamp keeps an RGBA picture (premultiplied) as a stamp with its
+// top-left corner at the origin.
+func spriteStamp(img *image.RGBA) *stamp {
+	q := palette()
+	st := &stamp{}
+	b := img.Rect
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):][:4*b.Dx()]
+		for x := 0; x < b.Dx(); x++ {
+			p := row[4*x : 4*x+4]
+			switch p[3] {
+			case 0:
+			case 0xff:
+				st.opaque(x, y-b.Min.Y, q.index(p[0], p[1], p[2]))
+			default:
+				sp := softPixel{x: int16(x), y: int16(y - b.Min.Y), r: p[0], g: p[1], b: p[2], a: p[3]}
+				for d := range sp.onBase {
+					sp.onBase[d] = q.over(uint8(d), &sp)
+				}
+				st.soft = append(st.soft, sp)
+			}
+		}
+	}
+	return st
+}
+
+// maskStamp keeps a coverage mask as a stamp in colour col; its pixels are
+// placed where they are in the mask's coordinates.
+func maskStamp(m *image.Alpha, col color.RGBA) *stamp {
+	q := palette()
+	ci := q.index(col.R, col.G, col.B)
+	st := &stamp{}
+	b := m.Rect
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := m.Pix[m.PixOffset(b.Min.X, y):][:b.Dx()]
+		for i, a := range row {
+			x := b.Min.X + i
+			switch a {
+			case 0:
+			case 0xff:
+				st.opaque(x, y, ci)
+			default:
+				pre := func(c uint8) uint8 { return uint8((uint32(c)*uint32(a) + 127) / 255) }
+				sp := softPixel{x: int16(x), y: int16(y), r: pre(col.R), g: pre(col.G), b: pre(col.B), a: a}
+				for d := range sp.onBase {
+					sp.onBase[d] = q.glyphOver(uint8(d), col, a)
+				}
+				st.soft = append(st.soft, sp)
+			}
+		}
+	}
+	return st
+}
+
+// opaque adds a whole pixel of palette index i at x, y, rows in order.
+func (st *stamp) opaque(x, y int, i uint8) {
+	if n := len(st.spans); n > 0 {
+		s := &st.spans[n-1]
+		if int(s.y) == y && int(s.x)+int(s.n) == x {
+			s.n++
+			st.idx = append(st.idx, i)
+			return
+		}
+	}
+	st.spans = append(st.spans, span{x: int16(x), y: int16(y), n: 1, at: int32(len(st.idx))})
+	st.idx = append(st.idx, i)
+}
+
+// draw draws the stamp with its origin at ox, oy.
+func (st *stamp) draw(dst *image.Paletted, ox, oy int) {
+	b := dst.Rect
+	for _, s := range st.spans {
+		y, x0, x1 := oy+int(s.y), ox+int(s.x), ox+int(s.x)+int(s.n)
+		if y < b.Min.Y || y >= b.Max.Y {
+			continue
+		}
+		lo, hi := max(x0, b.Min.X), min(x1, b.Max.X)
+		if lo >= hi {
+			continue
+		}
+		at := int(s.at) + lo - x0
+		copy(dst.Pix[(y-b.Min.Y)*dst.Stride+lo-b.Min.X:][:hi-lo], st.idx[at:at+hi-lo])
+	}
+	var q *quantizer
+	for k := range st.soft {
+		p := &st.soft[k]
+		x, y := ox+int(p.x), oy+int(p.y)
+		if x < b.Min.X || x >= b.Max.X || y < b.Min.Y || y >= b.Max.Y {
+			continue
+		}
+		i := (y-b.Min.Y)*dst.Stride + x - b.Min.X
+		if d := dst.Pix[i]; int(d) < nBase {
+			dst.Pix[i] = p.onBase[d]
+			continue
+		}
+		if q == nil {
+			q = palette()
+		}
+		dst.Pix[i] = q.over(dst.Pix[i], p)
+	}
+}
+
+// over is the palette index of premultiplied p drawn over the palette colour
+// d, blended as image/draw's Over blends two RGBA pixels.
+func (q *quantizer) over(d uint8, p *softPixel) uint8 {
+	const m = 0xffff
+	a := (m - uint32(p.a)*0x101) * 0x101
+	c := &q.rgb[d]
+	blend := func(dc uint8, s uint8) uint8 { return uint8((uint32(dc)*a/m + uint32(s)*0x101) >> 8) }
+	return q.index(blend(c[0], p.r), blend(c[1], p.g), blend(c[2], p.b))
+}
+
+// glyphOver is the palette index of opaque colour col with coverage ma drawn
+// over the palette colour d, blended as a font's glyph is drawn on RGBA.
+func (q *quantizer) glyphOver(d uint8, col color.RGBA, ma uint8) uint8 {
+	const m = 0xffff
+	ma16 := uint32(ma) * 0x101
+	a := (m - ma16) * 0x101
+	c := &q.rgb[d]
+	blend := func(dc uint8, s uint8) uint8 { return uint8((uint32(dc)*a + uint32(s)*0x101*ma16) / m >> 8) }
+	return q.index(blend(c[0], col.R), blend(c[1], col.G), blend(c[2], col.B))
+}
+
+// cache keeps what a picture is drawn from, by key, for the life of the
+// process; a cache that grows past its bound (a table of many players'
+// names measured) starts again empty rather than grow without end.
+type cache[K comparable, V any] struct {
+	mu    sync.RWMutex
+	m     map[K]V
+	bound int
+}
+
+// get returns the value kept for k, making and keeping it when there is
+// none; two callers making one at once keep the first.
+func (c *cache[K, V]) get(k K, make func() V) V {
+	c.mu.RLock()
+	v, ok := c.m[k]
+	c.mu.RUnlock()
+	if ok {
+		return v
+	}
+	v = make()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.m[k]; ok {
+		return old
+	}
+	if c.m == nil || (c.bound > 0 && len(c.m) >= c.bound) {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+	return v
+}
+
+// lookup is the value kept for k, if any.
+func (c *cache[K, V]) lookup(k K) (V, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+// put keeps v for k, in place of what was kept.
+func (c *cache[K, V]) put(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || (c.bound > 0 && len(c.m) >= c.bound) {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+}
+
+// clear empties the cache.
+func (c *cache[K, V]) clear() {
+	c.mu.Lock()
+	c.m = nil
+	c.mu.Unlock()
+}
+
+// textKey is a label's stamp: its words, size and colour, and the fractions
+// of a pixel (in 64ths) its dot falls at, which the glyphs are drawn for.
+type textKey struct {
+	s      string
+	size   float64
+	col    color.RGBA
+	fx, fy fixed.Int26_6
+}
+
+// textStamps keeps the labels drawn, bounded for the names a table draws.
+var textStamps = cache[textKey, *stamp]{bound: 1 << 12}
+
+// textStamp draws the label of k once, its dot at fx, fy within the pixel at
+// the origin.
+func (c *canvas) textStamp(k textKey) *stamp {
+	return textStamps.get(k, func() *stamp {
+		face := c.face(k.size)
+		dot := fixed.Point26_6{X: k.fx, Y: k.fy}
+		bounds, _ := font.BoundString(face, k.s)
+		r := image.Rect(bounds.Min.X.Floor()-1, bounds.Min.Y.Floor()-1, bounds.Max.X.Ceil()+2, bounds.Max.Y.Ceil()+2)
+		m := image.NewAlpha(r)
+		d := font.Drawer{Dst: m, Src: image.Opaque, Face: face, Dot: dot}
+		d.DrawString(k.s)
+		return maskStamp(m, k.col)
+	})
+}
+
+// widthKey is a text measured at a size.
+type widthKey struct {
+	s    string
+	size float64
+}
+
+var textWidths = cache[widthKey, fixed.Int26_6]{bound: 1 << 12}
+
+// shapeKey is a filled or outlined shape drawn once: its kind, size, corner
+// radius, line width and colour, and the fractions of a pixel its corner
+// falls at.
+type shapeKey struct {
+	kind        shapeKind
+	w, h, r, lw float64 // image pixels
+	col         color.RGBA
+	fx, fy      float64
+}
+
+type shapeKind int8
+
+const (
+	fillRect shapeKind = iota
+	strokeRect
+	strokeCircle // w is the diameter
+)
+
+var shapes = cache[shapeKey, *stamp]{}
+
+// shapePad is the room round a shape's stamp for its line and antialiasing.
+func shapePad(lw float64) int { return int(math.Ceil(lw)) + 2 }
+
+// shapeStamp draws k once with gg, its box's corner at the fractions fx, fy of
+// the pixel shapePad from the stamp's origin.
+func shapeStamp(k shapeKey) *stamp {
+	return shapes.get(k, func() *stamp {
+		pad := shapePad(k.lw)
+		img := image.NewRGBA(image.Rect(0, 0, int(math.Ceil(k.fx+k.w))+2*pad, int(math.Ceil(k.fy+k.h))+2*pad))
+		gc := gg.NewContextForRGBA(img)
+		gc.SetColor(k.col)
+		gc.SetLineWidth(k.lw)
+		x, y := float64(pad)+k.fx, float64(pad)+k.fy
+		switch {
+		case k.kind == strokeCircle:
+			gc.DrawCircle(x+k.w/2, y+k.h/2, k.w/2)
+		case k.r > 0:
+			gc.DrawRoundedRectangle(x, y, k.w, k.h, k.r)
+		default:
+			gc.DrawRectangle(x, y, k.w, k.h)
+		}
+		if k.kind == fillRect {
+			gc.Fill()
+		} else {
+			gc.Stroke()
+		}
+		return spriteStamp(img)
+	})
+}
+
+// drawShape draws shape k with its box's corner at x, y (image pixels).
+func (c *canvas) drawShape(k shapeKey, x, y float64) {
+	fx, fy := math.Floor(x), math.Floor(y)
+	k.fx, k.fy = x-fx, y-fy
+	pad := shapePad(k.lw)
+	shapeStamp(k).draw(c.pal, int(fx)-pad, int(fy)-pad)
+}
