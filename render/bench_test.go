@@ -103,3 +103,31 @@ func benchPaint(b *testing.B, game string) {
 func BenchmarkPaintAseb(b *testing.B)  { benchPaint(b, "aseb") }
 func BenchmarkPaintTab(b *testing.B)   { benchPaint(b, "tab") }
 func BenchmarkPaintSeega(b *testing.B) { benchPaint(b, "seega") }
+
+// BenchmarkReplayPaint measures the drawing alone of BenchmarkReplay's
+// frames, every position of the game to a paletted picture given back
+// as Replay gives it back; it reports the time per frame.
+func BenchmarkReplayPaint(b *testing.B) {
+	g, _ := games.Lookup("aseb")
+	start, _ := g.New(games.Config{})
+	plies, err := RandomRecord(start, games.Seeded(1), 1000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	frames := 0
+	for b.Loop() {
+		err := walk(start, plies, func(_ int, pos games.Position, last Last) error {
+			img, err := picture(lang.En, g, games.Config{}, pos, last)
+			if err == nil {
+				releasePicture(img)
+				frames++
+			}
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(frames), "ns/frame")
+}
