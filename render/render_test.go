@@ -189,7 +189,8 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// clearCaches empties every cache a picture is drawn from.
+// clearCaches empties every cache a picture is drawn from; the pictures
+// given back stay, so the second drawing is on reused ones.
 func clearCaches() {
 	pieces.clear()
 	marks.clear()
