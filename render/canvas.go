@@ -171,7 +171,7 @@ func (c *canvas) advance(s string, size float64) fixed.Int26_6 {
 // (ax 1), and its capitals vertically centred on y, the way labels line up
 // with the shapes beside them. What the font cannot draw is drawn as
 // drawable says, never as the font's empty box. On the palette the words
-// are a mask drawn once for where in a pixel they start.
+// are a stamp drawn once for their colour and where in a pixel they start.
 func (c *canvas) text(s string, x, y, size, ax float64, col color.RGBA) {
 	s = drawable(s)
 	w := float64(c.advance(s, size)) / 64

@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"sync"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -170,62 +169,6 @@ func (q *quantizer) glyphOver(d uint8, col color.RGBA, ma uint8) uint8 {
 	return q.index(blend(c[0], col.R), blend(c[1], col.G), blend(c[2], col.B))
 }
 
-// cache keeps what a picture is drawn from, by key, for the life of the
-// process; a cache that grows past its bound (a table of many players'
-// names measured) starts again empty rather than grow without end.
-type cache[K comparable, V any] struct {
-	mu    sync.RWMutex
-	m     map[K]V
-	bound int
-}
-
-// get returns the value kept for k, making and keeping it when there is
-// none; two callers making one at once keep the first.
-func (c *cache[K, V]) get(k K, make func() V) V {
-	c.mu.RLock()
-	v, ok := c.m[k]
-	c.mu.RUnlock()
-	if ok {
-		return v
-	}
-	v = make()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old, ok := c.m[k]; ok {
-		return old
-	}
-	if c.m == nil || (c.bound > 0 && len(c.m) >= c.bound) {
-		c.m = map[K]V{}
-	}
-	c.m[k] = v
-	return v
-}
-
-// lookup is the value kept for k, if any.
-func (c *cache[K, V]) lookup(k K) (V, bool) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	v, ok := c.m[k]
-	return v, ok
-}
-
-// put keeps v for k, in place of what was kept.
-func (c *cache[K, V]) put(k K, v V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || (c.bound > 0 && len(c.m) >= c.bound) {
-		c.m = map[K]V{}
-	}
-	c.m[k] = v
-}
-
-// clear empties the cache.
-func (c *cache[K, V]) clear() {
-	c.mu.Lock()
-	c.m = nil
-	c.mu.Unlock()
-}
-
 // textKey is a label's stamp: its words, size and colour, and the fractions
 // of a pixel (in 64ths) its dot falls at, which the glyphs are drawn for.
 type textKey struct {
@@ -235,7 +178,8 @@ type textKey struct {
 	fx, fy fixed.Int26_6
 }
 
-// textStamps keeps the labels drawn, bounded for the names a table draws.
+// textStamps keeps the labels drawn, bounded as the counts in words (a
+// quiet count, a reserve) come and go.
 var textStamps = cache[textKey, *stamp]{bound: 1 << 12}
 
 // textStamp draws the label of k once, its dot at fx, fy within the pixel at
