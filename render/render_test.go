@@ -201,6 +201,7 @@ func clearCaches() {
 	textStamps.clear()
 	textWidths.clear()
 	shapes.clear()
+	inks.clear()
 	said.clear()
 	validConfigs.clear()
 }

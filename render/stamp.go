@@ -25,6 +25,12 @@ type stamp struct {
 	spans []span
 	idx   []uint8 // the palette indices of spans, one after another
 	soft  []softPixel
+	// A label is one colour, its palette index fill for its spans (and no
+	// idx); its edge is its coverage alone, and ink what the colour gives
+	// at each coverage over each palette colour.
+	fill  uint8
+	cover []coverPixel
+	ink   *inkTable
 }
 
 // span is a run of n whole pixels of a row; at is where its indices start in
@@ -41,6 +47,34 @@ type softPixel struct {
 	x, y       int16
 	r, g, b, a uint8
 	onBase     [nBase]uint8
+}
+
+// coverPixel is a pixel a label covers in part, by a.
+type coverPixel struct {
+	x, y int16
+	a    uint8
+}
+
+// inkTable is what a colour gives drawn with a coverage (the first index)
+// over a palette colour (the second), as a font's glyph is drawn on RGBA.
+type inkTable [256][256]uint8
+
+// inks are the tables of the colours labels are written in: a few, 64 KB
+// each, made once (about a millisecond) instead of a table for every pixel
+// of every label's edge.
+var inks cache[color.RGBA, *inkTable]
+
+func inkOf(col color.RGBA) *inkTable {
+	return inks.get(col, func() *inkTable {
+		q := palette()
+		t := new(inkTable)
+		for a := range t {
+			for d := range q.png {
+				t[a][d] = q.glyphOver(uint8(d), col, uint8(a))
+			}
+		}
+		return t
+	})
 }
 
 // nBase is the count of base colours, the first entries of the palette.
@@ -75,9 +109,7 @@ func spriteStamp(img *image.RGBA) *stamp {
 // maskStamp keeps a coverage mask as a stamp in colour col; its pixels are
 // placed where they are in the mask's coordinates.
 func maskStamp(m *image.Alpha, col color.RGBA) *stamp {
-	q := palette()
-	ci := q.index(col.R, col.G, col.B)
-	st := &stamp{}
+	st := &stamp{fill: palette().index(col.R, col.G, col.B), ink: inkOf(col)}
 	b := m.Rect
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := m.Pix[m.PixOffset(b.Min.X, y):][:b.Dx()]
@@ -86,14 +118,9 @@ func maskStamp(m *image.Alpha, col color.RGBA) *stamp {
 			switch a {
 			case 0:
 			case 0xff:
-				st.opaque(x, y, ci)
+				st.whole(x, y)
 			default:
-				pre := func(c uint8) uint8 { return uint8((uint32(c)*uint32(a) + 127) / 255) }
-				sp := softPixel{x: int16(x), y: int16(y), r: pre(col.R), g: pre(col.G), b: pre(col.B), a: a}
-				for d := range sp.onBase {
-					sp.onBase[d] = q.glyphOver(uint8(d), col, a)
-				}
-				st.soft = append(st.soft, sp)
+				st.cover = append(st.cover, coverPixel{int16(x), int16(y), a})
 			}
 		}
 	}
@@ -102,16 +129,20 @@ func maskStamp(m *image.Alpha, col color.RGBA) *stamp {
 
 // opaque adds a whole pixel of palette index i at x, y, rows in order.
 func (st *stamp) opaque(x, y int, i uint8) {
+	st.whole(x, y)
+	st.idx = append(st.idx, i)
+}
+
+// whole adds a whole pixel at x, y to the last span, or starts a span there.
+func (st *stamp) whole(x, y int) {
 	if n := len(st.spans); n > 0 {
 		s := &st.spans[n-1]
 		if int(s.y) == y && int(s.x)+int(s.n) == x {
 			s.n++
-			st.idx = append(st.idx, i)
 			return
 		}
 	}
 	st.spans = append(st.spans, span{x: int16(x), y: int16(y), n: 1, at: int32(len(st.idx))})
-	st.idx = append(st.idx, i)
 }
 
 // draw draws the stamp with its origin at ox, oy.
@@ -126,8 +157,15 @@ func (st *stamp) draw(dst *image.Paletted, ox, oy int) {
 		if lo >= hi {
 			continue
 		}
+		row := dst.Pix[(y-b.Min.Y)*dst.Stride+lo-b.Min.X:][:hi-lo]
+		if st.idx == nil {
+			for k := range row {
+				row[k] = st.fill
+			}
+			continue
+		}
 		at := int(s.at) + lo - x0
-		copy(dst.Pix[(y-b.Min.Y)*dst.Stride+lo-b.Min.X:][:hi-lo], st.idx[at:at+hi-lo])
+		copy(row, st.idx[at:at+hi-lo])
 	}
 	var q *quantizer
 	for k := range st.soft {
@@ -145,6 +183,14 @@ func (st *stamp) draw(dst *image.Paletted, ox, oy int) {
 			q = palette()
 		}
 		dst.Pix[i] = q.over(dst.Pix[i], p)
+	}
+	for _, p := range st.cover {
+		x, y := ox+int(p.x), oy+int(p.y)
+		if x < b.Min.X || x >= b.Max.X || y < b.Min.Y || y >= b.Max.Y {
+			continue
+		}
+		i := (y-b.Min.Y)*dst.Stride + x - b.Min.X
+		dst.Pix[i] = st.ink[p.a][dst.Pix[i]]
 	}
 }
 
@@ -180,7 +226,7 @@ type textKey struct {
 
 // textStamps keeps the labels drawn, bounded as the counts in words (a
 // quiet count, a reserve) come and go.
-var textStamps = cache[textKey, *stamp]{bound: 1 << 12}
+var textStamps = cache[textKey, *stamp]{bound: 1 << 11}
 
 // textStamp draws the label of k once, its dot at fx, fy within the pixel at
 // the origin.
