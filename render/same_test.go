@@ -20,6 +20,9 @@ import (
 // ones drawn before with gg in full colour and quantized after, which
 // testdata/same/ keeps: a sample of positions of every game and variant, in
 // every language, as Board drew them then, and the labels each one carried.
+// They were written with -update-same by the drawing in full colour; writing
+// them again from the drawing they check would make the test check nothing,
+// so do it only for a change of the pictures meant and looked at.
 
 var updateSame = flag.Bool("update-same", false, "rewrite the reference pictures in testdata/same")
 
