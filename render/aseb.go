@@ -157,8 +157,9 @@ type asebMove struct {
 // asebMoves reads the moves marked (Last.marked): a move onto a house and
 // the move its new throw gave, not only the last; passes mark nothing.
 func asebMoves(last Last) []asebMove {
-	var out []asebMove
-	for _, p := range last.marked() {
+	marked := last.marked()
+	out := make([]asebMove, 0, len(marked))
+	for _, p := range marked {
 		before, ok := p.Before.(aseb.Position)
 		if !ok {
 			continue

@@ -148,8 +148,9 @@ func seegaCellFace(c *canvas, n int, cell seega.Cell, centre bool, wood colourT)
 // seegaEffects reads what each move marked (Last.marked) did: the whole of a
 // capture chain, not only the stop that ended it.
 func seegaEffects(last Last) []seega.Effect {
-	var out []seega.Effect
-	for _, m := range last.marked() {
+	marked := last.marked()
+	out := make([]seega.Effect, 0, len(marked))
+	for _, m := range marked {
 		before, ok := m.Before.(seega.Position)
 		if !ok {
 			continue

@@ -210,8 +210,9 @@ func tabArrow(c *canvas, x, y float64, right bool) {
 // tabTraces reads what each move marked (Last.marked) did: every move of a
 // turn, not only its last; passes move nothing and mark nothing.
 func tabTraces(last Last) []tab.Trace {
-	var out []tab.Trace
-	for _, m := range last.marked() {
+	marked := last.marked()
+	out := make([]tab.Trace, 0, len(marked))
+	for _, m := range marked {
 		before, ok := m.Before.(tab.Position)
 		if !ok {
 			continue
