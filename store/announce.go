@@ -398,18 +398,30 @@ type BoardMessage struct {
 	Channel, Message string
 	Game, Version    int64
 	Kind             string // "board", "dm" or "offer"
+	// Kept is what the message keeps once retired, as its sender wrote it
+	// down (JSON of its embeds without the picture): retiring it then needs
+	// no read of the message. "" where nothing was written down.
+	Kept string
 }
 
 // AddBoardMessage records a message showing game's controls at version.
 func (db *DB) AddBoardMessage(ctx context.Context, m BoardMessage) error {
-	_, err := db.write.ExecContext(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind)
-		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind)
+	_, err := db.write.ExecContext(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind, kept)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind, m.Kept)
+	return err
+}
+
+// KeepBoardText replaces what a live message keeps once retired: it was
+// drawn again (a vacation's new due time).
+func (db *DB) KeepBoardText(ctx context.Context, channel, message, kept string) error {
+	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET kept = ? WHERE channel_id = ? AND message_id = ? AND live = 1`,
+		kept, channel, message)
 	return err
 }
 
 // LiveBoards returns game's messages still showing controls from before version.
 func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessage, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT channel_id, message_id, version, kind FROM board_messages
+	rows, err := db.read.QueryContext(ctx, `SELECT channel_id, message_id, version, kind, kept FROM board_messages
 		WHERE game_id = ? AND live = 1 AND version < ? ORDER BY version`, game, before)
 	if err != nil {
 		return nil, err
@@ -418,7 +430,7 @@ func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessag
 	var out []BoardMessage
 	for rows.Next() {
 		m := BoardMessage{Game: game}
-		if err := rows.Scan(&m.Channel, &m.Message, &m.Version, &m.Kind); err != nil {
+		if err := rows.Scan(&m.Channel, &m.Message, &m.Version, &m.Kind, &m.Kept); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
@@ -426,8 +438,9 @@ func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessag
 	return out, rows.Err()
 }
 
-// RetireBoard records that a message no longer shows live controls.
+// RetireBoard records that a message no longer shows live controls; what it
+// kept is no longer needed.
 func (db *DB) RetireBoard(ctx context.Context, channel, message string) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET live = 0 WHERE channel_id = ? AND message_id = ?`, channel, message)
+	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET live = 0, kept = '' WHERE channel_id = ? AND message_id = ?`, channel, message)
 	return err
 }
