@@ -7,7 +7,6 @@ import (
 	"kilab/bot/kit"
 	"log/slog"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -294,18 +293,23 @@ func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) 
 	}
 	return errors.Join(
 		b.DB.SetBoardMessage(ctx, s.G.ID, msg.ID),
-		b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "board"}))
+		b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "board", Kept: kit.Kept(m)}))
 }
 
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
 func (b *Delivery) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
 	user := s.G.Players[seat]
-	ch, msg, err := b.SendDM(ctx, user, s.G.GuildID, store.Settings.CanDM, build)
+	var built *kit.Message
+	ch, msg, err := b.SendDM(ctx, user, s.G.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
+		m, err := build(l)
+		built = m
+		return m, err
+	})
 	if err != nil || msg == nil {
 		return err
 	}
-	sent := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm"}
+	sent := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm", Kept: kit.Kept(built)}
 	if err := b.DB.AddBoardMessage(ctx, sent); err != nil || !onMove(s.G, user) {
 		return err
 	}
@@ -479,23 +483,27 @@ func (b *Delivery) messageLangs(ctx context.Context, g store.Game) func(store.Bo
 }
 
 // dmReader is the language of the player g's DM channel belongs to. A DM
-// channel has an id of its own, so it is matched to its player, by asking
-// Discord, only when the game's players read different languages; where
-// that fails, the first player's language is as good a guess as any.
+// channel has an id of its own, so it is matched to its player, by the
+// channel their settings keep (opened where none is kept yet), only when
+// the game's players read different languages; where that fails, the first
+// player's language is as good a guess as any.
 func (b *Delivery) dmReader(ctx context.Context, g store.Game, channel string) *lang.Lang {
-	var users []string
+	var sets []store.Settings
 	var langs []*lang.Lang
 	for p := range games.Player(2) {
 		if g.Human(p) {
-			users = append(users, g.Players[p])
-			langs = append(langs, b.UserLang(ctx, g.Players[p], g.GuildID))
+			set, err := b.DB.Settings(ctx, g.Players[p])
+			if err != nil {
+				b.Logger(ctx).Warn("could not read a player's settings", "err", err)
+			}
+			sets, langs = append(sets, set), append(langs, b.DMLang(ctx, set, g.GuildID))
 		}
 	}
 	if len(langs) == 1 || langs[0] == langs[1] {
 		return langs[0]
 	}
-	for k, u := range users {
-		if ch, err := b.DC.DMChannel(u); err == nil && ch == channel {
+	for k, set := range sets {
+		if ch, err := b.DMChannel(ctx, set.User, set.DMChannel); err == nil && ch == channel {
 			return langs[k]
 		}
 	}
@@ -597,25 +605,20 @@ func (b *Delivery) uneditable(ctx context.Context, err error, what string, m sto
 }
 
 // withoutPicture makes edit replace the whole of the board m rather than its
-// controls alone, keeping its embeds' text: no file (Discord drops the
-// attachments an edit does not list) and no image. The footer keeps its
-// first line, which names the game, and loses the legend below it, which
-// explains the picture.
+// controls alone, keeping its embeds' text (kit.TextOnly): no file (Discord
+// drops the attachments an edit does not list) and no image. The text is
+// the one written down as the board was sent; a board sent before that was
+// done is read from Discord.
 func (b *Delivery) withoutPicture(m store.BoardMessage, edit *kit.Message) error {
-	old, err := b.DC.Fetch(m.Channel, m.Message)
-	if err != nil {
-		return err
-	}
-	edit.ComponentsOnly, edit.Files = false, nil
-	for _, e := range old.Embeds {
-		text := *e
-		text.Image, text.Thumbnail = nil, nil
-		if e.Footer != nil {
-			line, _, _ := strings.Cut(e.Footer.Text, "\n")
-			text.Footer = &discordgo.MessageEmbedFooter{Text: line}
+	embeds, ok := kit.KeptEmbeds(m.Kept)
+	if !ok {
+		old, err := b.DC.Fetch(m.Channel, m.Message)
+		if err != nil {
+			return err
 		}
-		edit.Embeds = append(edit.Embeds, &text)
+		embeds = kit.TextOnly(old.Embeds)
 	}
+	edit.ComponentsOnly, edit.Files, edit.Embeds = false, nil, embeds
 	return nil
 }
 
@@ -661,5 +664,10 @@ func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m 
 		msg = kit.DMCopy(msg, kit.TurnDMText(l, s))
 	}
 	msg.Mentions = nil
-	return b.uneditable(ctx, b.DC.Edit(m.Channel, m.Message, msg), "a board keeps its old due time", m)
+	err = b.DC.Edit(m.Channel, m.Message, msg)
+	if err == nil {
+		// Once retired, it keeps the text it shows now.
+		return b.DB.KeepBoardText(ctx, m.Channel, m.Message, kit.Kept(msg))
+	}
+	return b.uneditable(ctx, err, "a board keeps its old due time", m)
 }

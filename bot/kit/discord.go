@@ -32,13 +32,15 @@ type Discord interface {
 	// Message with no Files takes the message's pictures away.
 	Edit(channelID, messageID string, m *Message) error
 	// Fetch reads one of the bot's messages as it is now: what an edit that
-	// keeps part of it (a retired board's text) starts from.
+	// keeps part of it (a retired board's text) starts from, where the text
+	// was not written down as it was sent (Kept).
 	Fetch(channelID, messageID string) (*discordgo.Message, error)
 	// ArchiveThread archives a thread without locking it: it leaves the
 	// server's list of active threads, and anyone may still write in it
 	// (which brings it back).
 	ArchiveThread(threadID string) error
-	// DMChannel opens (or finds) the DM channel with a user.
+	// DMChannel opens (or finds) the DM channel with a user: a request of
+	// its own, so its answer, which never changes, is kept (Core.DMChannel).
 	DMChannel(userID string) (string, error)
 	// Thread starts a public thread from a message, or on its own in the
 	// channel when messageID is "".
