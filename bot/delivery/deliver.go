@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,26 +69,84 @@ func (b *Delivery) Run(ctx context.Context) {
 
 // Deliver delivers every announcement due now. The loop calls it; tests call
 // it to deliver at a point of their choosing.
+//
+// Retirements of old boards go last and out of step: Discord's requests are
+// the scarce thing, and the next player's board and DM must not wait for
+// the tidying of the last move. A batch's retirements are started after its
+// other announcements are delivered and go on while the next batch is
+// claimed and delivered (their requests wait, under load, for those of the
+// boards: kit.Message.Background), up to tidyWorkers at once; a game's next
+// announcement waits for its retirement all the same (the claims keep a
+// game's order). Deliver returns once they are done too.
 func (b *Delivery) Deliver(ctx context.Context) error {
 	b.delivering.Lock()
 	defer b.delivering.Unlock()
+	t := b.newTidying()
+	defer t.wg.Wait()
 	for ctx.Err() == nil {
 		due, err := b.DB.ClaimAnnouncements(ctx, b.instance, deliverBatch, claimLease)
 		if err != nil {
 			return err
 		}
 		if len(due) == 0 {
-			return nil
+			if len(t.slots) == 0 {
+				return nil
+			}
+			t.wg.Wait() // what is left may wait for a retirement under way
+			continue
 		}
 		// A tournament's notices after the games' own, so that a round's
 		// notice can usually link the threads their start announcements
 		// open: the starts, older, are claimed with it or before it (one
 		// whose start is waiting out a retry links the channel instead).
 		others, tournaments := splitTournaments(due)
-		b.deliverAll(ctx, others)
+		urgent, retirements := splitRetirements(others)
+		b.deliverAll(ctx, urgent)
+		t.start(ctx, retirements)
 		b.deliverAll(ctx, tournaments)
 	}
 	return nil
+}
+
+// tidyWorkers is how many retirements a copy has under way at once, beyond
+// the other deliveries: when all are busy the next batch waits for one, so
+// that retirements lag under load but never pile up past their claims.
+const tidyWorkers = deliverWorkers
+
+// tidying is the retirements one Deliver has under way.
+type tidying struct {
+	b     *Delivery
+	slots chan struct{}
+	wg    sync.WaitGroup
+}
+
+func (b *Delivery) newTidying() *tidying {
+	return &tidying{b: b, slots: make(chan struct{}, tidyWorkers)}
+}
+
+// start starts delivering the retirements as slots free up, and returns
+// once each has started.
+func (t *tidying) start(ctx context.Context, retirements []store.Announcement) {
+	for _, a := range retirements {
+		t.slots <- struct{}{}
+		t.wg.Go(func() {
+			defer func() { <-t.slots }()
+			t.b.deliverOne(ctx, a)
+		})
+	}
+}
+
+// splitRetirements separates the retirements of old boards from the other
+// announcements, keeping the order of each.
+func splitRetirements(as []store.Announcement) (others, retirements []store.Announcement) {
+	for _, a := range as {
+		if a.Kind == store.AnnounceRetire {
+			retirements = append(retirements, a)
+		} else {
+			others = append(others, a)
+		}
+	}
+	return others, retirements
 }
 
 // splitTournaments separates the announcements about tournaments from the
@@ -129,8 +188,12 @@ func (b *Delivery) deliverAll(ctx context.Context, due []store.Announcement) {
 // metrics. Its logs carry the announcement's ids (announcementLog).
 func (b *Delivery) deliverOne(ctx context.Context, a store.Announcement) {
 	log := announcementLog(b.Log, a)
-	ctx = kit.WithLog(ctx, log)
+	var requests atomic.Int64
+	ctx = kit.WithTally(kit.WithLog(ctx, log), &requests)
 	err := b.announcement(ctx, a)
+	if b.onRequests != nil {
+		b.onRequests(a.Kind, int(requests.Load()))
+	}
 	var sk kit.Skip
 	outcome, counted := "sent", "sent"
 	switch {
@@ -287,7 +350,7 @@ func onMove(g store.Game, user string) bool {
 // postBoard posts a board in the game's thread and records it as its latest.
 func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error {
 	where := kit.ThreadOf(s.G)
-	msg, err := b.DC.Send(where, m)
+	msg, err := b.Discord(ctx).Send(where, m)
 	if err != nil {
 		return err
 	}
@@ -342,7 +405,7 @@ func (b *Delivery) deliverStart(ctx context.Context, g store.Game) error {
 	if err != nil || opening == "" {
 		return err
 	}
-	_, err = b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: kit.Clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
+	_, err = b.Discord(ctx).Send(kit.ThreadOf(g), &kit.Message{Content: kit.Clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
 	if err == nil && g.Tournament != 0 {
 		// A tournament's games are created by the store as a round starts, with
 		// no click to play a first throw the player wants played for them.
@@ -372,7 +435,7 @@ func (b *Delivery) openThread(ctx context.Context, g *store.Game) error {
 		name = l.T("play.thread_tournament", "Tournament", g.Tournament, "Name", name)
 	}
 	name = kit.Clip(name, 100)
-	thread, err := b.DC.Thread(g.ChannelID, from, name)
+	thread, err := b.Discord(ctx).Thread(g.ChannelID, from, name)
 	switch {
 	case kit.ErrorCode(err) == kit.CodeThreadExists && from != "":
 		thread = from
@@ -408,7 +471,7 @@ func (b *Delivery) deliverDrawOffer(ctx context.Context, a store.Announcement, g
 		}}},
 	}
 	where := kit.ThreadOf(g)
-	msg, err := b.DC.Send(where, offer)
+	msg, err := b.Discord(ctx).Send(where, offer)
 	if err != nil {
 		return err
 	}
@@ -453,7 +516,7 @@ func (b *Delivery) archive(ctx context.Context, g store.Game) error {
 	if g.ThreadID == "" {
 		return nil
 	}
-	err := b.DC.ArchiveThread(g.ThreadID)
+	err := b.Discord(ctx).ArchiveThread(g.ThreadID)
 	switch {
 	case err == nil:
 		return nil
@@ -571,13 +634,15 @@ func (b *Delivery) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m 
 	if !g.Active() && m.Kind != "offer" {
 		controls = kit.RematchRow(l, g)
 	}
-	edit := &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true}
+	// Retiring waits, under load, for the requests that tell players of a
+	// move: the next board and DM go first.
+	edit := &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true, Background: true}
 	var err error
 	if m.Kind != "offer" {
-		err = b.withoutPicture(m, edit)
+		err = b.withoutPicture(ctx, m, edit)
 	}
 	if err == nil {
-		err = b.DC.Edit(m.Channel, m.Message, edit)
+		err = b.Discord(ctx).Edit(m.Channel, m.Message, edit)
 	}
 	if err := b.uneditable(ctx, err, "an old board keeps its buttons", m); err != nil {
 		return err
@@ -609,10 +674,10 @@ func (b *Delivery) uneditable(ctx context.Context, err error, what string, m sto
 // drops the attachments an edit does not list) and no image. The text is
 // the one written down as the board was sent; a board sent before that was
 // done is read from Discord.
-func (b *Delivery) withoutPicture(m store.BoardMessage, edit *kit.Message) error {
+func (b *Delivery) withoutPicture(ctx context.Context, m store.BoardMessage, edit *kit.Message) error {
 	embeds, ok := kit.KeptEmbeds(m.Kept)
 	if !ok {
-		old, err := b.DC.Fetch(m.Channel, m.Message)
+		old, err := b.Discord(ctx).Fetch(m.Channel, m.Message)
 		if err != nil {
 			return err
 		}
@@ -664,7 +729,7 @@ func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m 
 		msg = kit.DMCopy(msg, kit.TurnDMText(l, s))
 	}
 	msg.Mentions = nil
-	err = b.DC.Edit(m.Channel, m.Message, msg)
+	err = b.Discord(ctx).Edit(m.Channel, m.Message, msg)
 	if err == nil {
 		// Once retired, it keeps the text it shows now.
 		return b.DB.KeepBoardText(ctx, m.Channel, m.Message, kit.Kept(msg))

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"sync"
 	"testing"
 
 	"kilab/ai"
@@ -37,8 +38,16 @@ func TestRequestsPerMove(t *testing.T) {
 	t.Parallel()
 	core, rec, db := kittest.Core(t, 3)
 	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
-	d := New(core, Config{Instance: "test"})
+	var mu sync.Mutex
+	counted := map[string]int{}
+	d := New(core, Config{Instance: "test", OnRequests: func(kind string, n int) {
+		mu.Lock()
+		defer mu.Unlock()
+		counted[kind] += n
+	}})
 	deliver(t, d)
+	counted = map[string]int{}
+	from := len(rec.Calls)
 	_, moves := movesPlayed(t, d, rec, db, g, 6)
 	opened := 0
 	for k, ops := range moves {
@@ -54,6 +63,62 @@ func TestRequestsPerMove(t *testing.T) {
 	}
 	if opened != 2 {
 		t.Errorf("%d DM channels opened for two players: %v", opened, moves)
+	}
+	// The metrics count what the recorder saw, by kind; the retirements'
+	// edits, and only they, may wait for the others.
+	calls := rec.Calls[from:]
+	total := 0
+	for _, n := range counted {
+		total += n
+	}
+	if total != len(calls) || counted[store.AnnounceRetire] != 2*(len(moves)-1) {
+		t.Errorf("requests counted %v, %d in all: want %d, 2 a move retiring", counted, total, len(calls))
+	}
+	for _, c := range calls {
+		if c.Msg != nil && c.Msg.Background != (c.Op == "edit") {
+			t.Errorf("%s in %s: background %v, want it for the edits alone", c.Op, c.Channel, c.Msg.Background)
+		}
+	}
+}
+
+// Under load a move's retirements wait for other games' boards: when a
+// game's retirement and another game's next board are due together, the
+// board goes first.
+func TestRetirementsAfterBoards(t *testing.T) {
+	t.Parallel()
+	core, rec, db := kittest.Core(t, 3)
+	a := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	b := kittest.StoreGame(t, db, "aseb", "1000000000000000003", "1000000000000000004", true, store.Unfinished, "")
+	d := New(core, Config{Instance: "test"})
+	deliver(t, d)
+	a = played(t, db, a, core.Src)
+	deliver(t, d)
+	a = played(t, db, a, core.Src) // a's second move: a board, a DM, then two boards to retire
+	var moved error
+	once := sync.Once{}
+	rec.Before = func(c kittest.Call) error {
+		if c.Op == "send" && c.Channel == "dm-"+a.Players[a.ToMove] {
+			// b's move comes while a's DM goes: b's board is due with a's retirement.
+			once.Do(func() { b, moved = play(db, b, core.Src) })
+		}
+		return nil
+	}
+	from := len(rec.Calls)
+	deliver(t, d)
+	if moved != nil {
+		t.Fatal(moved)
+	}
+	board, retired := -1, -1
+	for k, c := range rec.Calls[from:] {
+		switch {
+		case c.Op == "send" && c.Channel == kit.ThreadOf(b) && board < 0:
+			board = k
+		case c.Op == "edit" && retired < 0:
+			retired = k
+		}
+	}
+	if board < 0 || retired < 0 || retired < board {
+		t.Errorf("game b's board at call %d, game a's first retirement at %d: want the board first: %v", board, retired, rec.Ops()[from:])
 	}
 }
 

@@ -73,7 +73,7 @@ func (b *Core) sendDM(ctx context.Context, user, kept string, m *Message) (strin
 	if err != nil {
 		return "", nil, err
 	}
-	msg, err := b.DC.Send(ch, m)
+	msg, err := b.Discord(ctx).Send(ch, m)
 	return ch, msg, err
 }
 
@@ -84,7 +84,7 @@ func (b *Core) DMChannel(ctx context.Context, user, kept string) (string, error)
 	if kept != "" {
 		return kept, nil
 	}
-	ch, err := b.DC.DMChannel(user)
+	ch, err := b.Discord(ctx).DMChannel(user)
 	if err != nil {
 		return "", err
 	}

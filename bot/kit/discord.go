@@ -2,6 +2,7 @@ package kit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
+
+	"kilab/bot/ratelimit"
 )
 
 // Discord is what the handlers need of Discord. rest implements it over a
@@ -71,6 +74,10 @@ type Message struct {
 	// alone: it sets the controls, and the line above them where Content
 	// is given.
 	ComponentsOnly bool
+	// Background: the request tidies up (an old board retired) rather than
+	// tells someone something, and under load waits for those that do
+	// (ratelimit.Background).
+	Background bool
 }
 
 // File is an attachment with its alt text.
@@ -158,12 +165,20 @@ func OrEmpty[T any](s []T) []T {
 
 // send makes one REST call with a JSON body, as multipart when there are files.
 func (r rest) send(method, url string, body any, files []File) ([]byte, error) {
+	return r.sendAs(context.Background(), method, url, body, files)
+}
+
+// sendAs is send with ctx, which may mark the request Background.
+func (r rest) sendAs(ctx context.Context, method, url string, body any, files []File) ([]byte, error) {
 	if len(files) == 0 {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return nil, err
+		var data []byte
+		if body != nil {
+			var err error
+			if data, err = json.Marshal(body); err != nil {
+				return nil, err
+			}
 		}
-		return r.s.RequestRaw(method, url, "application/json", data, url, 0)
+		return r.raw(ctx, method, url, "application/json", data)
 	}
 	dfiles := make([]*discordgo.File, len(files))
 	for i, f := range files {
@@ -173,7 +188,28 @@ func (r rest) send(method, url string, body any, files []File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.s.RequestRaw(method, url, ctype, data, url, 0)
+	return r.raw(ctx, method, url, ctype, data)
+}
+
+// raw makes one REST call in the bucket Discord counts it in (its route and
+// top-level resource, ratelimit.Route), so that discordgo's wait for a
+// bucket's reset is the wait Discord asks for: keyed by the whole URL, each
+// message's edits had a bucket of their own and never waited.
+func (r rest) raw(ctx context.Context, method, url, ctype string, data []byte) ([]byte, error) {
+	_, bucket := ratelimit.Route(method, url)
+	return r.s.RequestRaw(method, url, ctype, data, bucket, 0, discordgo.WithContext(ctx))
+}
+
+// get makes a call with no body and reads its answer into v.
+func (r rest) get(method, url string, body, v any) error {
+	resp, err := r.send(method, url, body, nil)
+	if err != nil || v == nil {
+		return err
+	}
+	if err := json.Unmarshal(resp, v); err != nil {
+		return fmt.Errorf("reading Discord's answer to %s: %w", method, err)
+	}
+	return nil
 }
 
 func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
@@ -198,7 +234,8 @@ func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 }
 
 func (r rest) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
-	return r.s.InteractionResponse(i)
+	var msg discordgo.Message
+	return &msg, r.get(http.MethodGet, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), nil, &msg)
 }
 
 func (r rest) EditOriginal(i *discordgo.Interaction, m *Message) error {
@@ -208,7 +245,7 @@ func (r rest) EditOriginal(i *discordgo.Interaction, m *Message) error {
 }
 
 func (r rest) DeleteOriginal(i *discordgo.Interaction) error {
-	return r.s.InteractionResponseDelete(i)
+	return r.get(http.MethodDelete, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), nil, nil)
 }
 
 func (r rest) Followup(i *discordgo.Interaction, m *Message) error {
@@ -229,51 +266,49 @@ func (r rest) Send(channelID string, m *Message) (*discordgo.Message, error) {
 }
 
 func (r rest) Edit(channelID, messageID string, m *Message) error {
+	ctx := context.Background()
+	if m.Background {
+		ctx = ratelimit.Background(ctx)
+	}
 	m = editable(m)
-	_, err := r.send(http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID), m.payload(), m.Files)
+	_, err := r.sendAs(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID), m.payload(), m.Files)
 	return err
 }
 
 func (r rest) Fetch(channelID, messageID string) (*discordgo.Message, error) {
-	return r.s.ChannelMessage(channelID, messageID)
+	var msg discordgo.Message
+	return &msg, r.get(http.MethodGet, discordgo.EndpointChannelMessage(channelID, messageID), nil, &msg)
 }
 
 func (r rest) ArchiveThread(threadID string) error {
 	body := map[string]any{"archived": true, "locked": false}
-	_, err := r.s.RequestWithBucketID(http.MethodPatch, discordgo.EndpointChannel(threadID), body, discordgo.EndpointChannel(threadID))
-	return err
+	return r.get(http.MethodPatch, discordgo.EndpointChannel(threadID), body, nil)
 }
 
 func (r rest) DMChannel(userID string) (string, error) {
-	ch, err := r.s.UserChannelCreate(userID)
-	if err != nil {
-		return "", err
-	}
-	return ch.ID, nil
+	var ch discordgo.Channel
+	err := r.get(http.MethodPost, discordgo.EndpointUserChannels("@me"), map[string]string{"recipient_id": userID}, &ch)
+	return ch.ID, err
 }
 
 func (r rest) Thread(channelID, messageID, name string) (string, error) {
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080} // a week: correspondence games are slow
-	var ch *discordgo.Channel
-	var err error
+	url := discordgo.EndpointChannelMessageThread(channelID, messageID)
 	if messageID == "" {
 		start.Type = discordgo.ChannelTypeGuildPublicThread
-		ch, err = r.s.ThreadStartComplex(channelID, start)
-	} else {
-		ch, err = r.s.MessageThreadStartComplex(channelID, messageID, start)
+		url = discordgo.EndpointChannelThreads(channelID)
 	}
-	if err != nil {
-		return "", err
-	}
-	return ch.ID, nil
+	var ch discordgo.Channel
+	err := r.get(http.MethodPost, url, start, &ch)
+	return ch.ID, err
 }
 
 func (r rest) UserName(userID string) (string, error) {
-	u, err := r.s.User(userID)
-	if err != nil {
+	var u discordgo.User
+	if err := r.get(http.MethodGet, discordgo.EndpointUser(userID), nil, &u); err != nil {
 		return "", err
 	}
-	return DisplayName(u), nil
+	return DisplayName(&u), nil
 }
 
 // RegisterCommands sends the commands as discordgo encodes them, but for
@@ -289,8 +324,7 @@ func (r rest) RegisterCommands(appID, guildID string, cmds []*discordgo.Applicat
 	if guildID != "" {
 		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guildID)
 	}
-	_, err = r.s.RequestWithBucketID(http.MethodPut, endpoint, body, endpoint)
-	return err
+	return r.get(http.MethodPut, endpoint, body, nil)
 }
 
 // CommandsBody is the bulk overwrite's JSON, permissions as integers.
