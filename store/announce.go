@@ -199,10 +199,11 @@ func (db *DB) dibs(now time.Time) (string, sql.NullInt64) {
 }
 
 // DueAnnouncements returns up to limit announcements due now, oldest first.
-// Within a game, and within a tournament, they come strictly in order: one
-// waits while an older one of its game or tournament is undelivered (a retry
+// Within a game, and within a tournament, they come in order: one waits
+// while an older one of its game or tournament is undelivered (a retry
 // waiting out its backoff included), so a board never overtakes the thread
-// it belongs in, nor a round's pairings the round before. It only lists
+// it belongs in, nor a round's pairings the round before; only a board or
+// DM goes past an older retirement of old boards (inTurn). It only lists
 // them; a deliverer claims them with ClaimAnnouncements.
 func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+announcementColumns+` FROM announcements a
@@ -243,11 +244,16 @@ const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claime
 	RETURNING ` + announcementColumns
 
 // inTurn says that no older announcement of a's game or tournament is still
-// undelivered. Each is its own NOT EXISTS, so that each reads its own index
+// undelivered, but for one exception: the next move's board and DMs do not
+// wait for the retirement of the boards before them (a retirement touches
+// only boards older than its version, and waits for everything older
+// itself), so that under load the tidying of a move never holds back the
+// next. Each is its own NOT EXISTS, so that each reads its own index
 // (announcements_game, announcements_tournament); an announcement about
 // neither (a challenge's) finds nothing in either.
 const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
-				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
+				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id
+					AND (p.kind <> '` + AnnounceRetire + `' OR a.kind NOT IN ('` + AnnounceBoard + `', '` + AnnounceTurnDM + `', '` + AnnounceResultDM + `')))
 			AND NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id)`
 

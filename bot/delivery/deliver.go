@@ -75,9 +75,10 @@ func (b *Delivery) Run(ctx context.Context) {
 // the tidying of the last move. A batch's retirements are started after its
 // other announcements are delivered and go on while the next batch is
 // claimed and delivered (their requests wait, under load, for those of the
-// boards: kit.Message.Background), up to tidyWorkers at once; a game's next
-// announcement waits for its retirement all the same (the claims keep a
-// game's order). Deliver returns once they are done too.
+// boards: kit.Message.Background), up to tidyWorkers at once. A game's next
+// board and DMs do not wait for its retirement either (the claims let them
+// past it); anything else of the game does. Deliver returns once they are
+// done too.
 func (b *Delivery) Deliver(ctx context.Context) error {
 	b.delivering.Lock()
 	defer b.delivering.Unlock()
