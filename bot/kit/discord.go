@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -195,9 +197,53 @@ func (r rest) sendAs(ctx context.Context, method, url string, body any, files []
 // top-level resource, ratelimit.Route), so that discordgo's wait for a
 // bucket's reset is the wait Discord asks for: keyed by the whole URL, each
 // message's edits had a bucket of their own and never waited.
+//
+// An interaction's own requests (its callback, its follow-ups and original
+// answer, by its token) share a bucket with nothing and live minutes: they
+// go straight to the session's client, since discordgo keeps every bucket
+// it saw for good, which grew by one for every click.
 func (r rest) raw(ctx context.Context, method, url, ctype string, data []byte) ([]byte, error) {
-	_, bucket := ratelimit.Route(method, url)
+	route, bucket := ratelimit.Route(method, url)
+	if strings.HasPrefix(route, method+" /interactions/:id/:token/") || strings.HasPrefix(route, method+" /webhooks/:id/:token") {
+		return r.direct(ctx, method, url, ctype, data)
+	}
 	return r.s.RequestRaw(method, url, ctype, data, bucket, 0, discordgo.WithContext(ctx))
+}
+
+// direct makes one request with the session's client and token, answering
+// Discord's refusal as discordgo does (a *discordgo.RESTError).
+func (r rest) direct(ctx context.Context, method, url, ctype string, data []byte) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", r.s.Token)
+	req.Header.Set("User-Agent", r.s.UserAgent)
+	if data != nil {
+		req.Header.Set("Content-Type", ctype)
+	}
+	client := r.s.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return body, nil
+	}
+	refused := &discordgo.RESTError{Request: req, Response: resp, ResponseBody: body}
+	var msg *discordgo.APIErrorMessage
+	if json.Unmarshal(body, &msg) == nil {
+		refused.Message = msg
+	}
+	return nil, refused
 }
 
 // get makes a call with no body and reads its answer into v.

@@ -67,6 +67,11 @@ func TestRESTRequests(t *testing.T) {
 		if retried {
 			return
 		}
+		if strings.HasSuffix(r.URL.Path, "/callback") {
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"message": "Interaction has already been acknowledged.", "code": 40060}`)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"id": "900", "channel_id": "7"}`)
 	}))
@@ -93,12 +98,22 @@ func TestRESTRequests(t *testing.T) {
 	if err := dc.ArchiveThread("9"); err != nil {
 		t.Fatal(err)
 	}
+	// An interaction's own requests go straight to the client, Discord's
+	// refusal read as discordgo reads it.
+	i := &discordgo.Interaction{ID: "5", AppID: "6", Token: "tok"}
+	if err := dc.Respond(i, discordgo.InteractionResponseDeferredMessageUpdate, nil); ErrorCode(err) != 40060 {
+		t.Errorf("a refused callback: %v, want code 40060", err)
+	}
+	if err := dc.Followup(i, &Message{Content: "done"}); err != nil {
+		t.Errorf("a follow-up: %v", err)
+	}
 	var got []string
 	for _, r := range tr.seen {
 		got = append(got, r.route+map[bool]string{true: " background"}[r.background])
 	}
 	want := []string{"POST /channels/:id/messages", "POST /channels/:id/messages", "PATCH /channels/:id/messages/:id background",
-		"POST /users/@me/channels", "POST /channels/:id/messages/:id/threads", "PATCH /channels/:id"}
+		"POST /users/@me/channels", "POST /channels/:id/messages/:id/threads", "PATCH /channels/:id",
+		"POST /interactions/:id/:token/callback", "POST /webhooks/:id/:token"}
 	if !slices.Equal(got, want) {
 		t.Errorf("requests %v, want %v (the first send answered 429 and tried again)", got, want)
 	}
