@@ -93,7 +93,13 @@ func (b *Delivery) Deliver(ctx context.Context) error {
 			if len(t.slots) == 0 {
 				return nil
 			}
-			t.wg.Wait() // what is left may wait for a retirement under way
+			// What is left may wait for a retirement under way: look again
+			// when one ends, or a commit wrote more.
+			select {
+			case <-t.finished:
+			case <-b.wake:
+			case <-ctx.Done():
+			}
 			continue
 		}
 		// A tournament's notices after the games' own, so that a round's
@@ -116,13 +122,14 @@ const tidyWorkers = deliverWorkers
 
 // tidying is the retirements one Deliver has under way.
 type tidying struct {
-	b     *Delivery
-	slots chan struct{}
-	wg    sync.WaitGroup
+	b        *Delivery
+	slots    chan struct{}
+	finished chan struct{} // a nudge as each ends
+	wg       sync.WaitGroup
 }
 
 func (b *Delivery) newTidying() *tidying {
-	return &tidying{b: b, slots: make(chan struct{}, tidyWorkers)}
+	return &tidying{b: b, slots: make(chan struct{}, tidyWorkers), finished: make(chan struct{}, 1)}
 }
 
 // start starts delivering the retirements as slots free up, and returns
@@ -131,7 +138,13 @@ func (t *tidying) start(ctx context.Context, retirements []store.Announcement) {
 	for _, a := range retirements {
 		t.slots <- struct{}{}
 		t.wg.Go(func() {
-			defer func() { <-t.slots }()
+			defer func() {
+				<-t.slots
+				select {
+				case t.finished <- struct{}{}:
+				default:
+				}
+			}()
 			t.b.deliverOne(ctx, a)
 		})
 	}
