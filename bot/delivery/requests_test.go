@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"kilab/ai"
 	"kilab/bot/kit"
@@ -193,5 +194,51 @@ func TestDMChannelGone(t *testing.T) {
 				t.Errorf("%d DMs reached Bo, want one: %v", got, c.sent)
 			}
 		})
+	}
+}
+
+// A game's next board does not wait for the retirement of its old boards:
+// while a retirement's edit hangs (Discord slow, or the limit spent on
+// other games' boards), the move after it is delivered.
+func TestNextBoardPassesSlowRetirement(t *testing.T) {
+	t.Parallel()
+	core, rec, db := kittest.Core(t, 3)
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	d := New(core, Config{Instance: "test"})
+	deliver(t, d)
+	g = played(t, db, g, core.Src)
+	deliver(t, d)
+	g = played(t, db, g, core.Src) // its delivery retires the first move's boards
+	thread := kit.ThreadOf(g)
+	boards := len(boardsIn(rec, thread))
+	sent := make(chan struct{})
+	var once, closing sync.Once
+	var moved error
+	passed := true
+	rec.Before = func(c kittest.Call) error {
+		switch {
+		case c.Op == "edit":
+			once.Do(func() {
+				_, moved = play(db, g, core.Src) // the next move comes while the edit hangs,
+				d.Wake()                         // and its commit wakes the delivery, as the bot's do
+				select {
+				case <-sent:
+				case <-time.After(10 * time.Second): // a guard against waiting for good, not a measure
+					passed = false
+				}
+			})
+		case c.Op == "send" && c.Channel == thread && len(c.Msg.Files) == 1:
+			if boards--; boards < 0 { // the third move's board
+				closing.Do(func() { close(sent) })
+			}
+		}
+		return nil
+	}
+	deliver(t, d)
+	if moved != nil {
+		t.Fatal(moved)
+	}
+	if !passed {
+		t.Errorf("the next board waited for the retirement of the boards before it: %v", rec.Ops())
 	}
 }
