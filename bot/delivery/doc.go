@@ -26,4 +26,9 @@
 // settings, opened once), and one edit per board it retires, from the text
 // written down as the board was sent (store.BoardMessage.Kept) rather than
 // read back; only a board sent before that was written down is read first.
+// Retirements go last: after the other announcements of a claimed batch,
+// out of step with the next batch, their edits waiting under load for the
+// requests that tell players something (kit.Message.Background); and a
+// game's next board and DMs are claimed past its retirement still under
+// way, so that the tidying of one move never holds back the next.
 package delivery
