@@ -14,6 +14,11 @@ import (
 // requests a second, interaction callbacks aside.
 const DefaultRequestsPerSecond = 50
 
+// requestWindow is the "second" the limit is counted over: a little longer,
+// so that requests the network delays by up to its margin still reach
+// Discord no more than the limit to any second of its.
+const requestWindow = time.Second + 50*time.Millisecond
+
 // limitRequests puts the REST requests of c's sessions (the REST session's
 // and the shards', which share the token) through one ratelimit.Transport:
 // counted by route and status into count, and kept under
@@ -22,9 +27,9 @@ func limitRequests(c Config, count *requestCount) *ratelimit.Limiter {
 	var lim *ratelimit.Limiter
 	switch n := c.RequestsPerSecond; {
 	case n == 0:
-		lim = ratelimit.NewLimiter(DefaultRequestsPerSecond, time.Second, nil)
+		lim = ratelimit.NewLimiter(DefaultRequestsPerSecond, requestWindow, nil)
 	case n > 0:
-		lim = ratelimit.NewLimiter(n, time.Second, nil)
+		lim = ratelimit.NewLimiter(n, requestWindow, nil)
 	}
 	for _, s := range append([]*discordgo.Session{c.Session}, c.Shards...) {
 		if s == nil {
