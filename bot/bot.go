@@ -80,6 +80,12 @@ type Config struct {
 	// /rules pages and /help then link to the rule or part they show there.
 	// "" adds no links; everything is in Discord anyway. No trailing slash.
 	DocsURL string
+	// RequestsPerSecond is how many REST requests a second this copy of the
+	// bot makes at most (interaction callbacks, which Discord does not
+	// count, aside): 0 means DefaultRequestsPerSecond, a negative value no
+	// limit (tests). Discord allows a bot token about 50 in all, so copies
+	// sharing a token share that.
+	RequestsPerSecond int
 }
 
 // Bot handles Discord interactions for Kilab.
@@ -153,7 +159,12 @@ func New(c Config) *Bot {
 	if c.Session == nil && len(c.Shards) > 0 {
 		c.Session = c.Shards[0]
 	}
-	return newBot(c, kit.NewREST(c.Session))
+	count := &requestCount{}
+	lim := limitRequests(c, count)
+	b := newBot(c, kit.NewREST(c.Session))
+	b.met.watch(lim)
+	count.met.Store(b.met)
+	return b
 }
 
 // newBot builds a bot that talks to Discord through dc: unit tests pass a
@@ -208,7 +219,8 @@ func newBot(c Config, dc kit.Discord) *Bot {
 			store.AnnounceTournamentFinished: b.tournaments.Deliver,
 			store.AnnounceVacation:           b.vacations.Deliver,
 		},
-		OnOutcome: func(kind, outcome string) { b.met.announcements.WithLabelValues(kind, outcome).Inc() }})
+		OnOutcome:  func(kind, outcome string) { b.met.announcements.WithLabelValues(kind, outcome).Inc() },
+		OnRequests: func(kind string, n int) { b.met.moveRequests.WithLabelValues(kind).Add(float64(n)) }})
 	b.idle.L = &b.gate
 	if c.InteractionsAddr != "" {
 		b.http = newEndpoint(c.InteractionsAddr, c.PublicKey)

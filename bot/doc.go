@@ -25,5 +25,7 @@
 // and keeps everything in store. It talks to Discord through the small
 // kit.Discord interface, implemented over a *discordgo.Session built by the
 // caller, so tests can put a fake Discord behind the real session, or a
-// recorder behind the interface.
+// recorder behind the interface. New puts the sessions' HTTP client behind
+// a ratelimit.Transport (requests.go): every REST request counted by route
+// and status, and kept under Config.RequestsPerSecond.
 package bot

@@ -153,6 +153,19 @@ func TestE2EMetrics(t *testing.T) {
 	if s.sum("kilab_announcements_total", "kind", store.AnnounceBoard, "outcome", "sent") < 1 {
 		t.Errorf("no board announcement counted as sent")
 	}
+	// Every request to Discord is counted by its route's template, and the
+	// delivery's by the kind of announcement that made them.
+	if s.sum("kilab_discord_requests_total", "route", "POST /channels/:id/messages", "status", "200") < 1 ||
+		s.sum("kilab_discord_requests_total", "route", "POST /interactions/:id/:token/callback") < 1 {
+		t.Errorf("requests to Discord counted: %v messages sent, %v callbacks", s.sum("kilab_discord_requests_total", "route", "POST /channels/:id/messages"),
+			s.sum("kilab_discord_requests_total", "route", "POST /interactions/:id/:token/callback"))
+	}
+	if n := s.sum("kilab_discord_requests_total", "status", "429"); n != 0 {
+		t.Errorf("%v requests answered 429", n)
+	}
+	if s[key("kilab_delivery_requests_total", "kind", store.AnnounceBoard)] < 1 {
+		t.Errorf("no request counted delivering a board")
+	}
 	if s["go_goroutines"] == 0 {
 		t.Error("no Go runtime metrics")
 	}

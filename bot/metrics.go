@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"kilab/bot/ratelimit"
 	"kilab/store"
 )
 
@@ -34,6 +35,8 @@ type metrics struct {
 	commits       *prometheus.CounterVec
 	announcements *prometheus.CounterVec
 	dmFailures    *prometheus.CounterVec
+	requests      *prometheus.CounterVec
+	moveRequests  *prometheus.CounterVec
 	sweepLag      prometheus.Gauge
 	sweepTook     prometheus.Gauge
 	sweptAt       prometheus.Gauge
@@ -57,6 +60,12 @@ func newMetrics(db *store.DB) *metrics {
 		dmFailures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kilab_dm_failures_total",
 			Help: "Direct messages Discord refused, by reason (closed: error 50007; other)."},
 			[]string{"reason"}),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kilab_discord_requests_total",
+			Help: "REST requests to Discord, by route (a template: \"PATCH /channels/:id/messages/:id\") and status (\"error\": no answer)."},
+			[]string{"route", "status"}),
+		moveRequests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kilab_delivery_requests_total",
+			Help: "Discord requests made delivering announcements, by kind: those of board, turn_dm and retire over the boards sent are a move's cost."},
+			[]string{"kind"}),
 		sweepLag: prometheus.NewGauge(prometheus.GaugeOpts{Name: "kilab_sweep_lag_seconds",
 			Help: "How long the oldest deadline or reminder the last sweep found had been due (0: none was)."}),
 		sweepTook: prometheus.NewGauge(prometheus.GaugeOpts{Name: "kilab_sweep_duration_seconds",
@@ -64,10 +73,29 @@ func newMetrics(db *store.DB) *metrics {
 		sweptAt: prometheus.NewGauge(prometheus.GaugeOpts{Name: "kilab_sweep_last_run_timestamp_seconds",
 			Help: "When the last sweep ended, Unix time: a stalled scheduler shows as an old value."}),
 	}
-	m.reg.MustRegister(m.interactions, m.latency, m.commits, m.announcements, m.dmFailures,
+	m.reg.MustRegister(m.interactions, m.latency, m.commits, m.announcements, m.dmFailures, m.requests, m.moveRequests,
 		m.sweepLag, m.sweepTook, m.sweptAt, gamesInPlay{db}, newDBFaults(db),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// watch reports how many requests wait for lim, by whether they tell
+// players something (urgent) or tidy up (background); nil: no limit.
+func (m *metrics) watch(lim *ratelimit.Limiter) {
+	if lim == nil {
+		return
+	}
+	for _, kind := range []string{"urgent", "background"} {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kilab_discord_requests_waiting",
+			Help: "REST requests waiting for the bot's own limit on Discord requests, by kind (urgent, background).", ConstLabels: prometheus.Labels{"kind": kind}},
+			func() float64 {
+				all, background := lim.Waiting()
+				if kind == "background" {
+					return float64(background)
+				}
+				return float64(all - background)
+			}))
+	}
 }
 
 // interaction counts one handled interaction and how long it took.

@@ -199,10 +199,11 @@ func (db *DB) dibs(now time.Time) (string, sql.NullInt64) {
 }
 
 // DueAnnouncements returns up to limit announcements due now, oldest first.
-// Within a game, and within a tournament, they come strictly in order: one
-// waits while an older one of its game or tournament is undelivered (a retry
+// Within a game, and within a tournament, they come in order: one waits
+// while an older one of its game or tournament is undelivered (a retry
 // waiting out its backoff included), so a board never overtakes the thread
-// it belongs in, nor a round's pairings the round before. It only lists
+// it belongs in, nor a round's pairings the round before; only a board or
+// DM goes past an older retirement of old boards (inTurn). It only lists
 // them; a deliverer claims them with ClaimAnnouncements.
 func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+announcementColumns+` FROM announcements a
@@ -243,11 +244,16 @@ const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claime
 	RETURNING ` + announcementColumns
 
 // inTurn says that no older announcement of a's game or tournament is still
-// undelivered. Each is its own NOT EXISTS, so that each reads its own index
+// undelivered, but for one exception: the next move's board and DMs do not
+// wait for the retirement of the boards before them (a retirement touches
+// only boards older than its version, and waits for everything older
+// itself), so that under load the tidying of a move never holds back the
+// next. Each is its own NOT EXISTS, so that each reads its own index
 // (announcements_game, announcements_tournament); an announcement about
 // neither (a challenge's) finds nothing in either.
 const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
-				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id)
+				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id
+					AND (p.kind <> '` + AnnounceRetire + `' OR a.kind NOT IN ('` + AnnounceBoard + `', '` + AnnounceTurnDM + `', '` + AnnounceResultDM + `')))
 			AND NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id)`
 
@@ -398,18 +404,30 @@ type BoardMessage struct {
 	Channel, Message string
 	Game, Version    int64
 	Kind             string // "board", "dm" or "offer"
+	// Kept is what the message keeps once retired, as its sender wrote it
+	// down (JSON of its embeds without the picture): retiring it then needs
+	// no read of the message. "" where nothing was written down.
+	Kept string
 }
 
 // AddBoardMessage records a message showing game's controls at version.
 func (db *DB) AddBoardMessage(ctx context.Context, m BoardMessage) error {
-	_, err := db.write.ExecContext(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind)
-		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind)
+	_, err := db.write.ExecContext(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind, kept)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind, m.Kept)
+	return err
+}
+
+// KeepBoardText replaces what a live message keeps once retired: it was
+// drawn again (a vacation's new due time).
+func (db *DB) KeepBoardText(ctx context.Context, channel, message, kept string) error {
+	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET kept = ? WHERE channel_id = ? AND message_id = ? AND live = 1`,
+		kept, channel, message)
 	return err
 }
 
 // LiveBoards returns game's messages still showing controls from before version.
 func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessage, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT channel_id, message_id, version, kind FROM board_messages
+	rows, err := db.read.QueryContext(ctx, `SELECT channel_id, message_id, version, kind, kept FROM board_messages
 		WHERE game_id = ? AND live = 1 AND version < ? ORDER BY version`, game, before)
 	if err != nil {
 		return nil, err
@@ -418,7 +436,7 @@ func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessag
 	var out []BoardMessage
 	for rows.Next() {
 		m := BoardMessage{Game: game}
-		if err := rows.Scan(&m.Channel, &m.Message, &m.Version, &m.Kind); err != nil {
+		if err := rows.Scan(&m.Channel, &m.Message, &m.Version, &m.Kind, &m.Kept); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
@@ -426,8 +444,9 @@ func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessag
 	return out, rows.Err()
 }
 
-// RetireBoard records that a message no longer shows live controls.
+// RetireBoard records that a message no longer shows live controls; what it
+// kept is no longer needed.
 func (db *DB) RetireBoard(ctx context.Context, channel, message string) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET live = 0 WHERE channel_id = ? AND message_id = ?`, channel, message)
+	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET live = 0, kept = '' WHERE channel_id = ? AND message_id = ?`, channel, message)
 	return err
 }

@@ -416,3 +416,47 @@ func TestCopiesSweepOnce(t *testing.T) {
 		}
 	}
 }
+
+// The next move's board and DM do not wait for the retirement of the boards
+// before them, which waits under load; the next retirement still waits for
+// it, and everything waits for the board before it.
+func TestNextBoardPassesRetirement(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	claim := claimer(t)
+	g := newGameOf(t, db, "p", "q", false)
+	move := func(seat games.Player) {
+		t.Helper()
+		var err error
+		if g, _, err = db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Moved: true,
+			Plies: []games.Ply{{Player: seat, Move: "a"}}, Position: "b", ToMove: seat.Other(), Announce: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func(kind string) Announcement {
+		t.Helper()
+		got := claim(db, "x", 1)[0]
+		if got.Kind != kind {
+			t.Fatalf("claimed %s (version %d), want %s", got.Kind, got.Version, kind)
+		}
+		return got
+	}
+	delivered := func(a Announcement) {
+		t.Helper()
+		if err := db.Delivered(ctx, a.ID, "sent"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	move(0)
+	delivered(next(AnnounceBoard))
+	delivered(next(AnnounceTurnDM))
+	retire := next(AnnounceRetire) // under way, and slow
+	move(1)
+	delivered(next(AnnounceBoard))
+	delivered(next(AnnounceTurnDM))
+	claim(db, "x", 0) // the second retirement waits for the first
+	delivered(retire)
+	if r := next(AnnounceRetire); r.Version != g.Version {
+		t.Fatalf("the retirement of version %d, want %d", r.Version, g.Version)
+	}
+}

@@ -29,6 +29,9 @@ type Settings struct {
 	// Locale is the Discord locale of the user's last interaction ("ru",
 	// "en-US"), empty if none was seen: the language of their DMs.
 	Locale string
+	// DMChannel is the user's DM channel with the bot, "" until the bot
+	// first opened it: it never changes, so it is opened once (SetDMChannel).
+	DMChannel string
 }
 
 // CanDM reports whether the bot should try to DM the user at all.
@@ -40,8 +43,8 @@ func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
 func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
 	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
 	var closed sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale FROM users WHERE user_id = ?`, user).
-		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale)
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale, dm_channel_id FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale, &s.DMChannel)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}
@@ -89,6 +92,16 @@ func (db *DB) setFlag(ctx context.Context, user, column string, on bool) error {
 // trying until they turn DMs on again.
 func (db *DB) MarkDMsClosed(ctx context.Context, user string) error {
 	return db.upsertUser(bookkeeping(ctx), user, `dms_closed_at = excluded.dms_closed_at`, 1, 1, millis(db.now()))
+}
+
+// SetDMChannel records the user's DM channel with the bot, as Discord opened
+// it; "" forgets it (Discord says it is gone), so that the next DM opens one
+// again. The user's other settings keep their values or defaults.
+func (db *DB) SetDMChannel(ctx context.Context, user, channel string) error {
+	_, err := db.exec(bookkeeping(ctx), `INSERT INTO users (user_id, dm_channel_id, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET dm_channel_id = excluded.dm_channel_id, updated_at = excluded.updated_at`,
+		user, channel, db.now().UnixMilli())
+	return err
 }
 
 // upsertUser inserts the user's row with the given values, or, if it exists,

@@ -7,8 +7,8 @@ import (
 	"kilab/bot/kit"
 	"log/slog"
 	"net/http"
-	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -69,26 +69,98 @@ func (b *Delivery) Run(ctx context.Context) {
 
 // Deliver delivers every announcement due now. The loop calls it; tests call
 // it to deliver at a point of their choosing.
+//
+// Retirements of old boards go last and out of step: Discord's requests are
+// the scarce thing, and the next player's board and DM must not wait for
+// the tidying of the last move. A batch's retirements are started after its
+// other announcements are delivered and go on while the next batch is
+// claimed and delivered (their requests wait, under load, for those of the
+// boards: kit.Message.Background), up to tidyWorkers at once. A game's next
+// board and DMs do not wait for its retirement either (the claims let them
+// past it); anything else of the game does. Deliver returns once they are
+// done too.
 func (b *Delivery) Deliver(ctx context.Context) error {
 	b.delivering.Lock()
 	defer b.delivering.Unlock()
+	t := b.newTidying()
+	defer t.wg.Wait()
 	for ctx.Err() == nil {
 		due, err := b.DB.ClaimAnnouncements(ctx, b.instance, deliverBatch, claimLease)
 		if err != nil {
 			return err
 		}
 		if len(due) == 0 {
-			return nil
+			if len(t.slots) == 0 {
+				return nil
+			}
+			// What is left may wait for a retirement under way: look again
+			// when one ends, or a commit wrote more.
+			select {
+			case <-t.finished:
+			case <-b.wake:
+			case <-ctx.Done():
+			}
+			continue
 		}
 		// A tournament's notices after the games' own, so that a round's
 		// notice can usually link the threads their start announcements
 		// open: the starts, older, are claimed with it or before it (one
 		// whose start is waiting out a retry links the channel instead).
 		others, tournaments := splitTournaments(due)
-		b.deliverAll(ctx, others)
+		urgent, retirements := splitRetirements(others)
+		b.deliverAll(ctx, urgent)
+		t.start(ctx, retirements)
 		b.deliverAll(ctx, tournaments)
 	}
 	return nil
+}
+
+// tidyWorkers is how many retirements a copy has under way at once, beyond
+// the other deliveries: when all are busy the next batch waits for one, so
+// that retirements lag under load but never pile up past their claims.
+const tidyWorkers = deliverWorkers
+
+// tidying is the retirements one Deliver has under way.
+type tidying struct {
+	b        *Delivery
+	slots    chan struct{}
+	finished chan struct{} // a nudge as each ends
+	wg       sync.WaitGroup
+}
+
+func (b *Delivery) newTidying() *tidying {
+	return &tidying{b: b, slots: make(chan struct{}, tidyWorkers), finished: make(chan struct{}, 1)}
+}
+
+// start starts delivering the retirements as slots free up, and returns
+// once each has started.
+func (t *tidying) start(ctx context.Context, retirements []store.Announcement) {
+	for _, a := range retirements {
+		t.slots <- struct{}{}
+		t.wg.Go(func() {
+			defer func() {
+				<-t.slots
+				select {
+				case t.finished <- struct{}{}:
+				default:
+				}
+			}()
+			t.b.deliverOne(ctx, a)
+		})
+	}
+}
+
+// splitRetirements separates the retirements of old boards from the other
+// announcements, keeping the order of each.
+func splitRetirements(as []store.Announcement) (others, retirements []store.Announcement) {
+	for _, a := range as {
+		if a.Kind == store.AnnounceRetire {
+			retirements = append(retirements, a)
+		} else {
+			others = append(others, a)
+		}
+	}
+	return others, retirements
 }
 
 // splitTournaments separates the announcements about tournaments from the
@@ -130,8 +202,12 @@ func (b *Delivery) deliverAll(ctx context.Context, due []store.Announcement) {
 // metrics. Its logs carry the announcement's ids (announcementLog).
 func (b *Delivery) deliverOne(ctx context.Context, a store.Announcement) {
 	log := announcementLog(b.Log, a)
-	ctx = kit.WithLog(ctx, log)
+	var requests atomic.Int64
+	ctx = kit.WithTally(kit.WithLog(ctx, log), &requests)
 	err := b.announcement(ctx, a)
+	if b.onRequests != nil {
+		b.onRequests(a.Kind, int(requests.Load()))
+	}
 	var sk kit.Skip
 	outcome, counted := "sent", "sent"
 	switch {
@@ -288,24 +364,29 @@ func onMove(g store.Game, user string) bool {
 // postBoard posts a board in the game's thread and records it as its latest.
 func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) error {
 	where := kit.ThreadOf(s.G)
-	msg, err := b.DC.Send(where, m)
+	msg, err := b.Discord(ctx).Send(where, m)
 	if err != nil {
 		return err
 	}
 	return errors.Join(
 		b.DB.SetBoardMessage(ctx, s.G.ID, msg.ID),
-		b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "board"}))
+		b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "board", Kept: kit.Kept(m)}))
 }
 
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
 func (b *Delivery) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
 	user := s.G.Players[seat]
-	ch, msg, err := b.SendDM(ctx, user, s.G.GuildID, store.Settings.CanDM, build)
+	var built *kit.Message
+	ch, msg, err := b.SendDM(ctx, user, s.G.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
+		m, err := build(l)
+		built = m
+		return m, err
+	})
 	if err != nil || msg == nil {
 		return err
 	}
-	sent := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm"}
+	sent := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm", Kept: kit.Kept(built)}
 	if err := b.DB.AddBoardMessage(ctx, sent); err != nil || !onMove(s.G, user) {
 		return err
 	}
@@ -338,7 +419,7 @@ func (b *Delivery) deliverStart(ctx context.Context, g store.Game) error {
 	if err != nil || opening == "" {
 		return err
 	}
-	_, err = b.DC.Send(kit.ThreadOf(g), &kit.Message{Content: kit.Clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
+	_, err = b.Discord(ctx).Send(kit.ThreadOf(g), &kit.Message{Content: kit.Clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
 	if err == nil && g.Tournament != 0 {
 		// A tournament's games are created by the store as a round starts, with
 		// no click to play a first throw the player wants played for them.
@@ -368,7 +449,7 @@ func (b *Delivery) openThread(ctx context.Context, g *store.Game) error {
 		name = l.T("play.thread_tournament", "Tournament", g.Tournament, "Name", name)
 	}
 	name = kit.Clip(name, 100)
-	thread, err := b.DC.Thread(g.ChannelID, from, name)
+	thread, err := b.Discord(ctx).Thread(g.ChannelID, from, name)
 	switch {
 	case kit.ErrorCode(err) == kit.CodeThreadExists && from != "":
 		thread = from
@@ -404,7 +485,7 @@ func (b *Delivery) deliverDrawOffer(ctx context.Context, a store.Announcement, g
 		}}},
 	}
 	where := kit.ThreadOf(g)
-	msg, err := b.DC.Send(where, offer)
+	msg, err := b.Discord(ctx).Send(where, offer)
 	if err != nil {
 		return err
 	}
@@ -449,7 +530,7 @@ func (b *Delivery) archive(ctx context.Context, g store.Game) error {
 	if g.ThreadID == "" {
 		return nil
 	}
-	err := b.DC.ArchiveThread(g.ThreadID)
+	err := b.Discord(ctx).ArchiveThread(g.ThreadID)
 	switch {
 	case err == nil:
 		return nil
@@ -479,23 +560,27 @@ func (b *Delivery) messageLangs(ctx context.Context, g store.Game) func(store.Bo
 }
 
 // dmReader is the language of the player g's DM channel belongs to. A DM
-// channel has an id of its own, so it is matched to its player, by asking
-// Discord, only when the game's players read different languages; where
-// that fails, the first player's language is as good a guess as any.
+// channel has an id of its own, so it is matched to its player, by the
+// channel their settings keep (opened where none is kept yet), only when
+// the game's players read different languages; where that fails, the first
+// player's language is as good a guess as any.
 func (b *Delivery) dmReader(ctx context.Context, g store.Game, channel string) *lang.Lang {
-	var users []string
+	var sets []store.Settings
 	var langs []*lang.Lang
 	for p := range games.Player(2) {
 		if g.Human(p) {
-			users = append(users, g.Players[p])
-			langs = append(langs, b.UserLang(ctx, g.Players[p], g.GuildID))
+			set, err := b.DB.Settings(ctx, g.Players[p])
+			if err != nil {
+				b.Logger(ctx).Warn("could not read a player's settings", "err", err)
+			}
+			sets, langs = append(sets, set), append(langs, b.DMLang(ctx, set, g.GuildID))
 		}
 	}
 	if len(langs) == 1 || langs[0] == langs[1] {
 		return langs[0]
 	}
-	for k, u := range users {
-		if ch, err := b.DC.DMChannel(u); err == nil && ch == channel {
+	for k, set := range sets {
+		if ch, err := b.DMChannel(ctx, set.User, set.DMChannel); err == nil && ch == channel {
 			return langs[k]
 		}
 	}
@@ -563,13 +648,15 @@ func (b *Delivery) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m 
 	if !g.Active() && m.Kind != "offer" {
 		controls = kit.RematchRow(l, g)
 	}
-	edit := &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true}
+	// Retiring waits, under load, for the requests that tell players of a
+	// move: the next board and DM go first.
+	edit := &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true, Background: true}
 	var err error
 	if m.Kind != "offer" {
-		err = b.withoutPicture(m, edit)
+		err = b.withoutPicture(ctx, m, edit)
 	}
 	if err == nil {
-		err = b.DC.Edit(m.Channel, m.Message, edit)
+		err = b.Discord(ctx).Edit(m.Channel, m.Message, edit)
 	}
 	if err := b.uneditable(ctx, err, "an old board keeps its buttons", m); err != nil {
 		return err
@@ -597,25 +684,20 @@ func (b *Delivery) uneditable(ctx context.Context, err error, what string, m sto
 }
 
 // withoutPicture makes edit replace the whole of the board m rather than its
-// controls alone, keeping its embeds' text: no file (Discord drops the
-// attachments an edit does not list) and no image. The footer keeps its
-// first line, which names the game, and loses the legend below it, which
-// explains the picture.
-func (b *Delivery) withoutPicture(m store.BoardMessage, edit *kit.Message) error {
-	old, err := b.DC.Fetch(m.Channel, m.Message)
-	if err != nil {
-		return err
-	}
-	edit.ComponentsOnly, edit.Files = false, nil
-	for _, e := range old.Embeds {
-		text := *e
-		text.Image, text.Thumbnail = nil, nil
-		if e.Footer != nil {
-			line, _, _ := strings.Cut(e.Footer.Text, "\n")
-			text.Footer = &discordgo.MessageEmbedFooter{Text: line}
+// controls alone, keeping its embeds' text (kit.TextOnly): no file (Discord
+// drops the attachments an edit does not list) and no image. The text is
+// the one written down as the board was sent; a board sent before that was
+// done is read from Discord.
+func (b *Delivery) withoutPicture(ctx context.Context, m store.BoardMessage, edit *kit.Message) error {
+	embeds, ok := kit.KeptEmbeds(m.Kept)
+	if !ok {
+		old, err := b.Discord(ctx).Fetch(m.Channel, m.Message)
+		if err != nil {
+			return err
 		}
-		edit.Embeds = append(edit.Embeds, &text)
+		embeds = kit.TextOnly(old.Embeds)
 	}
+	edit.ComponentsOnly, edit.Files, edit.Embeds = false, nil, embeds
 	return nil
 }
 
@@ -661,5 +743,10 @@ func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m 
 		msg = kit.DMCopy(msg, kit.TurnDMText(l, s))
 	}
 	msg.Mentions = nil
-	return b.uneditable(ctx, b.DC.Edit(m.Channel, m.Message, msg), "a board keeps its old due time", m)
+	err = b.Discord(ctx).Edit(m.Channel, m.Message, msg)
+	if err == nil {
+		// Once retired, it keeps the text it shows now.
+		return b.DB.KeepBoardText(ctx, m.Channel, m.Message, kit.Kept(msg))
+	}
+	return b.uneditable(ctx, err, "a board keeps its old due time", m)
 }

@@ -17,6 +17,18 @@
 // (store.ClaimAnnouncements), so several copies of the bot on one database
 // send each once; what Discord refuses for now is retried with a backoff,
 // and what can no longer be said is skipped. Other features deliver their
-// own kinds through Config.Kinds. Of Discord it sends, reads and edits
-// messages, opens and archives threads, and opens DMs.
+// own kinds through Config.Kinds. Of Discord it sends and edits messages,
+// opens and archives threads, and opens DMs.
+//
+// Discord's requests are the scarce thing (about 50 a second for the whole
+// bot), so a move costs the fewest that still tell both players: the board
+// in the thread, the next player's DM (to the DM channel kept in their
+// settings, opened once), and one edit per board it retires, from the text
+// written down as the board was sent (store.BoardMessage.Kept) rather than
+// read back; only a board sent before that was written down is read first.
+// Retirements go last: after the other announcements of a claimed batch,
+// out of step with the next batch, their edits waiting under load for the
+// requests that tell players something (kit.Message.Background); and a
+// game's next board and DMs are claimed past its retirement still under
+// way, so that the tidying of one move never holds back the next.
 package delivery

@@ -14,6 +14,7 @@ type Delivery struct {
 	instance   string // whose claims are whose: this copy of the bot
 	kinds      map[string]func(context.Context, store.Announcement) error
 	onOutcome  func(kind, outcome string)
+	onRequests func(kind string, n int)
 	wake       chan struct{} // Wake's nudge
 	delivering sync.Mutex    // one Deliver at a time
 }
@@ -30,11 +31,15 @@ type Config struct {
 	// OnOutcome hears how each delivery went, by kind: sent, skipped,
 	// retried or given_up.
 	OnOutcome func(kind, outcome string)
+	// OnRequests hears how many requests to Discord each delivery made,
+	// by kind, whatever its outcome: a move's announcements' over the
+	// boards sent are what a move costs.
+	OnRequests func(kind string, n int)
 }
 
 // New is the delivery of the bot whose Core is core.
 func New(core *kit.Core, c Config) *Delivery {
-	return &Delivery{Core: core, instance: c.Instance, kinds: c.Kinds, onOutcome: c.OnOutcome, wake: make(chan struct{}, 1)}
+	return &Delivery{Core: core, instance: c.Instance, kinds: c.Kinds, onOutcome: c.OnOutcome, onRequests: c.OnRequests, wake: make(chan struct{}, 1)}
 }
 
 // Wake has Run look for announcements now: a commit may have written some.

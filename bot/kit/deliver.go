@@ -45,10 +45,14 @@ func (b *Core) SendDM(ctx context.Context, user, guild string, want func(store.S
 	if err != nil {
 		return "", nil, err
 	}
-	ch, err := b.DC.DMChannel(user)
-	var msg *discordgo.Message
-	if err == nil {
-		msg, err = b.DC.Send(ch, m)
+	ch, msg, err := b.sendDM(ctx, user, set.DMChannel, m)
+	if set.DMChannel != "" && ErrorCode(err) == CodeUnknownChannel {
+		// The kept channel is gone: forgotten, and opened again, once.
+		b.Logger(ctx).Info("a kept DM channel is gone; opening another", "user", user, "channel", set.DMChannel)
+		if err := b.DB.SetDMChannel(ctx, user, ""); err != nil {
+			return "", nil, err
+		}
+		ch, msg, err = b.sendDM(ctx, user, "", m)
 	}
 	if ErrorCode(err) == CodeCannotDM {
 		b.dmFailed("closed")
@@ -59,6 +63,35 @@ func (b *Core) SendDM(ctx context.Context, user, guild string, want func(store.S
 		b.dmFailed("other")
 	}
 	return ch, msg, err
+}
+
+// sendDM sends m to user's DM channel: kept, the one their settings keep;
+// else one Discord opens, which is kept for the next time (a user's DM
+// channel never changes).
+func (b *Core) sendDM(ctx context.Context, user, kept string, m *Message) (string, *discordgo.Message, error) {
+	ch, err := b.DMChannel(ctx, user, kept)
+	if err != nil {
+		return "", nil, err
+	}
+	msg, err := b.Discord(ctx).Send(ch, m)
+	return ch, msg, err
+}
+
+// DMChannel is user's DM channel: kept, the one their settings keep (""
+// for none), or one Discord opens, then kept. A channel that could not be
+// kept is still used: the next DM opens it again.
+func (b *Core) DMChannel(ctx context.Context, user, kept string) (string, error) {
+	if kept != "" {
+		return kept, nil
+	}
+	ch, err := b.Discord(ctx).DMChannel(user)
+	if err != nil {
+		return "", err
+	}
+	if err := b.DB.SetDMChannel(ctx, user, ch); err != nil {
+		b.Logger(ctx).Warn("could not keep a DM channel", "user", user, "err", err)
+	}
+	return ch, nil
 }
 
 // dmFailed tells OnDMFailure why Discord refused a DM.

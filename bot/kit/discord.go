@@ -2,13 +2,18 @@ package kit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"kilab/bot/ratelimit"
 )
 
 // Discord is what the handlers need of Discord. rest implements it over a
@@ -32,13 +37,15 @@ type Discord interface {
 	// Message with no Files takes the message's pictures away.
 	Edit(channelID, messageID string, m *Message) error
 	// Fetch reads one of the bot's messages as it is now: what an edit that
-	// keeps part of it (a retired board's text) starts from.
+	// keeps part of it (a retired board's text) starts from, where the text
+	// was not written down as it was sent (Kept).
 	Fetch(channelID, messageID string) (*discordgo.Message, error)
 	// ArchiveThread archives a thread without locking it: it leaves the
 	// server's list of active threads, and anyone may still write in it
 	// (which brings it back).
 	ArchiveThread(threadID string) error
-	// DMChannel opens (or finds) the DM channel with a user.
+	// DMChannel opens (or finds) the DM channel with a user: a request of
+	// its own, so its answer, which never changes, is kept (Core.DMChannel).
 	DMChannel(userID string) (string, error)
 	// Thread starts a public thread from a message, or on its own in the
 	// channel when messageID is "".
@@ -69,6 +76,10 @@ type Message struct {
 	// alone: it sets the controls, and the line above them where Content
 	// is given.
 	ComponentsOnly bool
+	// Background: the request tidies up (an old board retired) rather than
+	// tells someone something, and under load waits for those that do
+	// (ratelimit.Background).
+	Background bool
 }
 
 // File is an attachment with its alt text.
@@ -156,12 +167,20 @@ func OrEmpty[T any](s []T) []T {
 
 // send makes one REST call with a JSON body, as multipart when there are files.
 func (r rest) send(method, url string, body any, files []File) ([]byte, error) {
+	return r.sendAs(context.Background(), method, url, body, files)
+}
+
+// sendAs is send with ctx, which may mark the request Background.
+func (r rest) sendAs(ctx context.Context, method, url string, body any, files []File) ([]byte, error) {
 	if len(files) == 0 {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return nil, err
+		var data []byte
+		if body != nil {
+			var err error
+			if data, err = json.Marshal(body); err != nil {
+				return nil, err
+			}
 		}
-		return r.s.RequestRaw(method, url, "application/json", data, url, 0)
+		return r.raw(ctx, method, url, "application/json", data)
 	}
 	dfiles := make([]*discordgo.File, len(files))
 	for i, f := range files {
@@ -171,7 +190,72 @@ func (r rest) send(method, url string, body any, files []File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.s.RequestRaw(method, url, ctype, data, url, 0)
+	return r.raw(ctx, method, url, ctype, data)
+}
+
+// raw makes one REST call in the bucket Discord counts it in (its route and
+// top-level resource, ratelimit.Route), so that discordgo's wait for a
+// bucket's reset is the wait Discord asks for: keyed by the whole URL, each
+// message's edits had a bucket of their own and never waited.
+//
+// An interaction's own requests (its callback, its follow-ups and original
+// answer, by its token) share a bucket with nothing and live minutes: they
+// go straight to the session's client, since discordgo keeps every bucket
+// it saw for good, which grew by one for every click.
+func (r rest) raw(ctx context.Context, method, url, ctype string, data []byte) ([]byte, error) {
+	route, bucket := ratelimit.Route(method, url)
+	if strings.HasPrefix(route, method+" /interactions/:id/:token/") || strings.HasPrefix(route, method+" /webhooks/:id/:token") {
+		return r.direct(ctx, method, url, ctype, data)
+	}
+	return r.s.RequestRaw(method, url, ctype, data, bucket, 0, discordgo.WithContext(ctx))
+}
+
+// direct makes one request with the session's client and token, answering
+// Discord's refusal as discordgo does (a *discordgo.RESTError).
+func (r rest) direct(ctx context.Context, method, url, ctype string, data []byte) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", r.s.Token)
+	req.Header.Set("User-Agent", r.s.UserAgent)
+	if data != nil {
+		req.Header.Set("Content-Type", ctype)
+	}
+	client := r.s.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return body, nil
+	}
+	refused := &discordgo.RESTError{Request: req, Response: resp, ResponseBody: body}
+	var msg *discordgo.APIErrorMessage
+	if json.Unmarshal(body, &msg) == nil {
+		refused.Message = msg
+	}
+	return nil, refused
+}
+
+// get makes a call with no body and reads its answer into v.
+func (r rest) get(method, url string, body, v any) error {
+	resp, err := r.send(method, url, body, nil)
+	if err != nil || v == nil {
+		return err
+	}
+	if err := json.Unmarshal(resp, v); err != nil {
+		return fmt.Errorf("reading Discord's answer to %s: %w", method, err)
+	}
+	return nil
 }
 
 func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, m *Message) error {
@@ -196,7 +280,8 @@ func (r rest) Respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 }
 
 func (r rest) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
-	return r.s.InteractionResponse(i)
+	var msg discordgo.Message
+	return &msg, r.get(http.MethodGet, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), nil, &msg)
 }
 
 func (r rest) EditOriginal(i *discordgo.Interaction, m *Message) error {
@@ -206,7 +291,7 @@ func (r rest) EditOriginal(i *discordgo.Interaction, m *Message) error {
 }
 
 func (r rest) DeleteOriginal(i *discordgo.Interaction) error {
-	return r.s.InteractionResponseDelete(i)
+	return r.get(http.MethodDelete, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), nil, nil)
 }
 
 func (r rest) Followup(i *discordgo.Interaction, m *Message) error {
@@ -227,51 +312,49 @@ func (r rest) Send(channelID string, m *Message) (*discordgo.Message, error) {
 }
 
 func (r rest) Edit(channelID, messageID string, m *Message) error {
+	ctx := context.Background()
+	if m.Background {
+		ctx = ratelimit.Background(ctx)
+	}
 	m = editable(m)
-	_, err := r.send(http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID), m.payload(), m.Files)
+	_, err := r.sendAs(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID), m.payload(), m.Files)
 	return err
 }
 
 func (r rest) Fetch(channelID, messageID string) (*discordgo.Message, error) {
-	return r.s.ChannelMessage(channelID, messageID)
+	var msg discordgo.Message
+	return &msg, r.get(http.MethodGet, discordgo.EndpointChannelMessage(channelID, messageID), nil, &msg)
 }
 
 func (r rest) ArchiveThread(threadID string) error {
 	body := map[string]any{"archived": true, "locked": false}
-	_, err := r.s.RequestWithBucketID(http.MethodPatch, discordgo.EndpointChannel(threadID), body, discordgo.EndpointChannel(threadID))
-	return err
+	return r.get(http.MethodPatch, discordgo.EndpointChannel(threadID), body, nil)
 }
 
 func (r rest) DMChannel(userID string) (string, error) {
-	ch, err := r.s.UserChannelCreate(userID)
-	if err != nil {
-		return "", err
-	}
-	return ch.ID, nil
+	var ch discordgo.Channel
+	err := r.get(http.MethodPost, discordgo.EndpointUserChannels("@me"), map[string]string{"recipient_id": userID}, &ch)
+	return ch.ID, err
 }
 
 func (r rest) Thread(channelID, messageID, name string) (string, error) {
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080} // a week: correspondence games are slow
-	var ch *discordgo.Channel
-	var err error
+	url := discordgo.EndpointChannelMessageThread(channelID, messageID)
 	if messageID == "" {
 		start.Type = discordgo.ChannelTypeGuildPublicThread
-		ch, err = r.s.ThreadStartComplex(channelID, start)
-	} else {
-		ch, err = r.s.MessageThreadStartComplex(channelID, messageID, start)
+		url = discordgo.EndpointChannelThreads(channelID)
 	}
-	if err != nil {
-		return "", err
-	}
-	return ch.ID, nil
+	var ch discordgo.Channel
+	err := r.get(http.MethodPost, url, start, &ch)
+	return ch.ID, err
 }
 
 func (r rest) UserName(userID string) (string, error) {
-	u, err := r.s.User(userID)
-	if err != nil {
+	var u discordgo.User
+	if err := r.get(http.MethodGet, discordgo.EndpointUser(userID), nil, &u); err != nil {
 		return "", err
 	}
-	return DisplayName(u), nil
+	return DisplayName(&u), nil
 }
 
 // RegisterCommands sends the commands as discordgo encodes them, but for
@@ -287,8 +370,7 @@ func (r rest) RegisterCommands(appID, guildID string, cmds []*discordgo.Applicat
 	if guildID != "" {
 		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guildID)
 	}
-	_, err = r.s.RequestWithBucketID(http.MethodPut, endpoint, body, endpoint)
-	return err
+	return r.get(http.MethodPut, endpoint, body, nil)
 }
 
 // CommandsBody is the bulk overwrite's JSON, permissions as integers.

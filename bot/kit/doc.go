@@ -1,5 +1,7 @@
 // Package kit is what every feature of the Discord side shares: the Discord
-// calls the bot makes (Discord, Message, the REST implementation), the Core
+// calls the bot makes (Discord, Message, the REST implementation, which
+// sends each request in the bucket Discord counts it in, and Core.Discord,
+// which counts a delivery's), a user's DM channel kept once opened, the Core
 // that holds the store, the source of throws, the log and the caches of
 // names, locales and pictures; a stored game made playable (State) and its
 // board message (Board, the picker); the languages each reader is spoken to

@@ -48,7 +48,7 @@ func (b *Play) BoardCommand(ctx context.Context, i *discordgo.Interaction) error
 	if err := b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m); err != nil || !controls {
 		return err
 	}
-	b.keepLive(ctx, i, s.G)
+	b.keepLive(ctx, i, s.G, m)
 	return nil
 }
 
@@ -56,10 +56,10 @@ func (b *Play) BoardCommand(ctx context.Context, i *discordgo.Interaction) error
 // everyone in the channel, among g's boards, so that the next move retires
 // it as it does the thread's: its buttons go, and it stops saying whose turn
 // it is. A failure is logged: the answer itself went out.
-func (b *Play) keepLive(ctx context.Context, i *discordgo.Interaction, g store.Game) {
+func (b *Play) keepLive(ctx context.Context, i *discordgo.Interaction, g store.Game, m *kit.Message) {
 	msg, err := b.DC.Original(i)
 	if err == nil {
-		err = b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: msg.ChannelID, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "board"})
+		err = b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: msg.ChannelID, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "board", Kept: kit.Kept(m)})
 	}
 	if err != nil {
 		b.Logger(ctx).Warn("recording a /board answer among the game's boards", "err", err)

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -58,6 +59,9 @@ type settings struct {
 	shards     shardPlan
 	// docsURL is where the operator hosts docs/ (DOCS_URL; "": nowhere).
 	docsURL string
+	// requestsPerSecond caps this copy's REST requests to Discord
+	// (DISCORD_REQUESTS_PER_SECOND; 0: the bot's default, 50; -1: off).
+	requestsPerSecond int
 }
 
 func readSettings(getenv func(string) string) (settings, error) {
@@ -104,6 +108,9 @@ func readSettings(getenv func(string) string) (settings, error) {
 			return s, fmt.Errorf("SWEEP_EVERY %q: want a duration from 1s to 1h, such as 30s", v)
 		}
 		s.sweepEvery = d
+	}
+	if err := s.readRequestsPerSecond(getenv("DISCORD_REQUESTS_PER_SECOND")); err != nil {
+		return s, err
 	}
 	var err error
 	if s.shards, err = parseShards(getenv("SHARD_COUNT"), getenv("SHARD_IDS")); err != nil {
@@ -214,7 +221,7 @@ func (s settings) databaseName() string {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m),\nDOCS_URL (where docs/ is hosted, e.g. https://github.com/you/kilab/blob/main/docs:\n/rules and /help link to it). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m),\nDISCORD_REQUESTS_PER_SECOND (default 50, shared by copies on one token; off: none),\nDOCS_URL (where docs/ is hosted, e.g. https://github.com/you/kilab/blob/main/docs:\n/rules and /help link to it). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -289,7 +296,8 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
 		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery,
-		Instance: m.Settings.instance, Computer: tables.With(ai.Env{}), DocsURL: m.Settings.docsURL})
+		Instance: m.Settings.instance, Computer: tables.With(ai.Env{}), DocsURL: m.Settings.docsURL,
+		RequestsPerSecond: m.Settings.requestsPerSecond})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {
@@ -300,6 +308,25 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := m.bot.Open(ctx); err != nil {
 		return explainConnect(err)
 	}
+	return nil
+}
+
+// readRequestsPerSecond reads DISCORD_REQUESTS_PER_SECOND: a number of
+// requests from 1 to 10000, or "off" where something else (a proxy such as
+// nirn-proxy) keeps the bot under Discord's limit.
+func (s *settings) readRequestsPerSecond(v string) error {
+	switch v = strings.TrimSpace(v); v {
+	case "":
+		return nil
+	case "off":
+		s.requestsPerSecond = -1
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 10000 {
+		return fmt.Errorf("DISCORD_REQUESTS_PER_SECOND %q: want a number of requests a second from 1 to 10000 (Discord allows a bot 50 in all), or off", v)
+	}
+	s.requestsPerSecond = n
 	return nil
 }
 

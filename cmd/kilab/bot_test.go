@@ -149,11 +149,20 @@ func TestReadSettings(t *testing.T) {
 	if s.docsURL != "" {
 		t.Errorf("DOCS_URL unset: %q", s.docsURL)
 	}
+	if s.requestsPerSecond != 0 {
+		t.Errorf("DISCORD_REQUESTS_PER_SECOND unset: %d, want the bot's default", s.requestsPerSecond)
+	}
+	for env, want := range map[string]int{"16": 16, " off ": -1} {
+		if s, err := readSettings(mapEnv(map[string]string{"DISCORD_REQUESTS_PER_SECOND": env})); err != nil || s.requestsPerSecond != want {
+			t.Errorf("DISCORD_REQUESTS_PER_SECOND=%q: %d, %v; want %d", env, s.requestsPerSecond, err, want)
+		}
+	}
 	if s, err := readSettings(mapEnv(map[string]string{"DOCS_URL": " https://github.com/you/kilab/blob/main/docs/ "})); err != nil || s.docsURL != "https://github.com/you/kilab/blob/main/docs" {
 		t.Errorf("DOCS_URL with a trailing slash: %q, %v", s.docsURL, err)
 	}
 	for _, bad := range []map[string]string{{"LOG_LEVEL": "loud"}, {"DISCORD_API_URL": "ftp://x"}, {"DISCORD_API_URL": "localhost:8080"},
-		{"SWEEP_EVERY": "soon"}, {"SWEEP_EVERY": "10ms"}, {"SWEEP_EVERY": "2h"}, {"DOCS_URL": "docs"}, {"DOCS_URL": "ftp://x.org/docs"}} {
+		{"SWEEP_EVERY": "soon"}, {"SWEEP_EVERY": "10ms"}, {"SWEEP_EVERY": "2h"}, {"DOCS_URL": "docs"}, {"DOCS_URL": "ftp://x.org/docs"},
+		{"DISCORD_REQUESTS_PER_SECOND": "0"}, {"DISCORD_REQUESTS_PER_SECOND": "fast"}, {"DISCORD_REQUESTS_PER_SECOND": "-5"}} {
 		if _, err := readSettings(mapEnv(bad)); err == nil {
 			t.Errorf("%v accepted", bad)
 		}

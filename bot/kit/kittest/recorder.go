@@ -175,8 +175,15 @@ func (r *Recorder) ArchiveThread(threadID string) error {
 func DiscordError(status, code int) error {
 	return &discordgo.RESTError{Response: &http.Response{StatusCode: status}, Message: &discordgo.APIErrorMessage{Code: code, Message: http.StatusText(status)}}
 }
+
+// DMChannel opens the user's DM channel, "dm-" and their id, unless Before
+// says otherwise.
 func (r *Recorder) DMChannel(userID string) (string, error) {
-	r.Record(Call{Op: "dm", Channel: userID})
+	c := Call{Op: "dm", Channel: userID}
+	if err := r.before(c); err != nil {
+		return "", err
+	}
+	r.Record(c)
 	return "dm-" + userID, nil
 }
 func (r *Recorder) Thread(channelID, messageID, name string) (string, error) {

@@ -1,0 +1,44 @@
+package bot
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/bot/ratelimit"
+)
+
+// Every session of the bot (the REST one and each shard's, which share the
+// token) sends through one limiter, each wrapped once; a negative limit
+// leaves the requests counted but unlimited.
+func TestLimitRequestsWrapsEverySession(t *testing.T) {
+	t.Parallel()
+	rest, _ := discordgo.New("Bot x")
+	shard, _ := discordgo.New("Bot x")
+	base := rest.Client.Transport
+	lim := limitRequests(Config{Session: rest, Shards: []*discordgo.Session{rest, shard}}, &requestCount{})
+	if lim == nil {
+		t.Fatal("no limiter by default")
+	}
+	for name, s := range map[string]*discordgo.Session{"rest": rest, "shard": shard} {
+		tr, ok := s.Client.Transport.(*ratelimit.Transport)
+		if !ok || tr.Limiter != lim || tr.Count == nil {
+			t.Fatalf("the %s session's transport is %T, not behind the bot's limiter", name, s.Client.Transport)
+		}
+		if _, twice := tr.Base.(*ratelimit.Transport); twice {
+			t.Errorf("the %s session's transport is wrapped twice", name)
+		}
+	}
+	if tr := rest.Client.Transport.(*ratelimit.Transport); tr.Base != base {
+		t.Errorf("the REST session sends through %T, not its own transport", tr.Base)
+	}
+	free, _ := discordgo.New("Bot x")
+	free.Client = &http.Client{}
+	if lim := limitRequests(Config{Session: free, RequestsPerSecond: -1}, &requestCount{}); lim != nil {
+		t.Error("a negative limit made a limiter")
+	}
+	if tr, ok := free.Client.Transport.(*ratelimit.Transport); !ok || tr.Limiter != nil {
+		t.Errorf("unlimited, the session's transport is %T", free.Client.Transport)
+	}
+}
