@@ -41,7 +41,9 @@ import (
 // KILAB_LOAD_DATABASE_URL, a PostgreSQL server the copies share, in a schema
 // of the run's own). KILAB_LOAD_LIMITS=1 has the fake Discord enforce
 // Discord's rate limits (global, per route, per channel), as Discord would
-// at this rate. KILAB_TEST_CPUPROFILE=<dir> has each copy write its CPU
+// at this rate, and each copy keeps to its share of the token's 50 requests
+// a second (without it the copies' own limit is off, so the run measures
+// their CPU). KILAB_TEST_CPUPROFILE=<dir> has each copy write its CPU
 // profile there (see TestMain).
 //
 // Besides clicks and latency the run reports the REST requests the copies
@@ -235,6 +237,17 @@ func (r *loadRig) dbEnv() string {
 	return "DATABASE_PATH=" + r.sqlitePath()
 }
 
+// requestsPerSecond is each copy's own limit on its Discord requests: off
+// when the fake enforces nothing, so the run measures the copies' CPU; with
+// Discord's limits on, the token's 50 a second shared evenly, as the README
+// tells operators running several copies to do.
+func (r *loadRig) requestsPerSecond() string {
+	if !r.cfg.limits {
+		return "off"
+	}
+	return strconv.Itoa(max(1, 50/r.cfg.copies))
+}
+
 func (r *loadRig) sqlitePath() string { return filepath.Join(r.dir, "kilab.db") }
 
 // startCopy starts a copy serving interactions at addr and waits until it
@@ -246,7 +259,8 @@ func (r *loadRig) startCopy(addr string) *copyProc {
 		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), "DISCORD_API_URL="+r.srv.URL(),
 		"DISCORD_GUILD_ID="+r.srv.Guild().ID, "LOG_LEVEL=warn", "TABLES_DIR=off", "SWEEP_EVERY=1s",
 		"INTERACTIONS_ADDR="+addr, "DISCORD_PUBLIC_KEY="+r.srv.PublicKeyHex(), "METRICS_ADDR="+c.metrics,
-		"KILAB_INSTANCE=copy-"+addr) // a copy restarted at the same address takes back its claims at once
+		"KILAB_INSTANCE=copy-"+addr, // a copy restarted at the same address takes back its claims at once
+		"DISCORD_REQUESTS_PER_SECOND="+r.requestsPerSecond())
 	c.cmd.Dir = r.dir
 	c.cmd.Stdout, c.cmd.Stderr = c.out, c.out
 	if err := c.cmd.Start(); err != nil {
