@@ -92,11 +92,7 @@ func encodeReplay(l *lang.Lang, game games.Game, cfg games.Config, start games.P
 	}
 	anim.Disposal = append([]byte{gif.DisposalNone}, anim.Disposal...)
 	anim.Delay[len(anim.Delay)-1] = lastFrameDelay
-	var buf bytes.Buffer
-	if err := gif.EncodeAll(&buf, anim); err != nil {
-		return nil, fmt.Errorf("render: gif: %w", err)
-	}
-	return buf.Bytes(), nil
+	return encodeGIF(anim)
 }
 
 // delta returns the part of next that differs from prev, as a frame of its
