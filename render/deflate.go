@@ -12,7 +12,7 @@ import (
 // (distance 1). Only where both fail does it look up a small hash table of
 // the 4-byte sequences seen at earlier such places, which finds a piece or a
 // letter repeated nearby. Tokens go out in dynamic Huffman blocks of about
-// blockTokens tokens, cut at row ends.
+// blockTokens tokens, cut at band ends.
 const (
 	minMatch    = 3
 	maxMatch    = 258
@@ -21,8 +21,9 @@ const (
 	hashBits    = 12
 )
 
-// A token is a literal byte (below 1<<31) or a match: the flag, length-3 in
-// bits 16-23 and distance-1 in bits 0-15.
+// A token is a literal byte (below 1<<31) or a match: the flag, the
+// distance's code in bits 24-28, length-3 in bits 16-23 and distance-1 in
+// bits 0-14.
 type token uint32
 
 const matchFlag = 1 << 31
@@ -32,13 +33,17 @@ type deflater struct {
 	tokens []token
 	hash   [1 << hashBits]uint64 // row+1 and column of the last literal with that 4-byte hash
 	n      int                   // a row's length: the filter byte and the pixels
-	litLen [286]int32
-	dist   [30]int32
-	huff   huffman
+	// windowRow is the first row the hash table's matches may reach back
+	// to: the band's own, so that a band's tokens depend on nothing but its
+	// rows and the row above (which the row-above matches read).
+	windowRow int
+	litLen    [286]int32
+	dist      [30]int32
+	huff      huffman
 }
 
 func (d *deflater) start(out []byte, n int) {
-	d.bw = bitWriter{out: out}
+	d.bw.start(out)
 	d.tokens = d.tokens[:0]
 	d.hash = [1 << hashBits]uint64{}
 	d.n = n
@@ -65,10 +70,10 @@ func (e *pngEncoder) row(y int, cur, prev []byte) bool {
 	}
 	for j < len(cur) {
 		best, dist := 0, 0
-		if up {
+		if up && cur[j] == prev[j] { // a byte's test first spares most calls
 			best, dist = prefixLen(cur[j:], prev[j:]), n
 		}
-		if j > 0 {
+		if j > 0 && cur[j] == cur[j-1] {
 			if l := runLen(cur[j:], cur[j-1]); l >= best {
 				best, dist = l, 1
 			}
@@ -84,9 +89,6 @@ func (e *pngEncoder) row(y int, cur, prev []byte) bool {
 		d.literal(cur[j])
 		j++
 	}
-	if len(d.tokens) >= blockTokens {
-		d.block(false)
-	}
 	return same
 }
 
@@ -98,19 +100,19 @@ func (e *pngEncoder) lookBack(y, j int, cur []byte) (int, int) {
 	h := binary.LittleEndian.Uint32(cur[j:]) * 0x9E3779B1 >> (32 - hashBits)
 	q := d.hash[h]
 	d.hash[h] = uint64(y+1)<<32 | uint64(j)
-	if q == 0 {
+	qy, qx := int(q>>32)-1, int(uint32(q))
+	if q == 0 || qy < d.windowRow {
 		return 0, 0
 	}
-	qy, qx := int(q>>32)-1, int(uint32(q))
 	dist := (y-qy)*d.n + j - qx
 	if dist > maxDistance {
 		return 0, 0
 	}
-	l := prefixLen(cur[j:], e.rowPix(qy)[qx:])
-	if l < 4 {
+	cand := e.rowPix(qy)[qx:]
+	if binary.LittleEndian.Uint32(cand) != binary.LittleEndian.Uint32(cur[j:]) {
 		return 0, 0
 	}
-	return l, dist
+	return 4 + prefixLen(cur[j+4:], cand[4:]), dist
 }
 
 func (d *deflater) literal(b byte) {
@@ -125,9 +127,10 @@ func (d *deflater) match(l, dist int) {
 		if r := l - m; r > 0 && r < minMatch {
 			m = l - minMatch
 		}
-		d.tokens = append(d.tokens, matchFlag|token(m-minMatch)<<16|token(dist-1))
+		dc := distCode(dist - 1)
+		d.tokens = append(d.tokens, matchFlag|token(dc)<<24|token(m-minMatch)<<16|token(dist-1))
 		d.litLen[257+int(lengthCode[m-minMatch])]++
-		d.dist[distCode(dist-1)]++
+		d.dist[dc]++
 		l -= m
 	}
 }
@@ -144,24 +147,24 @@ func (d *deflater) block(final bool) {
 	d.litLen[256]++ // end of block
 	h := &d.huff
 	h.build(d.litLen[:], d.dist[:])
-	head := uint64(2 << 1) // dynamic Huffman codes
+	d.bw.reserve(6*len(d.tokens) + 1024) // a token takes at most 48 bits
+	head := uint64(2 << 1)               // dynamic Huffman codes
 	if final {
 		head |= 1
 	}
 	d.bw.write(head, 3)
 	h.writeHeader(&d.bw)
+	h.tables()
 	for _, t := range d.tokens {
 		if t&matchFlag == 0 {
-			d.bw.write(uint64(h.litCode[t]), uint(h.litLen[t]))
+			c := h.lit[t]
+			d.bw.write(uint64(c&0xffffff), uint(c>>24))
 			continue
 		}
-		l, dist := int(t>>16&0xff), int(t&0xffff)
-		lc := int(lengthCode[l])
-		dc := distCode(dist)
-		v := uint64(h.litCode[257+lc]) | uint64(l-int(lengthBase[lc]))<<h.litLen[257+lc]
-		d.bw.write(v, uint(h.litLen[257+lc])+uint(lengthExtra[lc]))
-		v = uint64(h.distCode[dc]) | uint64(dist-int(distBase[dc]))<<h.distLen[dc]
-		d.bw.write(v, uint(h.distLen[dc])+uint(distExtra[dc]))
+		l, dc := h.length[t>>16&0xff], h.distance[t>>24&31]
+		dist := uint64(t&0x7fff) - uint64(distBase[t>>24&31])
+		v := uint64(l&0xffffff) | (uint64(dc&0xffff)|dist<<(dc>>16&31))<<(l>>24)
+		d.bw.write(v, uint(l>>24+dc>>16&31+dc>>21))
 	}
 	d.bw.write(uint64(h.litCode[256]), uint(h.litLen[256]))
 	d.tokens = d.tokens[:0]
@@ -208,32 +211,49 @@ func runLen(a []byte, c byte) int {
 	return i
 }
 
-// bitWriter packs codes least significant bit first, as deflate wants.
+// bitWriter packs codes least significant bit first, as deflate wants. It
+// writes into room made beforehand (reserve), eight bytes at a time,
+// keeping fewer than eight bits back, which takes no branch.
 type bitWriter struct {
-	out  []byte
+	out  []byte // len(out) is its capacity; pos is the length written
+	pos  int
 	bits uint64
 	n    uint
 }
 
-// write adds the low nb bits of v; nb is at most 32.
-func (w *bitWriter) write(v uint64, nb uint) {
-	w.bits |= v << w.n
-	w.n += nb
-	if w.n >= 32 {
-		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.bits))
-		w.bits >>= 32
-		w.n -= 32
+func (w *bitWriter) start(out []byte) {
+	*w = bitWriter{out: out[:cap(out)], pos: len(out)}
+}
+
+// reserve makes room for n more bytes.
+func (w *bitWriter) reserve(n int) {
+	if w.pos+n+8 > len(w.out) {
+		w.out = slices.Grow(w.out[:w.pos], n+8)
+		w.out = w.out[:cap(w.out)]
 	}
 }
 
-// flush writes the bits left, padded with zeros to a whole byte.
+// write adds the low nb bits of v; nb is at most 56.
+func (w *bitWriter) write(v uint64, nb uint) {
+	w.bits |= v << w.n
+	w.n += nb
+	binary.LittleEndian.PutUint64(w.out[w.pos:], w.bits)
+	k := w.n >> 3
+	w.pos += int(k)
+	w.bits >>= k * 8
+	w.n &= 7
+}
+
+// flush writes the bits left, padded with zeros to a whole byte, and
+// returns all that was written.
 func (w *bitWriter) flush() []byte {
-	for w.n > 0 {
-		w.out = append(w.out, byte(w.bits))
-		w.bits >>= 8
-		w.n = w.n - min(w.n, 8)
+	if w.n > 0 {
+		w.reserve(1)
+		w.out[w.pos] = byte(w.bits)
+		w.pos++
 	}
-	return w.out
+	w.bits, w.n = 0, 0
+	return w.out[:w.pos]
 }
 
 // The length and distance codes of RFC 1951, 3.2.5.
@@ -288,7 +308,14 @@ type huffman struct {
 	clLen    [19]uint8
 	clCode   [19]uint16
 	lens     [286 + 30]uint8 // the two code lengths in a row, for the header
-	rle      []uint16        // header symbols: code-length symbol | extra bits << 5
+	// Each symbol's code and bit count (top byte), for the tokens: the
+	// literals, and the lengths by length-3 with their extra bits; the
+	// distance codes with their length in bits 16-20 and their count of
+	// extra bits from bit 21.
+	lit      [256]uint32
+	length   [256]uint32
+	distance [30]uint32
+	rle      []uint16 // header symbols: code-length symbol | extra bits << 5
 	tree     treeBuilder
 }
 
@@ -297,6 +324,21 @@ func (h *huffman) build(litFreq, distFreq []int32) {
 	canonical(h.litLen[:], h.litCode[:])
 	h.tree.lengths(distFreq, 15, h.distLen[:])
 	canonical(h.distLen[:], h.distCode[:])
+}
+
+// tables fills lit, length and distance from the codes.
+func (h *huffman) tables() {
+	for b := range h.lit {
+		h.lit[b] = uint32(h.litCode[b]) | uint32(h.litLen[b])<<24
+	}
+	for l := range h.length {
+		c := int(lengthCode[l])
+		n := uint32(h.litLen[257+c])
+		h.length[l] = (uint32(h.litCode[257+c]) | uint32(l-int(lengthBase[c]))<<n) | (n+uint32(lengthExtra[c]))<<24
+	}
+	for c := range h.distance {
+		h.distance[c] = uint32(h.distCode[c]) | uint32(h.distLen[c])<<16 | uint32(distExtra[c])<<21
+	}
 }
 
 // clOrder is the order code-length code lengths are sent in.

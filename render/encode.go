@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"slices"
 	"sync"
 )
 
@@ -106,28 +107,79 @@ func (e *pngEncoder) chunk(typ string, data []byte) {
 }
 
 // idat appends the one IDAT chunk: the zlib stream of every row, each a
-// filter byte (None) and the row's pixels.
+// filter byte (None) and the row's pixels. The rows go by bands of
+// bandRows; a band whose pixels and the row above them were coded before,
+// in this picture or an earlier one, takes its tokens from the cache.
 func (e *pngEncoder) idat() {
 	start := len(e.out)
 	e.out = append(e.out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	e.out = append(e.out, 0x78, 0x01) // zlib: deflate, 32 KB window, fastest
-	e.deflater.start(e.out, e.img.Rect.Dx()+1)
-	r := e.img.Rect
-	var prev []byte
-	for y := range r.Dy() {
-		i := e.img.PixOffset(r.Min.X, r.Min.Y+y)
-		cur := e.img.Pix[i : i+r.Dx()]
-		if same := e.row(y, cur, prev); same {
-			e.adler.repeat()
-		} else {
-			e.adler.row(cur)
+	w, h := e.img.Rect.Dx(), e.img.Rect.Dy()
+	e.deflater.start(e.out, w+1)
+	for y0 := 0; y0 < h; y0 += bandRows {
+		y1 := min(h, y0+bandRows)
+		key := e.bandKey(y0, y1)
+		b, ok := bands.get(key)
+		if !ok {
+			b = e.codeBand(y0, y1)
+			bands.put(key, b)
 		}
-		prev = cur
+		e.addBand(b, uint64(y1-y0)*uint64(w+1))
+		if len(e.tokens) >= blockTokens {
+			e.block(false)
+		}
 	}
 	e.out = e.deflater.finish()
 	e.out = binary.BigEndian.AppendUint32(e.out, e.adler.sum())
 	binary.BigEndian.PutUint32(e.out[start:], uint32(len(e.out)-start-8))
 	e.out = binary.BigEndian.AppendUint32(e.out, crc32.ChecksumIEEE(e.out[start+4:]))
+}
+
+// codeBand codes rows y0 to y1 (not included) as a band of their own: its
+// matches reach no further back than the row above it, so its tokens hold
+// wherever these rows follow that row, and are the same whatever was coded
+// before.
+func (e *pngEncoder) codeBand(y0, y1 int) *band {
+	var prev []byte
+	if y0 > 0 {
+		prev = e.rowPix(y0 - 1)
+	}
+	e.windowRow = y0
+	mark := len(e.tokens)
+	var sums adler
+	for y := y0; y < y1; y++ {
+		cur := e.rowPix(y)
+		if same := e.row(y, cur, prev); same && y > y0 {
+			sums.repeat()
+		} else {
+			sums.row(cur)
+		}
+		prev = cur
+	}
+	b := &band{tokens: slices.Clone(e.tokens[mark:]), a: sums.a, b: sums.b}
+	e.tokens = e.tokens[:mark]
+	for _, t := range b.tokens {
+		if t&matchFlag == 0 {
+			b.litLen[t]++
+			continue
+		}
+		b.litLen[257+int(lengthCode[t>>16&0xff])]++
+		b.dist[t>>24&31]++
+	}
+	return b
+}
+
+// addBand appends a band's tokens, counts its symbols and adds its sums,
+// n bytes of the zlib stream's data.
+func (e *pngEncoder) addBand(b *band, n uint64) {
+	e.tokens = append(e.tokens, b.tokens...)
+	for i, c := range b.litLen {
+		e.litLen[i] += int32(c)
+	}
+	for i, c := range b.dist {
+		e.dist[i] += int32(c)
+	}
+	e.adler.add(b.a, b.b, n)
 }
 
 // rowPix returns row y's pixels, for the hash matches' look back.
@@ -178,6 +230,12 @@ func (s *adler) row(pix []byte) {
 func (s *adler) repeat() {
 	s.b = uint32((uint64(s.b) + uint64(s.rb) + uint64(s.n)*uint64(s.a)) % adlerMod)
 	s.a = (s.a + s.ra) % adlerMod
+}
+
+// add appends a stretch of n bytes whose own sums (from 0) are a and b.
+func (s *adler) add(a, b uint32, n uint64) {
+	s.b = uint32((uint64(s.b) + uint64(b) + n%adlerMod*uint64(s.a)) % adlerMod)
+	s.a = (s.a + a) % adlerMod
 }
 
 func (s *adler) sum() uint32 { return s.b<<16 | s.a }
