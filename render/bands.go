@@ -15,8 +15,8 @@ const bandRows = 16
 // It is never changed once made, so it is read without a lock.
 type band struct {
 	tokens []token
-	litLen [286]uint16
-	dist   [30]uint16
+	litLen [286]uint32 // a band of a wide picture may hold more than 65535 of one
+	dist   [30]uint32
 	a, b   uint32
 }
 

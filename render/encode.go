@@ -146,6 +146,8 @@ func (e *pngEncoder) codeBand(y0, y1 int) *band {
 	}
 	e.windowRow = y0
 	mark := len(e.tokens)
+	litLen, dist := e.litLen, e.dist // the counts so far, kept while row counts the band's
+	e.litLen, e.dist = [286]int32{}, [30]int32{}
 	var sums adler
 	for y := y0; y < y1; y++ {
 		cur := e.rowPix(y)
@@ -157,15 +159,13 @@ func (e *pngEncoder) codeBand(y0, y1 int) *band {
 		prev = cur
 	}
 	b := &band{tokens: slices.Clone(e.tokens[mark:]), a: sums.a, b: sums.b}
-	e.tokens = e.tokens[:mark]
-	for _, t := range b.tokens {
-		if t&matchFlag == 0 {
-			b.litLen[t]++
-			continue
-		}
-		b.litLen[257+int(lengthCode[t>>16&0xff])]++
-		b.dist[t>>24&31]++
+	for i, c := range e.litLen {
+		b.litLen[i] = uint32(c)
 	}
+	for i, c := range e.dist {
+		b.dist[i] = uint32(c)
+	}
+	e.tokens, e.litLen, e.dist = e.tokens[:mark], litLen, dist
 	return b
 }
 
@@ -203,27 +203,53 @@ const adlerMod = 65521
 // row adds a row: a zero filter byte, then pix. The row's b sum weighs each
 // byte by the bytes from it to the row's end, n-1-j for pixel j.
 func (s *adler) row(pix []byte) {
-	var sum, dot uint64 // sum of the bytes, and of j times byte j
-	j := 0
-	for ; j+8 <= len(pix); j += 8 {
-		// The word's bytes as 16-bit lanes, even bytes in lo and odd in hi;
-		// multiplying by a constant adds the lanes, weighted, into the top one.
-		v := binary.LittleEndian.Uint64(pix[j:])
-		lo, hi := v&0x00FF00FF00FF00FF, v>>8&0x00FF00FF00FF00FF
-		s := (lo + hi) * 0x0001000100010001 >> 48
-		d := 2*((lo+hi)*0x0000000100020003>>48) + hi*0x0001000100010001>>48
-		sum += s
-		dot += uint64(j)*s + d
-	}
-	for ; j < len(pix); j++ {
-		sum += uint64(pix[j])
-		dot += uint64(j) * uint64(pix[j])
-	}
+	sum, dot := rowSums(pix)
 	w := uint64(len(pix))
 	s.ra = uint32(sum % adlerMod)
 	s.rb = uint32((w*sum - dot) % adlerMod)
 	s.n = uint32(len(pix) + 1)
 	s.repeat()
+}
+
+// rowSums returns the sum of the bytes and the sum of j times byte j. It
+// reads eight bytes at a time as 16-bit lanes (even bytes in one word, odd
+// in another) and sums them lane by lane, with the running sum of those sums
+// for the weights, over chunks of 16 words, few enough that no lane
+// overflows; then it folds the lanes into the two sums.
+func rowSums(pix []byte) (sum, dot uint64) {
+	const m = 0x00FF00FF00FF00FF
+	j := 0
+	for j+8 <= len(pix) {
+		words := min((len(pix)-j)/8, 16)
+		var even, odd, evenRun, oddRun uint64
+		for w := range words {
+			v := binary.LittleEndian.Uint64(pix[j+8*w:])
+			evenRun += even
+			oddRun += odd
+			even += v & m
+			odd += v >> 8 & m
+		}
+		s := lanes(even) + lanes(odd)
+		// Byte i of word w of the chunk weighs j + 8w + i: the words' part
+		// is 8(words-1)s less 8 times the running sums; the bytes' part
+		// is the even lanes' 2k and the odd lanes' 2k+1.
+		inWords := uint64(words-1)*s - lanes(evenRun) - lanes(oddRun)
+		inBytes := 2*((even+odd)*0x0000000100020003>>48) + lanes(odd)
+		dot += uint64(j)*s + 8*inWords + inBytes
+		sum += s
+		j += 8 * words
+	}
+	for ; j < len(pix); j++ {
+		sum += uint64(pix[j])
+		dot += uint64(j) * uint64(pix[j])
+	}
+	return sum, dot
+}
+
+// lanes adds the four 16-bit lanes of v.
+func lanes(v uint64) uint64 {
+	t := v&0x0000FFFF0000FFFF + v>>16&0x0000FFFF0000FFFF
+	return (t + t>>32) & 0xFFFFFFFF
 }
 
 // repeat adds the last row again.

@@ -187,7 +187,7 @@ func TestEncodePNGRefuses(t *testing.T) {
 // The row-wise Adler-32 is hash/adler32's over the filtered rows.
 func TestAdler(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for _, w := range []int{1, 3, 4, 5, 800, 5000} {
+	for _, w := range []int{1, 3, 4, 5, 127, 128, 136, 800, 5000} {
 		var s adler
 		s.a = 1
 		var raw []byte
