@@ -242,3 +242,85 @@ func TestHuffmanLengths(t *testing.T) {
 		}
 	}
 }
+
+// A band is taken from the cache only when its rows and the row above are
+// the same: a picture that differs from one coded before in any one row,
+// on either side of a band's edge, decodes to its own pixels, and so does
+// the first picture coded again after it.
+func TestBandCacheRowChanged(t *testing.T) {
+	base := benchPicture(&testing.B{}, "tab", 40)
+	h := base.Rect.Dy()
+	for _, y := range []int{0, 1, bandRows - 1, bandRows, bandRows + 1, 2*bandRows - 1, h - 1} {
+		changed := image.NewPaletted(base.Rect, base.Palette)
+		copy(changed.Pix, base.Pix)
+		row := changed.Pix[changed.PixOffset(0, y):][:changed.Rect.Dx()]
+		for x := range row {
+			row[x] = uint8((int(row[x]) + 1 + x/50) % len(base.Palette))
+		}
+		for i, img := range []*image.Paletted{base, changed, base} {
+			b, err := encodePNG(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := samePNG(img, b); diff != "" {
+				t.Fatalf("row %d changed, picture %d: %s", y, i, diff)
+			}
+		}
+	}
+}
+
+// The same picture gives the same bytes, whatever was coded before it.
+func TestEncodePNGSameBytes(t *testing.T) {
+	pics := encodeScenes(t)
+	first := map[int][]byte{}
+	for round := range 2 {
+		bands.clear()
+		for i, img := range pics {
+			if round == 1 {
+				img = pics[len(pics)-1-i] // another order, another cache
+				i = len(pics) - 1 - i
+			}
+			b, err := encodePNG(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if round == 0 {
+				first[i] = b
+			} else if !bytes.Equal(b, first[i]) {
+				t.Fatalf("picture %d: %d bytes, %d the first time", i, len(b), len(first[i]))
+			}
+		}
+	}
+}
+
+// Pictures coded at once share the band cache safely, even a cache so small
+// that it drops its old generation all the time (run with -race).
+func TestBandCacheConcurrent(t *testing.T) {
+	pics := encodeScenes(t)[:24]
+	saved := bands
+	bands = newBandCache(8)
+	defer func() { bands = saved }()
+	errs := make(chan string, 4)
+	for g := range 4 {
+		go func() {
+			bad := ""
+			for i := range 3 * len(pics) {
+				img := pics[(i*7+g*5)%len(pics)]
+				b, err := encodePNG(img)
+				if err != nil {
+					bad = err.Error()
+					break
+				}
+				if bad = samePNG(img, b); bad != "" {
+					break
+				}
+			}
+			errs <- bad
+		}()
+	}
+	for range 4 {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
+}
