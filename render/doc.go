@@ -29,4 +29,14 @@
 // at most 255 entries through a lookup table, so the PNG is paletted (small and
 // fast to encode) and the GIF frames share that palette and store only the
 // rectangle that changed since the frame before.
+//
+// The encoders are render's own, for these flat pictures (encode.go,
+// deflate.go, bands.go, gifenc.go). The PNG's deflate tries at each byte the
+// row above and a run of the byte before, and a small hash table only where
+// both fail; its rows go by bands of 16, and a band whose pixels and the row
+// above were coded before (a move leaves most of a board as it was) reuses
+// its tokens from a cache shared by all pictures. The same picture always
+// gives the same bytes, no more than image/png made. The GIF's LZW keeps each
+// byte's run of codes in an array, so a run of the transparent colour is one
+// look-up, and writes the very bytes image/gif wrote.
 package render

@@ -287,7 +287,7 @@ func TestEncodePNGSameBytes(t *testing.T) {
 			if round == 0 {
 				first[i] = b
 			} else if !bytes.Equal(b, first[i]) {
-				t.Fatalf("picture %d: %d bytes, %d the first time", i, len(b), len(first[i]))
+				t.Fatalf("picture %d: other bytes than the first time (%d and %d)", i, len(b), len(first[i]))
 			}
 		}
 	}
