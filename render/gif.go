@@ -106,14 +106,7 @@ func delta(prev, next *image.Paletted) *image.Paletted {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		p := prev.Pix[prev.PixOffset(r.Min.X, y):][:r.Dx()]
 		n := next.Pix[next.PixOffset(r.Min.X, y):][:r.Dx()]
-		o := out.Pix[out.PixOffset(r.Min.X, y):][:r.Dx()]
-		for x := range o {
-			if p[x] == n[x] {
-				o[x] = transparentIndex
-			} else {
-				o[x] = n[x]
-			}
-		}
+		unchanged(out.Pix[out.PixOffset(r.Min.X, y):][:r.Dx()], p, n)
 	}
 	return out
 }

@@ -168,6 +168,26 @@ func (e *gifEncoder) blocks() {
 	e.out = append(e.out, 0)
 }
 
+// unchanged sets out to next, but transparentIndex where next is prev,
+// eight pixels at a time: transparentIndex is all ones, so it is next with
+// every bit of an unchanged pixel set.
+func unchanged(out, prev, next []byte) {
+	const low7, high = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	x := 0
+	for ; x+8 <= len(out); x += 8 {
+		p, n := binary.LittleEndian.Uint64(prev[x:]), binary.LittleEndian.Uint64(next[x:])
+		d := p ^ n
+		changed := ((d&low7 + low7) | d) & high >> 7 * 0xFF // 0xFF in each byte that differs
+		binary.LittleEndian.PutUint64(out[x:], n|^changed)
+	}
+	for ; x < len(out); x++ {
+		out[x] = next[x]
+		if prev[x] == next[x] {
+			out[x] = transparentIndex
+		}
+	}
+}
+
 // lzwCoder is GIF's variable-length LZW (least significant bit first), with
 // the code sequence compress/lzw writes: a clear code first, a clear code
 // whenever the 4096th code would be made, the end code last.

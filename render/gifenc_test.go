@@ -169,3 +169,38 @@ func BenchmarkImageGIFReplay(b *testing.B) {
 	b.ReportMetric(float64(out.Len()), "gif-bytes")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(anim.Image)), "ns/frame")
 }
+
+// unchanged marks exactly the pixels that did not change, whatever the
+// bytes (a byte differing only in its top bit, or only below it, among them).
+func TestUnchanged(t *testing.T) {
+	if transparentIndex != 0xff {
+		t.Fatal("unchanged relies on transparentIndex being all ones")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for n := range 40 {
+		prev, next, out := make([]byte, n), make([]byte, n), make([]byte, n)
+		for i := range prev {
+			prev[i] = uint8(r.IntN(256))
+			switch r.IntN(4) {
+			case 0:
+				next[i] = prev[i]
+			case 1:
+				next[i] = prev[i] ^ 0x80
+			case 2:
+				next[i] = prev[i] ^ uint8(1<<r.IntN(7))
+			default:
+				next[i] = uint8(r.IntN(255))
+			}
+		}
+		unchanged(out, prev, next)
+		for i := range out {
+			want := next[i]
+			if prev[i] == next[i] {
+				want = transparentIndex
+			}
+			if out[i] != want {
+				t.Fatalf("%d pixels: pixel %d is %d, want %d (%d then %d)", n, i, out[i], want, prev[i], next[i])
+			}
+		}
+	}
+}
