@@ -10,6 +10,11 @@ import (
 // that a band's key and look-up cost little beside its coding.
 const bandRows = 16
 
+// maxBandTokens bounds what a cached band holds: a band of a board takes a
+// few hundred tokens, one of a large noisy picture could take hundreds of
+// thousands, which the cache does not keep.
+const maxBandTokens = 4096
+
 // A band is the deflate tokens of a band of rows, their symbol counts and
 // the Adler-32 sums of the band's bytes (filter bytes and pixels) from 0.
 // It is never changed once made, so it is read without a lock.

@@ -10,13 +10,15 @@ import (
 	"sync"
 )
 
-// encodePNG writes a paletted picture as an 8-bit paletted PNG, about ten
-// times faster than image/png at its fastest level and no larger: the
-// pictures are flat colours, so most of each row repeats the row above or
-// runs of one colour, and the deflate step below looks for exactly those
-// (with a small hash table for the rest, such as a piece repeated along a
-// row) instead of hashing every byte as a general compressor does. Every row
-// is filtered None: the row-above match does what the Up filter would, for
+// encodePNG writes a paletted picture as an 8-bit paletted PNG, two to three
+// times faster than image/png at its fastest level and no larger, and several
+// times faster again for the rows a picture shares with one coded before.
+// The pictures are flat colours, so most of each row repeats the row above
+// or runs of one colour, and the deflate step (deflate.go) looks for exactly
+// those, with a small hash table for the rest (a piece repeated along a
+// row), instead of hashing every byte as a general compressor does; and
+// bands of rows already coded come from a cache (bands.go). Every row is
+// filtered None: the row-above match does what the Up filter would, for
 // fewer bytes.
 func encodePNG(img *image.Paletted) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
@@ -27,7 +29,10 @@ func encodePNG(img *image.Paletted) ([]byte, error) {
 		return nil, fmt.Errorf("render: png: a palette of %d colours", len(img.Palette))
 	}
 	e := pngEncoders.Get().(*pngEncoder)
-	defer pngEncoders.Put(e)
+	defer func() {
+		e.img = nil // the pool keeps buffers, not pictures
+		pngEncoders.Put(e)
+	}()
 	e.reset(img)
 	e.header(w, h)
 	e.palette(img.Palette)
@@ -122,7 +127,9 @@ func (e *pngEncoder) idat() {
 		b, ok := bands.get(key)
 		if !ok {
 			b = e.codeBand(y0, y1)
-			bands.put(key, b)
+			if len(b.tokens) <= maxBandTokens {
+				bands.put(key, b)
+			}
 		}
 		e.addBand(b, uint64(y1-y0)*uint64(w+1))
 		if len(e.tokens) >= blockTokens {
@@ -182,7 +189,7 @@ func (e *pngEncoder) addBand(b *band, n uint64) {
 	e.adler.add(b.a, b.b, n)
 }
 
-// rowPix returns row y's pixels, for the hash matches' look back.
+// rowPix returns row y's pixels.
 func (e *pngEncoder) rowPix(y int) []byte {
 	r := e.img.Rect
 	i := e.img.PixOffset(r.Min.X, r.Min.Y+y)

@@ -11,11 +11,10 @@ import (
 )
 
 // encodeGIF writes anim as image/gif's EncodeAll does, byte for byte, for
-// the animations Replay makes: one global palette that every frame uses. Its
-// LZW coder keeps the dictionary as a tree of codes in three small arrays
-// (first child, next sibling, last byte) instead of compress/lzw's hash
-// table, so a step is a load or two in the first-level cache; the frames are
-// mostly runs of the transparent colour, whose codes have few children.
+// the animations Replay makes: one global palette that every frame uses.
+// Only its LZW coder differs (lzwCoder, below): the frames are mostly runs of
+// the transparent colour, which it takes a run at a time where compress/lzw
+// takes a byte at a time.
 func encodeGIF(anim *gif.GIF) ([]byte, error) {
 	global, ok := anim.Config.ColorModel.(color.Palette)
 	switch {
@@ -131,6 +130,13 @@ func (e *gifEncoder) frame(anim *gif.GIF, global color.Palette, f *image.Palette
 		e.out = binary.LittleEndian.AppendUint16(e.out, uint16(v))
 	}
 	litWidth := max(tableSize(len(f.Palette))+1, 2)
+	if litWidth < 8 {
+		for _, x := range f.Pix {
+			if x>>litWidth != 0 {
+				return errors.New("render: gif: a pixel beyond the palette's codes")
+			}
+		}
+	}
 	e.out = append(e.out, 0, byte(litWidth)) // no local table; LZW code size
 	e.codes = e.lzw.encode(e.codes[:0], f, uint(litWidth))
 	e.blocks()

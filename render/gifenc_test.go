@@ -127,11 +127,14 @@ func TestEncodeGIFRefuses(t *testing.T) {
 	pal := color.Palette{color.Black, color.White}
 	frame := image.NewPaletted(image.Rect(0, 0, 4, 4), pal)
 	other := image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.White, color.Black})
+	beyond := image.NewPaletted(image.Rect(0, 0, 4, 4), pal)
+	beyond.Pix[5] = 4 // a code of 3 bits, for a palette of 2 colours
 	for _, anim := range []*gif.GIF{
 		{Image: []*image.Paletted{frame}, Delay: []int{1}},
 		{Image: []*image.Paletted{frame}, Delay: nil, Config: image.Config{ColorModel: pal, Width: 4, Height: 4}},
 		{Image: []*image.Paletted{frame}, Delay: []int{1}, Config: image.Config{ColorModel: pal, Width: 3, Height: 4}},
 		{Image: []*image.Paletted{other}, Delay: []int{1}, Config: image.Config{ColorModel: pal, Width: 4, Height: 4}},
+		{Image: []*image.Paletted{beyond}, Delay: []int{1}, Config: image.Config{ColorModel: pal, Width: 4, Height: 4}},
 	} {
 		if b, err := encodeGIF(anim); err == nil {
 			t.Errorf("%d bytes, want an error", len(b))
