@@ -75,8 +75,7 @@ func (a asebArt) paint(l *lang.Lang, game games.Game, gp games.Position, last La
 		return nil, fmt.Errorf("position is a %T, not an Aseb position", gp)
 	}
 	r := pos.Rules()
-	c := newCanvas(asebW, asebH)
-	c.copyFrom(cachedBackground(fmt.Sprintf("aseb/%x", r.Houses), asebW, asebH, func(c *canvas) {
+	c := onBackground(cachedBackground(backgroundKey{"aseb", r.Houses}, asebW, asebH, func(c *canvas) {
 		asebBackground(c, r)
 	}))
 	moves := asebMoves(last)
@@ -158,8 +157,9 @@ type asebMove struct {
 // asebMoves reads the moves marked (Last.marked): a move onto a house and
 // the move its new throw gave, not only the last; passes mark nothing.
 func asebMoves(last Last) []asebMove {
-	var out []asebMove
-	for _, p := range last.marked() {
+	marked := last.marked()
+	out := make([]asebMove, 0, len(marked))
+	for _, p := range marked {
 		before, ok := p.Before.(aseb.Position)
 		if !ok {
 			continue
@@ -213,13 +213,13 @@ const asebThrowRoom = 16 + asebPile + 4 + 6 + sticksW + 4 + 14
 func asebPiles(c *canvas, l *lang.Lang, pos aseb.Position, side games.Player) {
 	n, off := pos.InReserve(side), pos.BorneOff(side)
 	x, y, w := asebPileBox(side, false)
-	c.text(l.T("render.aseb.reserve", "N", n), x+4, y+asebStrip/2+0.3, sizeSmall, 0, colInk)
+	c.text(sayN(l, "render.aseb.reserve", "N", n), x+4, y+asebStrip/2+0.3, sizeSmall, 0, colInk)
 	step := min(15.0, (w-asebPile)/max(float64(n-1), 1))
 	for i := range n {
 		c.put(piece(asebShape(side), side, asebPile, false), x+asebPile/2+2+float64(i)*step, y+asebStrip+13)
 	}
 	x, _, w = asebPileBox(side, true)
-	c.text(l.T("render.aseb.off", "N", off), x+w-4, y+asebStrip/2+0.3, sizeSmall, 1, colInk)
+	c.text(sayN(l, "render.aseb.off", "N", off), x+w-4, y+asebStrip/2+0.3, sizeSmall, 1, colInk)
 	step = min(15.0, (w-asebPile)/max(float64(off-1), 1))
 	for i := range off {
 		c.put(piece(asebShape(side), side, asebPile, false), x+w-asebPile/2-2-float64(i)*step, y+asebStrip+13)

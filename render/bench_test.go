@@ -52,3 +52,82 @@ func BenchmarkReplay(b *testing.B) {
 		}
 	}
 }
+
+// benchPaint measures the drawing alone, to the paletted picture given back
+// as Board gives it back, without encoding, of a mid-game position of each configuration of a game
+// (every variant and board size of sameConfigs), in turn: ns/op is the
+// mean over them.
+func benchPaint(b *testing.B, game string) {
+	type board struct {
+		g    games.Game
+		cfg  games.Config
+		pos  games.Position
+		last Last
+	}
+	var boards []board
+	for k, c := range sameConfigs {
+		if c.game != game {
+			continue
+		}
+		g, _ := games.Lookup(game)
+		start, err := g.New(c.cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plies, err := RandomRecord(start, games.Seeded(uint64(k)), 30)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pos, last, err := FromRecordSince(start, plies)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := picture(lang.En, g, c.cfg, pos, last); err != nil { // warm the caches
+			b.Fatal(err)
+		}
+		boards = append(boards, board{g, c.cfg, pos, last})
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		d := boards[i%len(boards)]
+		img, err := picture(lang.En, d.g, d.cfg, d.pos, d.last)
+		if err != nil {
+			b.Fatal(err)
+		}
+		releasePicture(img) // as Board does once it is encoded
+		i++
+	}
+}
+
+func BenchmarkPaintAseb(b *testing.B)  { benchPaint(b, "aseb") }
+func BenchmarkPaintTab(b *testing.B)   { benchPaint(b, "tab") }
+func BenchmarkPaintSeega(b *testing.B) { benchPaint(b, "seega") }
+
+// BenchmarkReplayPaint measures the drawing alone of BenchmarkReplay's
+// frames, every position of the game to a paletted picture given back
+// as Replay gives it back; it reports the time per frame.
+func BenchmarkReplayPaint(b *testing.B) {
+	g, _ := games.Lookup("aseb")
+	start, _ := g.New(games.Config{})
+	plies, err := RandomRecord(start, games.Seeded(1), 1000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	frames := 0
+	for b.Loop() {
+		err := walk(start, plies, func(_ int, pos games.Position, last Last) error {
+			img, err := picture(lang.En, g, games.Config{}, pos, last)
+			if err == nil {
+				releasePicture(img)
+				frames++
+			}
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(frames), "ns/frame")
+}

@@ -41,7 +41,7 @@ func TestAsebPictureShowsTheMoveAndTheMover(t *testing.T) {
 		n := 0
 		for py := r.Min.Y; py < r.Max.Y; py++ {
 			for px := r.Min.X; px < r.Max.X; px++ {
-				if plain.img.At(px, py) != marked.img.At(px, py) {
+				if plain.pal.At(px, py) != marked.pal.At(px, py) {
 					n++
 				}
 			}
@@ -140,7 +140,7 @@ func TestSeegaPictureSaysChainAndShutIn(t *testing.T) {
 		n := 0
 		for py := r.Min.Y; py < r.Max.Y; py++ {
 			for px := r.Min.X; px < r.Max.X; px++ {
-				if ringed.img.At(px, py) != bare.img.At(px, py) {
+				if ringed.pal.At(px, py) != bare.pal.At(px, py) {
 					n++
 				}
 			}

@@ -23,12 +23,20 @@
 // The two sides differ in shape and in lightness (ivory against deep blue), which
 // survives every kind of colour blindness and a greyscale print.
 //
-// Speed follows Lichess's GIF service: what never changes (a board's background,
-// the pieces, the sticks) is drawn once and cached; a picture copies those, adds
-// the few labels of its position, and maps the colours to one fixed palette of
-// at most 255 entries through a lookup table, so the PNG is paletted (small and
-// fast to encode) and the GIF frames share that palette and store only the
-// rectangle that changed since the frame before.
+// Speed follows Lichess's GIF service: every colour is one of a fixed palette of
+// at most 255 entries, reached through a lookup table, so the PNG is paletted
+// (small and fast to encode) and the GIF frames share that palette and store
+// only the rectangle that changed since the frame before. A board is drawn
+// straight on that palette (stamp.go): what never changes (a board's
+// background) is drawn with gg once per kind of board and quantized once; the
+// pieces, marks, highlights and labels are drawn with gg once each and kept as
+// stamps, palette indices for the pixels they cover whole and colour and
+// coverage for their antialiased edges, which are blended with the palette
+// colour under them. A picture is a copy of its background and a few hundred
+// stamps, with no allocation beyond the picture itself, which Board and
+// Replay give back for the next once it is encoded. The words a board says are
+// kept once said too (words.go): filling a message's template costs more than
+// drawing it. Tables and charts are drawn with gg in full colour and quantized.
 //
 // The encoders are render's own, for these flat pictures (encode.go,
 // deflate.go, bands.go, gifenc.go). The PNG's deflate tries at each byte the

@@ -84,11 +84,17 @@ func encodeReplay(l *lang.Lang, game games.Game, cfg games.Config, start games.P
 			anim.Delay = append(anim.Delay, frameDelay)
 			anim.Disposal = append(anim.Disposal, gif.DisposalNone)
 		}
+		if prev != first { // the first is a frame of its own; the others live on as deltas
+			releasePicture(prev)
+		}
 		prev = img
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	if prev != first {
+		releasePicture(prev)
 	}
 	anim.Disposal = append([]byte{gif.DisposalNone}, anim.Disposal...)
 	anim.Delay[len(anim.Delay)-1] = lastFrameDelay

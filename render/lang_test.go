@@ -99,7 +99,7 @@ var endings = []Ending{
 
 // checkLabels fails when a label leaves the picture or overlaps another.
 func checkLabels(c *canvas) error {
-	w := float64(c.img.Rect.Dx()) / scale
+	w := float64(c.bounds().Dx()) / scale
 	for i, a := range c.labels {
 		if a.x0 < 0 || a.x1 > w {
 			return fmt.Errorf("label %q runs from %.1f to %.1f, out of 0 to %.0f", a.text, a.x0, a.x1, w)
@@ -156,7 +156,7 @@ func TestEveryLanguageFits(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if w := c.img.Rect.Dx(); w > 1200 {
+			if w := c.bounds().Dx(); w > 1200 {
 				return fmt.Errorf("%d pixels wide", w)
 			}
 			if err := checkLabels(c); err != nil {

@@ -34,7 +34,7 @@ var (
 	colPanel      = snap(0xE0, 0xD4, 0xBA) // panels beside the board
 )
 
-var baseColours = []color.RGBA{
+var baseColours = [...]color.RGBA{
 	colBackground, colFrame, colCell, colCellAlt, colInk, colInkSoft, colIvory,
 	colIvoryShade, colNavy, colNavyLight, colMoveTo, colMoveFrom, colMoveRing,
 	colCapture, colRosette, colPetal, colStickFlat, colStickRound, colStickShine,
@@ -55,6 +55,7 @@ type quantizer struct {
 	png color.Palette // the base colours and the midpoint of every pair
 	gif color.Palette // png plus the transparent entry at transparentIndex
 	lut [1 << 15]uint8
+	rgb [256][3]uint8 // the colours of png, for blending on a paletted picture
 }
 
 var (
@@ -82,6 +83,10 @@ func newQuantizer() *quantizer {
 	}
 	if len(q.png) > transparentIndex {
 		panic("render: more than 255 palette colours")
+	}
+	for i, c := range q.png {
+		c := c.(color.RGBA)
+		q.rgb[i] = [3]uint8{c.R, c.G, c.B}
 	}
 	q.gif = append(color.Palette{}, q.png...)
 	for len(q.gif) < transparentIndex {

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 
@@ -31,8 +30,7 @@ func seatColours(seat games.Player) (fill, shade, line color.RGBA) {
 // piece returns the sprite of a piece of shape sh for seat, d display pixels
 // across, with ghost for a captured piece drawn faintly where it stood.
 func piece(sh shape, seat games.Player, d float64, ghost bool) sprite {
-	key := fmt.Sprintf("piece/%d/%d/%g/%v", sh, seat, d, ghost)
-	return cachedSprite(key, d+4, d+4, func(c *canvas) {
+	return cachedSprite(&pieces, pieceKey{sh, seat, d, ghost}, d+4, d+4, func(c *canvas) {
 		fill, shade, line := seatColours(seat)
 		if ghost {
 			fill, shade, line = colPanel, colPanel, colMuted
@@ -48,6 +46,15 @@ func piece(sh shape, seat games.Player, d float64, ghost bool) sprite {
 		}
 	})
 }
+
+type pieceKey struct {
+	sh    shape
+	seat  games.Player
+	d     float64
+	ghost bool
+}
+
+var pieces cache[pieceKey, sprite]
 
 // drawCone draws a cone standing on its base: a triangle with an elliptical
 // bottom and its right side in shade.
@@ -106,10 +113,13 @@ func drawSquare(c *canvas, cx, cy, d float64, fill, shade, line color.RGBA) {
 // colourT is a colour of the base palette.
 type colourT = color.RGBA
 
+// marks are the sprites of one look each, by name.
+var marks cache[string, sprite]
+
 // rosette is the mark of an Aseb house (A2) and of Seega's safe centre:
 // eight petals round a dot.
 func rosette() sprite {
-	return cachedSprite("rosette", 28, 28, func(c *canvas) {
+	return cachedSprite(&marks, "rosette", 28, 28, func(c *canvas) {
 		cx, cy := 14.0, 14.0
 		c.set(colRosette, 0)
 		for k := range 8 {
@@ -132,7 +142,7 @@ func rosette() sprite {
 // captureBadge marks where a captured piece stood: a vermilion disc with a
 // white cross, told apart by its shape as well as its colour.
 func captureBadge() sprite {
-	return cachedSprite("capture", 16, 16, func(c *canvas) {
+	return cachedSprite(&marks, "capture", 16, 16, func(c *canvas) {
 		c.set(colCapture, 0)
 		c.circle(8, 8, 7)
 		c.gc.Fill()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"maps"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func (o own) Paint(l *lang.Lang, game games.Game, pos games.Position, last Last)
 		return nil, err
 	}
 	c.release()
-	return c.img, nil
+	return c.picture(), nil
 }
 
 func (o own) Describe(l *lang.Lang, game games.Game, pos games.Position, last Last) string {
@@ -169,16 +170,23 @@ func Board(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, 
 	if err != nil {
 		return nil, err
 	}
+	defer releasePicture(img)
 	return encodePNG(img)
 }
 
-// picture draws pos as a paletted image, for Board and Replay.
+// picture draws pos as a paletted image, for Board and Replay, which give
+// it back with releasePicture once it is encoded.
 func picture(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, last Last) (*image.Paletted, error) {
 	c, err := paint(l, game, cfg, pos, last)
 	if err != nil {
 		return nil, err
 	}
-	return palette().paletted(c.img), nil
+	if c.pal == nil {
+		return palette().paletted(c.img), nil
+	}
+	img := c.pal
+	c.recycle()
+	return img, nil
 }
 
 func paint(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, last Last) (*canvas, error) {
@@ -186,7 +194,7 @@ func paint(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, 
 	if err != nil {
 		return nil, err
 	}
-	if _, err := games.Normalize(game, cfg); err != nil {
+	if err := checkConfig(game, cfg); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
 	if pos == nil {
@@ -198,6 +206,47 @@ func paint(l *lang.Lang, game games.Game, cfg games.Config, pos games.Position, 
 	}
 	c.release()
 	return c, nil
+}
+
+// configKey is a game's configuration as validConfigs files it: the
+// options are told apart by their count and a sum of their hashes, which
+// does not depend on the map's order, and then compared in full.
+type configKey struct {
+	game, variant string
+	n             int
+	sum           uint64
+}
+
+// validConfigs are the configurations found valid, the last of each key: a
+// game's boards are drawn again and again with one configuration, and
+// games.Normalize builds the game's variants each time it checks one.
+var validConfigs = cache[configKey, games.Config]{bound: 256}
+
+// checkConfig checks cfg against game as games.Normalize does, once for
+// every configuration seen.
+func checkConfig(game games.Game, cfg games.Config) error {
+	k := configKey{game: game.Name(), variant: cfg.Variant, n: len(cfg.Options)}
+	for o, v := range cfg.Options {
+		k.sum += fnv(fnv(fnvBasis, o)^0xff, v)
+	}
+	if known, ok := validConfigs.lookup(k); ok && maps.Equal(known.Options, cfg.Options) {
+		return nil
+	}
+	if _, err := games.Normalize(game, cfg); err != nil {
+		return err
+	}
+	validConfigs.put(k, games.Config{Variant: cfg.Variant, Options: maps.Clone(cfg.Options)})
+	return nil
+}
+
+const fnvBasis = 14695981039346656037
+
+// fnv continues the FNV-1a hash h with s.
+func fnv(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
 }
 
 // canvasOf has a draw pos: render's own arts on a canvas, any other through

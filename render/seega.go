@@ -70,8 +70,7 @@ func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 		return nil, fmt.Errorf("position is a %T, not a Seega position", gp)
 	}
 	n := pos.Size()
-	c := newCanvas(seegaW, seegaH)
-	c.copyFrom(cachedBackground(fmt.Sprintf("seega/%d", n), seegaW, seegaH, func(c *canvas) {
+	c := onBackground(cachedBackground(backgroundKey{"seega", uint32(n)}, seegaW, seegaH, func(c *canvas) {
 		seegaBackground(c, pos)
 	}))
 	effects := seegaEffects(last)
@@ -101,11 +100,9 @@ func seegaNote(c *canvas, l *lang.Lang, pos seega.Position) {
 	if cell, ok := pos.Chain(); ok {
 		s = l.T("render.seega.note.chain", "Cell", cell.String())
 		x, y := seegaCentre(pos.Size(), cell)
-		c.set(colCapture, 2.5)
-		c.circle(x, y, seegaPieceSize(pos.Size())/2+2)
-		c.gc.Stroke()
+		c.strokeCircle(x, y, seegaPieceSize(pos.Size())/2+2, 2.5, colCapture)
 	} else if pos.MustOpen() {
-		s = l.T("render.seega.note.must_open")
+		s = say(l, "render.seega.note.must_open")
 	} else {
 		return
 	}
@@ -151,8 +148,9 @@ func seegaCellFace(c *canvas, n int, cell seega.Cell, centre bool, wood colourT)
 // seegaEffects reads what each move marked (Last.marked) did: the whole of a
 // capture chain, not only the stop that ended it.
 func seegaEffects(last Last) []seega.Effect {
-	var out []seega.Effect
-	for _, m := range last.marked() {
+	marked := last.marked()
+	out := make([]seega.Effect, 0, len(marked))
+	for _, m := range marked {
 		before, ok := m.Before.(seega.Position)
 		if !ok {
 			continue
@@ -212,7 +210,7 @@ func seegaLosses(c *canvas, pos seega.Position, effects []seega.Effect) {
 // for that.
 func seegaPanel(c *canvas, l *lang.Lang, game games.Game, pos seega.Position, last Last) {
 	x, y := seegaPanelX, seegaMargin+14
-	names := [2]string{upperFirst(seatOf(l, game, games.First)), upperFirst(seatOf(l, game, games.Second))}
+	names := [2]string{seatTitle(l, game, games.First), seatTitle(l, game, games.Second)}
 	below := seegaNameBelow(c, names)
 	name := func(s string, y, size float64, col colourT) {
 		if below > 0 {
@@ -224,10 +222,10 @@ func seegaPanel(c *canvas, l *lang.Lang, game games.Game, pos seega.Position, la
 	seat, v := seegaTurn(pos, last)
 	switch v {
 	case verbDraw:
-		c.text(l.T("render.turn.draw"), x, y, sizeLabel, 0, colInk)
+		c.text(say(l, "render.turn.draw"), x, y, sizeLabel, 0, colInk)
 		y += 62
 	case verbAborted:
-		c.text(l.T("render.turn.aborted"), x, y, sizeLabel, 0, colInk)
+		c.text(say(l, "render.turn.aborted"), x, y, sizeLabel, 0, colInk)
 		y += 62
 	default:
 		c.put(seegaIcon(seat), x+12, y)
@@ -238,9 +236,9 @@ func seegaPanel(c *canvas, l *lang.Lang, game games.Game, pos seega.Position, la
 	for _, s := range []games.Player{games.Second, games.First} {
 		c.put(seegaIcon(s), x+12, y)
 		name(names[s], y, sizeSmall, colInkSoft)
-		c.text(l.T("render.seega.on_board", "N", pos.OnBoard(s)), x, y+22+below, sizeSmall, 0, colInk)
+		c.text(sayN(l, "render.seega.on_board", "N", pos.OnBoard(s)), x, y+22+below, sizeSmall, 0, colInk)
 		if pos.Phase() == seega.Placement {
-			c.text(l.T("render.seega.in_hand", "N", pos.InHand(s)), x, y+42+below, sizeSmall, 0, colInk)
+			c.text(sayN(l, "render.seega.in_hand", "N", pos.InHand(s)), x, y+42+below, sizeSmall, 0, colInk)
 		}
 		y += 76 + below
 	}
@@ -264,11 +262,11 @@ func seegaNameBelow(c *canvas, names [2]string) float64 {
 func seegaPanelVerb(l *lang.Lang, v verb) string {
 	switch v {
 	case verbPlace:
-		return l.T("render.seega.panel.place")
+		return say(l, "render.seega.panel.place")
 	case verbWin:
-		return l.T("render.seega.panel.win")
+		return say(l, "render.seega.panel.win")
 	}
-	return l.T("render.seega.panel.move")
+	return say(l, "render.seega.panel.move")
 }
 
 // seegaTurn gives the seat the panel shows and what it does: place, move,

@@ -95,7 +95,7 @@ func (l Last) marked() []Played {
 		}
 		return []Played{{Ply: games.Ply{Player: l.Before.Due().Player, Move: l.Move}, Before: l.Before, Chosen: true}}
 	}
-	var out []Played
+	out := make([]Played, 0, len(l.Span))
 	for _, p := range l.Span {
 		if p.Before != nil {
 			out = append(out, p)

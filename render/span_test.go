@@ -129,7 +129,7 @@ func changedCells(t *testing.T, g games.Game, cfg games.Config, pos games.Positi
 	for name, r := range cells {
 		for py := r.Min.Y; py < r.Max.Y && !slices.Contains(out, name); py++ {
 			for px := r.Min.X; px < r.Max.X; px++ {
-				if plain.img.At(px, py) != marked.img.At(px, py) {
+				if plain.pal.At(px, py) != marked.pal.At(px, py) {
 					out = append(out, name)
 					break
 				}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"strconv"
 
 	"kilab/games"
@@ -21,8 +20,7 @@ const (
 // up (D1): the flat side pale and plain, the round side dark with a
 // shine along it, so the count of pale sticks is the count of flat sides.
 func stick(flat, dim bool) sprite {
-	key := fmt.Sprintf("stick/%v/%v", flat, dim)
-	return cachedSprite(key, stickW+2, stickH+2, func(c *canvas) {
+	return cachedSprite(&sticks, [2]bool{flat, dim}, stickW+2, stickH+2, func(c *canvas) {
 		x, y := 1.0, 1.0
 		body, line := colStickRound, colInk
 		if flat {
@@ -41,6 +39,12 @@ func stick(flat, dim bool) sprite {
 		c.strokeRect(x, y, stickW, stickH, 3, 1.2, line)
 	})
 }
+
+// sticks are the sprites of a stick by flat side up and dimmed.
+var sticks cache[[2]bool, sprite]
+
+// d4Faces are the d4's sprites, by dimmed.
+var d4Faces cache[bool, sprite]
 
 // shownThrow is one throw in the throws panel; dim marks a throw that no
 // longer counts: a 0 thrown again, a void opening throw, a score already used.
@@ -135,7 +139,7 @@ func (c *canvas) drawThrowFace(st shownThrow, dice games.Dice, x, y float64) {
 // d4Face is a four-sided die seen from above: a triangle. Its score is
 // written beside it like the sticks'.
 func d4Face(dim bool) sprite {
-	return cachedSprite(fmt.Sprintf("d4/%v", dim), d4Size+2, d4Size+2, func(c *canvas) {
+	return cachedSprite(&d4Faces, dim, d4Size+2, d4Size+2, func(c *canvas) {
 		fill, line := colStickFlat, colInk
 		if dim {
 			fill, line = colPanel, colMuted

@@ -134,17 +134,18 @@ func (a tabArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 		return nil, fmt.Errorf("position is a %T, not a Tab position", gp)
 	}
 	lay := newTabLayout(pos.Width())
-	c := newCanvas(tabW, lay.height)
-	c.copyFrom(cachedBackground(fmt.Sprintf("tab/%d", lay.w), tabW, lay.height, func(c *canvas) {
+	c := onBackground(cachedBackground(backgroundKey{"tab", uint32(lay.w)}, tabW, lay.height, func(c *canvas) {
 		tabBackground(c, lay)
 	}))
 	traces := tabTraces(last)
 	for _, tr := range traces {
 		tabHighlight(c, lay, tr)
 	}
+	var buf [32]tab.Piece // room for the tallest stack: a side has a piece a column, 29 at most
 	for row := 1; row <= 4; row++ {
 		for col := 1; col <= lay.w; col++ {
-			tabStack(c, lay, tab.Cell{Row: row, Col: col}, pos.Stack(tab.Cell{Row: row, Col: col}))
+			cell := tab.Cell{Row: row, Col: col}
+			tabStack(c, lay, cell, pos.AppendStack(buf[:0], cell))
 		}
 	}
 	for _, tr := range traces {
@@ -209,8 +210,9 @@ func tabArrow(c *canvas, x, y float64, right bool) {
 // tabTraces reads what each move marked (Last.marked) did: every move of a
 // turn, not only its last; passes move nothing and mark nothing.
 func tabTraces(last Last) []tab.Trace {
-	var out []tab.Trace
-	for _, m := range last.marked() {
+	marked := last.marked()
+	out := make([]tab.Trace, 0, len(marked))
+	for _, m := range marked {
 		before, ok := m.Before.(tab.Position)
 		if !ok {
 			continue
@@ -256,10 +258,9 @@ func tabStack(c *canvas, l tabLayout, cell tab.Cell, st []tab.Piece) {
 // tabPebble is a Tab piece with its marks. The star sits on the top right
 // edge, half outside the piece, where a stack's height never reaches.
 func tabPebble(seat games.Player, christian, flipped bool, d float64) sprite {
-	key := fmt.Sprintf("tab/%d/%v/%v/%g", seat, christian, flipped, d)
 	r := max(5.0, d*0.24)
 	size := d + 2*r
-	return cachedSprite(key, size, size, func(c *canvas) {
+	return cachedSprite(&pebbles, pebbleKey{seat, christian, flipped, d}, size, size, func(c *canvas) {
 		mid := size / 2
 		c.put(piece(tabShape(seat), seat, d, false), mid, mid)
 		mark := colInk
@@ -276,6 +277,14 @@ func tabPebble(seat games.Player, christian, flipped bool, d float64) sprite {
 		}
 	})
 }
+
+type pebbleKey struct {
+	seat               games.Player
+	christian, flipped bool
+	d                  float64
+}
+
+var pebbles cache[pebbleKey, sprite]
 
 // star draws a five-pointed white star with a dark outline.
 func star(c *canvas, x, y, r float64) {
@@ -332,11 +341,11 @@ func tabPanel(c *canvas, l *lang.Lang, a art, game games.Game, pos tab.Position,
 func tabLegend(c *canvas, l *lang.Lang, pos tab.Position, y float64) {
 	x := tabMargin + 8
 	c.put(tabPebble(games.First, true, false, 18), x, y)
-	notMoved := l.T("render.tab.not_moved")
+	notMoved := say(l, "render.tab.not_moved")
 	c.text(notMoved, x+15, y, sizeSmall, 0, colInkSoft)
 	x += 15 + c.textWidth(notMoved, sizeSmall) + 24
 	c.put(tabPebble(games.First, false, true, 18), x, y)
-	c.text(l.T("render.tab.been_in_row4"), x+19, y, sizeSmall, 0, colInkSoft)
+	c.text(say(l, "render.tab.been_in_row4"), x+19, y, sizeSmall, 0, colInkSoft)
 	if q := tabQuiet(pos); q > 0 {
 		c.text(quietLabel(l, q, pos.QuietLimit()), tabW-tabMargin, y, sizeSmall, 1, colInkSoft)
 	}

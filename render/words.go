@@ -26,6 +26,52 @@ const (
 	verbAborted
 )
 
+// saying is a message a board says, in a language, with its values: the
+// few things a board says (whose turn, a count, a seat's name) come again
+// and again, and filling a message's template costs more than drawing it,
+// so said keeps each once said.
+type saying struct {
+	l    *lang.Lang
+	id   string // the message, or "seat" or "banner" of game
+	game string
+	a, b int // the values, or the seat and verb of a banner
+}
+
+var said = cache[saying, string]{bound: 1 << 12}
+
+// say is l.T(id), kept once said.
+func say(l *lang.Lang, id string) string {
+	return said.get(saying{l: l, id: id}, func() string { return l.T(id) })
+}
+
+// sayN is l.T(id, name, n), kept once said.
+func sayN(l *lang.Lang, id, name string, n int) string {
+	return said.get(saying{l: l, id: id, a: n}, func() string { return l.T(id, name, n) })
+}
+
+// quietLabel is the picture's count of quiet turns or steps: "quiet 8/70".
+func quietLabel(l *lang.Lang, q, limit int) string {
+	return said.get(saying{l: l, id: "render.quiet", a: q, b: limit}, func() string {
+		return l.T("render.quiet", "Quiet", q, "Limit", limit)
+	})
+}
+
+// seatTitle is seat p of game named in l, its first letter capitalised as
+// the panels write it.
+func seatTitle(l *lang.Lang, game games.Game, p games.Player) string {
+	return said.get(saying{l: l, id: "seat", game: game.Name(), a: int(p)}, func() string {
+		return upperFirst(seatOf(l, game, p))
+	})
+}
+
+// seatText is a turn banner of a seat: what seat p of a's game does next
+// (v), or that it won.
+func seatText(l *lang.Lang, a art, game games.Game, v verb, p games.Player) string {
+	return said.get(saying{l: l, id: "banner", game: game.Name(), a: int(p), b: int(v)}, func() string {
+		return upperFirst(a.turn(l, v, seatOf(l, game, p)))
+	})
+}
+
 // seatOf is seat p of game named in l.
 func seatOf(l *lang.Lang, game games.Game, p games.Player) string {
 	return games.SeatName(l, game, p)
@@ -48,9 +94,9 @@ func turnText(l *lang.Lang, a art, game games.Game, pos games.Position, last Las
 	case last.Ended != nil:
 		return endText(l, a, game, *last.Ended)
 	case due.Kind == games.DueThrow:
-		return upperFirst(a.turn(l, verbThrow, seatOf(l, game, due.Player)))
+		return seatText(l, a, game, verbThrow, due.Player)
 	case due.Kind == games.DueMove:
-		return upperFirst(a.turn(l, verbMove, seatOf(l, game, due.Player)))
+		return seatText(l, a, game, verbMove, due.Player)
 	}
 	o := pos.Outcome()
 	return endText(l, a, game, Ending{Status: o.Status, Winner: o.Winner})
@@ -60,11 +106,11 @@ func turnText(l *lang.Lang, a art, game games.Game, pos games.Position, last Las
 func endText(l *lang.Lang, a art, game games.Game, e Ending) string {
 	switch e.Status {
 	case games.Won:
-		return upperFirst(a.turn(l, verbWin, seatOf(l, game, e.Winner)))
+		return seatText(l, a, game, verbWin, e.Winner)
 	case games.Drawn:
-		return l.T("render.turn.draw")
+		return say(l, "render.turn.draw")
 	}
-	return l.T("render.turn.aborted")
+	return say(l, "render.turn.aborted")
 }
 
 // endNote is the alt text's sentence on how the game ended, the reason
@@ -96,11 +142,6 @@ func lastMove(l *lang.Lang, seat, move string, details ...string) string {
 		return " " + upperFirst(l.T("render.last_move", "Seat", seat, "Move", move))
 	}
 	return " " + upperFirst(l.T("render.last_move_and", "Seat", seat, "Move", move, "Details", strings.Join(details, ", ")))
-}
-
-// quietLabel is the picture's count of quiet turns or steps: "quiet 8/70".
-func quietLabel(l *lang.Lang, q, limit int) string {
-	return l.T("render.quiet", "Quiet", q, "Limit", limit)
 }
 
 // throwList writes throws as "0 (void), 3".

@@ -139,6 +139,7 @@ func execSQL(t interface{ Fatal(...any) }, dbURL, path, query string) {
 func (r *loadRig) run() {
 	ctx, stop := context.WithCancel(r.ctx)
 	tokens := make(chan struct{})
+	r.statsBefore = r.srv.LimitStats()
 	r.started = time.Now()
 	go pace(ctx, tokens, r.cfg.rate)
 	db := r.openDB()

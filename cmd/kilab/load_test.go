@@ -39,8 +39,15 @@ import (
 // KILAB_LOAD_GAMES (default 1000), KILAB_LOAD_RATE (clicks a second, 100),
 // KILAB_LOAD_SECONDS (60), KILAB_LOAD_COPIES (1 on SQLite; 3 with
 // KILAB_LOAD_DATABASE_URL, a PostgreSQL server the copies share, in a schema
-// of the run's own). KILAB_TEST_CPUPROFILE=<dir> has each copy write its CPU
+// of the run's own). KILAB_LOAD_LIMITS=1 has the fake Discord enforce
+// Discord's rate limits (global, per route, per channel), as Discord would
+// at this rate. KILAB_TEST_CPUPROFILE=<dir> has each copy write its CPU
 // profile there (see TestMain).
+//
+// Besides clicks and latency the run reports the REST requests the copies
+// made per move committed, by route; the 429s, injected and earned; the
+// invalid requests; and the moves a second sustained against the ceiling
+// the global limit allows for the requests a move costs.
 
 type loadConfig struct {
 	games, copies, sweeps int
@@ -48,12 +55,13 @@ type loadConfig struct {
 	duration              time.Duration
 	dbURL                 string // "": SQLite
 	keepLogs              bool   // keep each copy's whole log in a file, even when the run passes
+	limits                bool   // the fake enforces Discord's rate limits
 }
 
 func loadConfigFromEnv() loadConfig {
 	c := loadConfig{games: envInt("KILAB_LOAD_GAMES", 1000), rate: float64(envInt("KILAB_LOAD_RATE", 100)),
 		duration: time.Duration(envInt("KILAB_LOAD_SECONDS", 60)) * time.Second, sweeps: 20,
-		dbURL: os.Getenv("KILAB_LOAD_DATABASE_URL"), keepLogs: true}
+		dbURL: os.Getenv("KILAB_LOAD_DATABASE_URL"), keepLogs: true, limits: os.Getenv("KILAB_LOAD_LIMITS") == "1"}
 	c.copies = envInt("KILAB_LOAD_COPIES", map[bool]int{false: 1, true: 3}[c.dbURL != ""])
 	return c
 }
@@ -104,6 +112,7 @@ func runLoad(t *testing.T, cfg loadConfig) {
 	r.setUp()
 	r.run()
 	r.stopAll()
+	r.statsAfter = r.srv.LimitStats()
 	r.verify()
 }
 
@@ -128,6 +137,10 @@ type loadRig struct {
 	started    time.Time         // when the players began
 	ran        time.Duration     // how long they played: cfg.duration, or more if the script waited
 	epFailed   map[string]string // interaction -> why the endpoint failed it
+	// statsBefore and statsAfter are the fake's counts as the players
+	// began and once the copies stopped: the run's requests lie between.
+	statsBefore, statsAfter fakediscord.LimitStats
+	committed               int // moves the games went through during the run
 }
 
 // click is one interaction a player sent and what came of it.
@@ -156,11 +169,15 @@ func newLoadRig(t *testing.T, ctx context.Context, cfg loadConfig) *loadRig {
 	// The fake skips checking every body against Discord's OpenAPI schemas
 	// here (the end-to-end tests do that): on two cores the checks would
 	// take the time the bot is being measured in.
-	r.srv = fakediscord.New(t, fakediscord.WithoutSpec(), fakediscord.WithEndpointFailures(func(id, why string) {
+	opts := []fakediscord.Option{fakediscord.WithoutSpec(), fakediscord.WithEndpointFailures(func(id, why string) {
 		r.mu.Lock()
 		r.epFailed[id] = why
 		r.mu.Unlock()
-	}))
+	})}
+	if cfg.limits {
+		opts = append(opts, fakediscord.WithLimits(fakediscord.DiscordLimits()))
+	}
+	r.srv = fakediscord.New(t, opts...)
 	r.lb = newBalancer()
 	lbSrv := httptest.NewServer(r.lb)
 	t.Cleanup(lbSrv.Close)

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
 
+	"kilab/internal/fakediscord"
 	"kilab/store"
 )
 
@@ -55,7 +58,9 @@ func (r *loadRig) checkMoves(db *store.DB) {
 				r.t.Errorf("game %d: %d clicks at version %d all acknowledged as moving it on", g.ID, n, v)
 			}
 		}
-		if commits := int(g.Version - 1); commits < len(acked) || commits > len(acked)+unanswered {
+		commits := int(g.Version - 1)
+		r.committed += commits
+		if commits < len(acked) || commits > len(acked)+unanswered {
 			doubled++
 			r.t.Errorf("game %d went through %d commits: %d acknowledged moves and %d unanswered clicks cannot account for them",
 				g.ID, commits, len(acked), unanswered)
@@ -149,6 +154,39 @@ func (r *loadRig) reportFigures() {
 	r.reportf("unanswered: %d sent to live copies, %d in flight to the killed copy; %d failed at live copies", unansweredLive, lostToKill, refused)
 	if unansweredLive > 0 {
 		r.t.Errorf("%d clicks sent to copies that stayed up got no answer", unansweredLive)
+	}
+	r.reportRequests()
+}
+
+// reportRequests gives what the run cost in Discord's REST requests: per
+// move committed, by route (the sweep games' reminders and ends are in the
+// count, a few requests each); the 429s and invalid requests; and the moves
+// a second sustained against the ceiling Discord's global limit allows for
+// the requests a move costs.
+func (r *loadRig) reportRequests() {
+	run := r.statsAfter.Since(r.statsBefore)
+	moves := max(1, r.committed)
+	byRoute := run.Requests
+	total := run.TotalRequests(func(string) bool { return true })
+	limited := run.TotalRequests(fakediscord.GlobalLimited)
+	r.reportf("Discord's rate limits %s; %d moves committed, %.1f a second", map[bool]string{false: "off", true: "enforced"}[r.cfg.limits],
+		r.committed, float64(r.committed)/r.ran.Seconds())
+	r.reportf("REST requests per move: %.2f (%d in all), %.2f under the global limit (interaction endpoints aside)",
+		float64(total)/float64(moves), total, float64(limited)/float64(moves))
+	routes := slices.Collect(maps.Keys(byRoute))
+	slices.SortFunc(routes, func(a, b string) int { return cmp.Or(byRoute[b]-byRoute[a], strings.Compare(a, b)) })
+	for _, route := range routes {
+		r.reportf("  %6.2f per move  %s", float64(byRoute[route])/float64(moves), route)
+	}
+	global := fakediscord.DiscordLimits()
+	perMove := float64(limited) / float64(moves)
+	ceiling := float64(global.Global) / global.GlobalWindow.Seconds() / max(perMove, 1e-9)
+	r.reportf("ceiling at %d requests a second: %.1f moves a second for %.2f requests a move", global.Global, ceiling, perMove)
+	r.reportf("429s injected %v, earned %v; invalid requests (401, 403, 429) in 10 minutes: at most %d of the %d that ban a bot%s",
+		run.Injected, run.Earned, run.InvalidMax, global.InvalidBan,
+		map[bool]string{false: "", true: ", reached at " + run.BannedAt.Format(time.TimeOnly)}[!run.BannedAt.IsZero()])
+	if !run.BannedAt.IsZero() {
+		r.t.Errorf("the copies made %d invalid requests in 10 minutes: Discord would have banned the bot", run.InvalidMax)
 	}
 }
 

@@ -48,6 +48,7 @@ func (p Position) Trace(move string) (Trace, error) {
 func (s *state) pathOf(m act) (path []Cell, crossAt Cell) {
 	g, p := s.g, s.turn
 	i := int(g.idx[p][m.from()])
+	path = make([]Cell, 0, m.score())
 	for k := 0; k < int(m.score()); k++ {
 		next, back := g.next(i, m&actRow4 != 0)
 		if back {

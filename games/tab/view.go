@@ -28,6 +28,20 @@ func (p Position) Stack(c Cell) []Piece {
 	return out
 }
 
+// AppendStack appends the pieces on cell c to buf, bottom first, and returns
+// the extended buf: Stack without a slice of its own, for the pictures,
+// which look at every cell on every move.
+func (p Position) AppendStack(buf []Piece, c Cell) []Piece {
+	if !c.on(p.s.g.w) {
+		return buf
+	}
+	st := p.s.cells[c.abs(p.s.g.w)]
+	for k := range int(st.n) {
+		buf = append(buf, Piece{Owner: games.Player(st.owner), Christian: st.christ, Flipped: st.flip>>k&1 != 0})
+	}
+	return buf
+}
+
 // Turn returns the player on move: the one to throw or to move.
 func (p Position) Turn() games.Player { return games.Player(p.s.turn) }
 

@@ -45,6 +45,18 @@
 // below WithShardsRequired, 4011. AddGuildOnShard places a guild on a shard;
 // WaitShards waits for all of them.
 //
+// Discord's rate limits are enforced on request (WithLimits(DiscordLimits())
+// or SetLimits; off by default, so that other tests stay fast and
+// deterministic): the global limit of 50 requests a second per bot token,
+// interaction endpoints exempt; per-route buckets keyed by route and
+// top-level resource (channel, guild, webhook and token), with Discord's
+// X-RateLimit-* headers on every answer, creating and editing messages
+// sharing one bucket of 5 per 5 s per channel; and 429s with Retry-After,
+// X-RateLimit-Scope and Discord's JSON body. LimitStats counts the requests
+// by route, the 429s by scope (injected with RateLimit apart from those
+// earned) and the invalid requests (401, 403, 429) of the last 10 minutes
+// against the 10,000 that get a bot banned.
+//
 // The fake keeps Discord's behaviour where a bot can trip over it: interaction
 // tokens answer once and only within three seconds, follow-ups need an
 // acknowledged interaction, threads started from a message take the message's

@@ -2,7 +2,6 @@ package fakediscord
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -127,6 +126,7 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request, rt route) {
 	case rt.auth && hr.Header.Get("Authorization") != s.Token():
 		c.fail(http.StatusUnauthorized, codeGeneral, "401: Unauthorized")
 	case s.rateLimited(c):
+	case s.limited(c):
 	case s.validate(c):
 	case s.held(c, false):
 		return // the client is gone: Discord never saw the request
@@ -151,6 +151,7 @@ func (s *Server) finish(w http.ResponseWriter, c *call) {
 	w.WriteHeader(c.status)
 	_, _ = w.Write(c.resp)
 	c.req.Status, c.req.Response = c.status, c.resp
+	s.lim.count(c.req, c.status, c.header.Get("X-RateLimit-Scope"))
 	s.mu.Lock()
 	c.req.Seq = len(s.requests) + 1
 	s.requests = append(s.requests, c.req)
@@ -205,6 +206,7 @@ type rateLimit struct {
 // /channels/{channel_id}/messages", or "" for any) answer 429 Too Many
 // Requests with retry_after, as Discord does when a bucket runs dry.
 // discordgo waits and retries by itself unless ShouldRetryOnRateLimit is off.
+// LimitStats counts these apart from the 429s earned against the limits.
 func (s *Server) RateLimit(route string, retryAfter time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -229,14 +231,17 @@ func (s *Server) rateLimited(c *call) bool {
 		return false
 	}
 	secs := rl.retryAfter.Seconds()
+	scope := map[bool]string{false: "user", true: "global"}[rl.global]
 	c.header.Set("Retry-After", strconv.Itoa(int(secs+0.999)))
 	c.header.Set("X-RateLimit-Limit", "5")
 	c.header.Set("X-RateLimit-Remaining", "0")
 	c.header.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
-	c.header.Set("X-RateLimit-Bucket", fmt.Sprintf("%x", len(c.req.Route)))
-	c.header.Set("X-RateLimit-Scope", "user")
-	c.json(http.StatusTooManyRequests, map[string]any{
-		"message": "You are being rate limited.", "retry_after": secs, "global": rl.global,
-	})
+	c.header.Set("X-RateLimit-Bucket", bucketHash(c.req.Route))
+	c.header.Set("X-RateLimit-Scope", scope)
+	if rl.global {
+		c.header.Set("X-RateLimit-Global", "true")
+	}
+	s.lim.countInjected(scope)
+	c.json(http.StatusTooManyRequests, rateLimitBody("You are being rate limited.", secs, rl.global))
 	return true
 }

@@ -1,12 +1,18 @@
 package fakediscord
 
 import (
+	"bytes"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Every request body route the fake serves must map onto an operation of
@@ -74,5 +80,44 @@ func TestMissingSpecFails(t *testing.T) {
 	<-done
 	if !strings.Contains(rec.msg, "missing") {
 		t.Fatalf("a missing spec gave %q, want a failure", rec.msg)
+	}
+}
+
+// The 429s the fake answers, earned and injected, must match the spec's
+// RatelimitedResponse.
+func TestRateLimitBodiesMatchTheSpec(t *testing.T) {
+	t.Parallel()
+	l := DiscordLimits()
+	l.Global = 1
+	srv := New(t, WithLimits(l))
+	if srv.Spec() == nil {
+		t.Fatalf("no OpenAPI description at %s", SpecPath())
+	}
+	sch, err := srv.Spec().compiler.Compile(specURL + "#/components/schemas/RatelimitedResponse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.RateLimit("", time.Millisecond)
+	var bodies [][]byte
+	for range 3 { // injected, let through, earned (global)
+		req := httptest.NewRequest("GET", "/api/v10/users/@me", nil)
+		req.Header.Set("Authorization", srv.Token())
+		w := httptest.NewRecorder()
+		srv.hs.Config.Handler.ServeHTTP(w, req)
+		if w.Code == http.StatusTooManyRequests {
+			bodies = append(bodies, w.Body.Bytes())
+		}
+	}
+	if len(bodies) != 2 {
+		t.Fatalf("%d 429s, want one injected and one earned", len(bodies))
+	}
+	for _, b := range bodies {
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err == nil {
+			err = sch.Validate(v)
+		}
+		if err != nil {
+			t.Errorf("429 body %s: %v", b, err)
+		}
 	}
 }

@@ -60,8 +60,9 @@ type Server struct {
 	faults     []*fault
 	holds      []*Hold
 
-	gw gatewayState
-	ep endpointState
+	gw  gatewayState
+	ep  endpointState
+	lim limiter
 }
 
 type config struct {
@@ -77,6 +78,7 @@ type config struct {
 	channelName string
 	// shardsRequired is the fewest shards an IDENTIFY may ask for.
 	shardsRequired int
+	limits         *Limits // nil: Discord's rate limits are not enforced
 }
 
 // Option configures a Server.
@@ -151,6 +153,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s.seed()
 	s.gw.init()
 	s.ep.init()
+	s.lim.init(cfg.limits)
 	s.hs = httptest.NewUnstartedServer(s.handler())
 	s.hs.Start()
 	s.rtClient = s.hs.Client()
