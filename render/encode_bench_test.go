@@ -116,3 +116,55 @@ func BenchmarkEncodePNGColdSeega(b *testing.B) { benchCold(b, "seega", 30) }
 func BenchmarkImagePNGAseb(b *testing.B)  { benchStd(b, "aseb", 20) }
 func BenchmarkImagePNGTab(b *testing.B)   { benchStd(b, "tab", 40) }
 func BenchmarkImagePNGSeega(b *testing.B) { benchStd(b, "seega", 30) }
+
+// benchBoardGame measures Board, drawing and encoding, on a game's boards
+// in order, as a bot sends them: unlike BenchmarkRender, which draws one
+// position again and again (every band of its PNG then comes from the
+// cache), each board here finds cached only what the boards before it in
+// the game left (resetEncoders empties the cache when the game starts
+// again).
+func benchBoardGame(b *testing.B, name string, plies int) {
+	g, err := games.Lookup(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start, _ := g.New(games.Config{})
+	record, err := RandomRecord(start, games.Seeded(1), plies)
+	if err != nil {
+		b.Fatal(err)
+	}
+	type board struct {
+		pos  games.Position
+		last Last
+	}
+	var boards []board
+	for i := 1; i <= len(record); i++ {
+		pos, last, err := FromRecord(start, record[:i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards = append(boards, board{pos, last})
+	}
+	b.ReportAllocs()
+	i, size := 0, 0
+	for b.Loop() {
+		if i%len(boards) == 0 {
+			resetEncoders()
+		}
+		p := boards[i%len(boards)]
+		out, err := Board(lang.En, g, games.Config{}, p.pos, p.last)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += len(out)
+		i++
+	}
+	b.ReportMetric(float64(size)/float64(i), "png-bytes")
+}
+
+// resetEncoders empties the PNG band cache.
+func resetEncoders() { bands.clear() }
+
+func BenchmarkBoardGameAseb(b *testing.B)  { benchBoardGame(b, "aseb", 30) }
+func BenchmarkBoardGameTab(b *testing.B)   { benchBoardGame(b, "tab", 30) }
+func BenchmarkBoardGameSeega(b *testing.B) { benchBoardGame(b, "seega", 30) }
