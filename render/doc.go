@@ -37,4 +37,14 @@
 // Replay give back for the next once it is encoded. The words a board says are
 // kept once said too (words.go): filling a message's template costs more than
 // drawing it. Tables and charts are drawn with gg in full colour and quantized.
+//
+// The encoders are render's own, for these flat pictures (encode.go,
+// deflate.go, bands.go, gifenc.go). The PNG's deflate tries at each byte the
+// row above and a run of the byte before, and a small hash table only where
+// both fail; its rows go by bands of 16, and a band whose pixels and the row
+// above were coded before (a move leaves most of a board as it was) reuses
+// its tokens from a cache shared by all pictures. The same picture always
+// gives the same bytes, no more than image/png made. The GIF's LZW keeps each
+// byte's run of codes in an array, so a run of the transparent colour is one
+// look-up, and writes the very bytes image/gif wrote.
 package render

@@ -98,11 +98,7 @@ func encodeReplay(l *lang.Lang, game games.Game, cfg games.Config, start games.P
 	}
 	anim.Disposal = append([]byte{gif.DisposalNone}, anim.Disposal...)
 	anim.Delay[len(anim.Delay)-1] = lastFrameDelay
-	var buf bytes.Buffer
-	if err := gif.EncodeAll(&buf, anim); err != nil {
-		return nil, fmt.Errorf("render: gif: %w", err)
-	}
-	return buf.Bytes(), nil
+	return encodeGIF(anim)
 }
 
 // delta returns the part of next that differs from prev, as a frame of its
@@ -116,14 +112,7 @@ func delta(prev, next *image.Paletted) *image.Paletted {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		p := prev.Pix[prev.PixOffset(r.Min.X, y):][:r.Dx()]
 		n := next.Pix[next.PixOffset(r.Min.X, y):][:r.Dx()]
-		o := out.Pix[out.PixOffset(r.Min.X, y):][:r.Dx()]
-		for x := range o {
-			if p[x] == n[x] {
-				o[x] = transparentIndex
-			} else {
-				o[x] = n[x]
-			}
-		}
+		unchanged(out.Pix[out.PixOffset(r.Min.X, y):][:r.Dx()], p, n)
 	}
 	return out
 }

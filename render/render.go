@@ -1,11 +1,9 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"maps"
 	"strings"
 	"sync"
@@ -268,19 +266,6 @@ func canvasOf(l *lang.Lang, a Art, game games.Game, pos games.Position, last Las
 	c := newCanvas(float64(b.Dx())/scale, float64(b.Dy())/scale)
 	draw.Draw(c.img, c.img.Bounds(), img, b.Min, draw.Src)
 	return c, nil
-}
-
-// The encoder favours speed: a paletted board of flat colours compresses well
-// even at the fastest level, and the bot renders on every move.
-var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed}
-
-func encodePNG(img *image.Paletted) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	if err := pngEncoder.Encode(&buf, img); err != nil {
-		return nil, fmt.Errorf("render: png: %w", err)
-	}
-	return buf.Bytes(), nil
 }
 
 // MaxDescription is the most Discord takes as an attachment's description.
