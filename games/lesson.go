@@ -37,7 +37,9 @@ type Step struct {
 	// Pos is the position, a move due: built by the engine, never written
 	// as a picture.
 	Pos Position
-	// Throws are the throws that led to Pos, for the picture's sticks.
+	// Before is the position the throws were made from, and Throws those
+	// throws, for the picture's sticks (Tab's opening voids some, T10).
+	Before Position
 	Throws []Throw
 	// Say is the sentence that teaches the rule and names the move asked.
 	Say lang.Text
@@ -103,24 +105,26 @@ func (l Lesson) Version() int64 {
 	return int64(h.Sum32())
 }
 
-// StepAt builds the position of a step: pos as parsed under cfg, then the
-// throws, each applied by the engine, which refuses any it would not take.
-func StepAt(g Game, cfg Config, pos string, throws ...Throw) (Config, Position, error) {
+// StepAt is a step's position: pos as parsed under cfg, then the throws,
+// each applied by the engine, which refuses any it would not take; the
+// step's words and moves are the caller's to fill in.
+func StepAt(g Game, cfg Config, pos string, throws ...Throw) (Step, error) {
 	cfg, err := Normalize(g, cfg)
 	if err != nil {
-		return cfg, nil, err
+		return Step{}, err
 	}
-	p, err := g.Parse(cfg, pos)
+	before, err := g.Parse(cfg, pos)
 	if err != nil {
-		return cfg, nil, err
+		return Step{}, err
 	}
+	p := before
 	for _, t := range throws {
 		if p, err = p.Throw(t); err != nil {
-			return cfg, nil, err
+			return Step{}, err
 		}
 	}
 	if p.Due().Kind != DueMove {
-		return cfg, nil, fmt.Errorf("%s: lesson position %q waits for no move", g.Name(), pos)
+		return Step{}, fmt.Errorf("%s: lesson position %q waits for no move", g.Name(), pos)
 	}
-	return cfg, p, nil
+	return Step{Config: cfg, Before: before, Pos: p, Throws: throws}, nil
 }

@@ -62,11 +62,12 @@ func last(t *testing.T, rec *kittest.Recorder) kittest.Call {
 	return rec.Calls[len(rec.Calls)-1]
 }
 
-// learn starts name's lesson in locale and returns its first message.
-func learn(t *testing.T, b *Lessons, rec *kittest.Recorder, locale string) *kit.Message {
+// learn starts kind's lesson in locale and returns its first message.
+func learn(t *testing.T, b *Lessons, rec *kittest.Recorder, kind, locale string) *kit.Message {
 	t.Helper()
 	i := kittest.Payload(t, filepath.Join("..", "testdata", "learn_aseb.json"))
 	i.Locale = discordgo.Locale(locale)
+	i.ApplicationCommandData().Options[0].Value = kind
 	handle(b, i)
 	c := last(t, rec)
 	if c.Typ != discordgo.InteractionResponseChannelMessageWithSource || !c.Msg.Ephemeral {
@@ -103,9 +104,9 @@ func buttons(m *kit.Message) string {
 	return strings.Join(out, " ")
 }
 
-func asebLesson(t *testing.T) games.Lesson {
+func lessonOf(t *testing.T, kind string) games.Lesson {
 	t.Helper()
-	g, _ := games.Lookup("aseb")
+	g, _ := games.Lookup(kind)
 	l, err := games.LessonOf(g)
 	if err != nil {
 		t.Fatal(err)
@@ -113,16 +114,16 @@ func asebLesson(t *testing.T) games.Lesson {
 	return l
 }
 
-// checkStep holds m to step k of lesson l in lg: its sentence, its
+// checkStep holds m to step k of kind's lesson l in lg: its sentence, its
 // position's picture and its numbering.
-func checkStep(t *testing.T, lg *lang.Lang, m *kit.Message, l games.Lesson, k int) {
+func checkStep(t *testing.T, lg *lang.Lang, m *kit.Message, kind string, l games.Lesson, k int) {
 	t.Helper()
 	s := l.Steps[k]
 	if len(m.Embeds) != 1 || m.Embeds[0].Description != s.Say.In(lg) {
 		t.Fatalf("step %d: embeds %+v, want the step's sentence", k+1, m.Embeds)
 	}
 	kittest.CheckEmbed(t, m.Embeds[0])
-	if want := lg.T("learn.title", "Game", "Aseb", "Step", k+1, "Steps", len(l.Steps)); m.Embeds[0].Title != want {
+	if want := lg.T("learn.title", "Game", kit.KindTitle(kind), "Step", k+1, "Steps", len(l.Steps)); m.Embeds[0].Title != want {
 		t.Errorf("step %d titled %q, want %q", k+1, m.Embeds[0].Title, want)
 	}
 	if len(m.Files) != 1 || !bytes.HasPrefix(m.Files[0].Data, []byte("\x89PNG")) || m.Files[0].Description == "" {
@@ -133,36 +134,47 @@ func checkStep(t *testing.T, lg *lang.Lang, m *kit.Message, l games.Lesson, k in
 	}
 }
 
-// A lesson played from /learn to its end through the buttons, in every
-// language: each right move goes on to the next step, and the last offers
-// the first game against the computer and the lesson again.
+// Every lesson /learn offers, played from the command to its end through
+// the buttons, in every language: each right move goes on to the next step,
+// and the last offers the first game against the computer and the lesson
+// again.
 func TestLessonFromStartToEnd(t *testing.T) {
-	l := asebLesson(t)
-	for _, locale := range []string{"en-US", "ru", "de", "fr", "es-ES"} {
-		lg := lang.For(locale)
-		b, rec := unit(t)
-		m := learn(t, b, rec, locale)
-		for k, s := range l.Steps {
-			checkStep(t, lg, m, l, k)
-			c := click(t, b, rec, m, games.Named(lg, s.Pos, s.Ask), locale)
-			if c.Typ != discordgo.InteractionResponseUpdateMessage || !strings.HasPrefix(c.Msg.Content, "✅") {
-				t.Fatalf("%s step %d: the right move answered %v %q", locale, k+1, c.Typ, c.Msg.Content)
-			}
-			m = c.Msg
-		}
-		if len(m.Files) != 0 || !strings.Contains(buttons(m), kit.FirstGameCID("aseb")) || !strings.Contains(m.Embeds[0].Description, lg.T("learn.done", "Game", "Aseb")) {
-			t.Errorf("%s: the lesson ends with %q and %s", locale, m.Embeds[0].Description, buttons(m))
-		}
-		again := click(t, b, rec, m, lg.T("learn.again"), locale)
-		checkStep(t, lg, again.Msg, l, 0)
+	if len(Taught()) < 2 {
+		t.Fatalf("/learn offers %v, want Aseb's and Tab's lessons at least", Taught())
 	}
+	for _, kind := range Taught() {
+		for _, locale := range []string{"en-US", "ru", "de", "fr", "es-ES"} {
+			playLesson(t, kind, locale)
+		}
+	}
+}
+
+func playLesson(t *testing.T, kind, locale string) {
+	t.Helper()
+	l, lg := lessonOf(t, kind), lang.For(locale)
+	b, rec := unit(t)
+	m := learn(t, b, rec, kind, locale)
+	for k, s := range l.Steps {
+		checkStep(t, lg, m, kind, l, k)
+		c := click(t, b, rec, m, games.Named(lg, s.Pos, s.Ask), locale)
+		if c.Typ != discordgo.InteractionResponseUpdateMessage || !strings.HasPrefix(c.Msg.Content, "✅") {
+			t.Fatalf("%s in %s, step %d: the right move answered %v %q", kind, locale, k+1, c.Typ, c.Msg.Content)
+		}
+		m = c.Msg
+	}
+	done := lg.T("learn.done", "Game", kit.KindTitle(kind))
+	if len(m.Files) != 0 || !strings.Contains(buttons(m), kit.FirstGameCID(kind)) || m.Embeds[0].Description != done {
+		t.Errorf("%s in %s: the lesson ends with %q and %s", kind, locale, m.Embeds[0].Description, buttons(m))
+	}
+	again := click(t, b, rec, m, lg.T("learn.again"), locale)
+	checkStep(t, lg, again.Msg, kind, l, 0)
 }
 
 // A wrong move stays on its step and says the rule: the engine's refusal
 // where the rules forbid it (with the rule named where the engine does not
 // name it), the lesson's words where the move is legal.
 func TestLessonWrongMove(t *testing.T) {
-	l := asebLesson(t)
+	l := lessonOf(t, "aseb")
 	for _, tc := range []struct {
 		step          int // from 1
 		label, wanted string
@@ -173,7 +185,7 @@ func TestLessonWrongMove(t *testing.T) {
 		{4, "enter on 3", "(A11)"},     // legal, but not what the step asks
 	} {
 		b, rec := unit(t)
-		m := learn(t, b, rec, "en-US")
+		m := learn(t, b, rec, "aseb", "en-US")
 		for k := 0; k < tc.step-1; k++ {
 			m = click(t, b, rec, m, games.Named(lang.En, l.Steps[k].Pos, l.Steps[k].Ask), "en-US").Msg
 		}
@@ -183,19 +195,19 @@ func TestLessonWrongMove(t *testing.T) {
 			t.Errorf("step %d, %q: answered %v %q, want the rule %s", tc.step, tc.label, c.Typ, c.Msg.Content, tc.wanted)
 			continue
 		}
-		checkStep(t, lang.En, c.Msg, l, tc.step-1)
+		checkStep(t, lang.En, c.Msg, "aseb", l, tc.step-1)
 	}
 }
 
 // A button from another version of the lesson, or one the bot could not
 // have drawn, is refused for the player alone and changes no message.
 func TestLessonStaleOrForgedButton(t *testing.T) {
-	v := asebLesson(t).Version()
+	v := lessonOf(t, "aseb").Version()
 	for _, tc := range []struct{ id, want string }{
 		{kit.LessonCID("aseb", 2, v+1, "0"), "has changed since"},
 		{kit.LessonCID("aseb", 99, v, "0"), "not one of Kilab's"},
 		{kit.LessonCID("aseb", 0, v, "7"), "not one of Kilab's"},
-		{kit.LessonCID("tab", 0, v, "0"), "not one of Kilab's"},
+		{kit.LessonCID("seega", 0, v, "0"), "not one of Kilab's"},
 		{"n/aseb/0/" + fmt.Sprint(v) + "/x", "not one of Kilab's"},
 	} {
 		b, rec := unit(t)
@@ -223,9 +235,9 @@ func TestLearnOffersTaughtGames(t *testing.T) {
 	}
 	b, rec := unit(t)
 	i := kittest.Payload(t, filepath.Join("..", "testdata", "learn_aseb.json"))
-	i.ApplicationCommandData().Options[0].Value = "tab"
+	i.ApplicationCommandData().Options[0].Value = "seega"
 	handle(b, i)
-	if c := last(t, rec); !strings.Contains(c.Msg.Content, "no lesson for \"tab\"") || !c.Msg.Ephemeral {
-		t.Errorf("/learn tab answered %q", c.Msg.Content)
+	if c := last(t, rec); !strings.Contains(c.Msg.Content, "no lesson for \"seega\"") || !c.Msg.Ephemeral {
+		t.Errorf("/learn seega answered %q", c.Msg.Content)
 	}
 }

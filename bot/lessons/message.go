@@ -19,7 +19,7 @@ func stepMessage(l *lang.Lang, name string, k int, note string) (*kit.Message, e
 	g, _ := games.Lookup(name)
 	lesson := built()[name]
 	s := lesson.Steps[k]
-	last := render.Last{Throws: s.Throws, Thrower: s.Pos.Due().Player}
+	last := render.Last{Throws: s.Throws, Thrower: s.Pos.Due().Player, ThrownFrom: s.Before}
 	png, err := render.Board(l, g, s.Config, s.Pos, last)
 	if err != nil {
 		return nil, err

@@ -59,12 +59,12 @@ var lessonSteps = []lessonStep{
 func (g Game) Lesson() (games.Lesson, error) {
 	var l games.Lesson
 	for _, s := range lessonSteps {
-		cfg, pos, err := games.StepAt(g, games.Config{Variant: s.variant}, s.pos, s.throw)
+		step, err := games.StepAt(g, games.Config{Variant: s.variant}, s.pos, s.throw)
 		if err != nil {
 			return games.Lesson{}, err
 		}
-		l.Steps = append(l.Steps, games.Step{Rules: s.rules, Config: cfg, Pos: pos, Throws: []games.Throw{s.throw},
-			Say: s.say, Ask: s.ask, Offers: s.offers})
+		step.Rules, step.Say, step.Ask, step.Offers = s.rules, s.say, s.ask, s.offers
+		l.Steps = append(l.Steps, step)
 	}
 	return l, nil
 }
