@@ -129,6 +129,13 @@ func checkStep(t *testing.T, game string, n int, s games.Step) {
 	if s.Say.ID == "" || !lang.Has(s.Say.ID) || len(s.Rules) == 0 {
 		t.Errorf("%s step %d: no sentence %q in the catalogs, or no rule", game, n, s.Say.ID)
 	}
+	for _, tag := range lang.Tags {
+		for _, id := range s.Rules {
+			if said := s.Say.In(lang.Of(tag)); !regexp.MustCompile(`\b` + id + `\b`).MatchString(said) {
+				t.Errorf("%s step %d teaches %s, which its sentence in %s does not name: %q", game, n, id, tag, said)
+			}
+		}
+	}
 	if len(s.Offers) == 0 || len(slices.Compact(s.Choices())) != len(s.Offers)+1 {
 		t.Errorf("%s step %d: offers %v: none, or one twice, or the asked move", game, n, s.Offers)
 	}
@@ -141,8 +148,10 @@ func checkOffer(t *testing.T, game string, n int, s games.Step, o games.Offer, l
 	t.Helper()
 	cite := "(" + o.Rule + ")"
 	if legal {
-		if o.Why.ID == "" || !strings.Contains(o.Why.In(lang.En), cite) {
-			t.Errorf("%s step %d offers legal %q without words that cite %s", game, n, o.Move, o.Rule)
+		for _, tag := range lang.Tags {
+			if o.Why.ID == "" || !strings.Contains(o.Why.In(lang.Of(tag)), cite) {
+				t.Errorf("%s step %d offers legal %q without words in %s that cite %s", game, n, o.Move, tag, o.Rule)
+			}
 		}
 		return
 	}
