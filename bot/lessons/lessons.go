@@ -78,11 +78,14 @@ func (b *Lessons) Learn(ctx context.Context, i *discordgo.Interaction) error {
 // drawn, or drawn from another version of the lesson, changes nothing.
 func (b *Lessons) Click(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	l, ok := built()[a.Arg]
-	if !ok || a.ID >= int64(len(l.Steps)) {
+	switch {
+	case !ok:
 		return kit.ErrForged
-	}
-	if a.Version != l.Version() {
+	case a.Version != l.Version():
+		// Another version's steps, which may be more than this one has.
 		return lang.Fail("learn.stale", "Game", a.Arg)
+	case a.ID >= int64(len(l.Steps)):
+		return kit.ErrForged
 	}
 	step := int(a.ID)
 	m, err := answer(kit.LangOf(i), a.Arg, l, step, a.Verb)

@@ -214,6 +214,7 @@ func TestLessonStaleOrForgedButton(t *testing.T) {
 	v := lessonOf(t, "aseb").Version()
 	for _, tc := range []struct{ id, want string }{
 		{kit.LessonCID("aseb", 2, v+1, "0"), "has changed since"},
+		{kit.LessonCID("aseb", 99, v+1, "0"), "has changed since"}, // a longer lesson's
 		{kit.LessonCID("aseb", 99, v, "0"), "not one of Kilab's"},
 		{kit.LessonCID("aseb", 0, v, "7"), "not one of Kilab's"},
 		{kit.LessonCID("chess", 0, v, "0"), "not one of Kilab's"},
