@@ -15,6 +15,7 @@ import (
 	"kilab/bot/kit/kittest"
 	"kilab/games"
 	"kilab/lang"
+	"kilab/render"
 )
 
 // The lesson's buttons are made and read through their shapes, which the
@@ -135,8 +136,10 @@ func checkStep(t *testing.T, lg *lang.Lang, m *kit.Message, kind string, l games
 	if want := lg.T("learn.title", "Game", kit.KindTitle(kind), "Step", k+1, "Steps", len(l.Steps)); m.Embeds[0].Title != want {
 		t.Errorf("step %d titled %q, want %q", k+1, m.Embeds[0].Title, want)
 	}
-	if len(m.Files) != 1 || !bytes.HasPrefix(m.Files[0].Data, []byte("\x89PNG")) || m.Files[0].Description == "" {
-		t.Errorf("step %d: files %d, want the board's picture with its alt text", k+1, len(m.Files))
+	g, _ := games.Lookup(kind)
+	alt := render.Describe(lg, g, s.Config, s.Pos, render.Last{Throws: s.Throws, Thrower: s.Pos.Due().Player, ThrownFrom: s.Before})
+	if len(m.Files) != 1 || !bytes.HasPrefix(m.Files[0].Data, []byte("\x89PNG")) || m.Files[0].Description != kit.Clip(alt, 1024) {
+		t.Errorf("step %d: files %d, want the board's picture with its alt text in %s", k+1, len(m.Files), lg.Tag())
 	}
 	if n := strings.Count(buttons(m), "="); n != len(s.Offers)+1 {
 		t.Errorf("step %d: %d buttons, want %d", k+1, n, len(s.Offers)+1)

@@ -3,6 +3,7 @@ package lessons
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -19,8 +20,7 @@ func stepMessage(l *lang.Lang, name string, k int, note string) (*kit.Message, e
 	g, _ := games.Lookup(name)
 	lesson := built()[name]
 	s := lesson.Steps[k]
-	last := render.Last{Throws: s.Throws, Thrower: s.Pos.Due().Player, ThrownFrom: s.Before}
-	png, err := render.Board(l, g, s.Config, s.Pos, last)
+	pic, err := stepPicture(l, g, s, k)
 	if err != nil {
 		return nil, err
 	}
@@ -34,9 +34,42 @@ func stepMessage(l *lang.Lang, name string, k int, note string) (*kit.Message, e
 			Footer: &discordgo.MessageEmbedFooter{Text: kit.Clip(l.T("learn.footer", "Rules", strings.Join(s.Rules, ", "),
 				"Game", name, "Config", kit.ConfigText(l, g, s.Config)), 2048)},
 		}},
-		Files:      []kit.File{{Name: "board.png", ContentType: "image/png", Description: kit.Clip(render.Describe(l, g, s.Config, s.Pos, last), 1024), Data: png}},
+		Files:      []kit.File{{Name: "board.png", ContentType: "image/png", Description: kit.Clip(pic.alt, 1024), Data: pic.png}},
 		Components: choiceRows(l, name, k, lesson.Version(), s),
 	}, nil
+}
+
+// picture is a step's board and its alt text.
+type picture struct {
+	png []byte
+	alt string
+}
+
+type pictureKey struct {
+	game string
+	step int
+	lang lang.Tag
+}
+
+// pictures keeps every step's picture once drawn: a lesson is the same for
+// every player and never changes while the bot runs, so there are at most
+// its steps times the languages of them, and a click answers without
+// drawing.
+var pictures sync.Map // pictureKey -> picture
+
+// stepPicture is the picture of step k of game's lesson, s, in l.
+func stepPicture(l *lang.Lang, g games.Game, s games.Step, k int) (picture, error) {
+	key := pictureKey{g.Name(), k, l.Tag()}
+	if pic, ok := pictures.Load(key); ok {
+		return pic.(picture), nil
+	}
+	last := render.Last{Throws: s.Throws, Thrower: s.Pos.Due().Player, ThrownFrom: s.Before}
+	png, err := render.Board(l, g, s.Config, s.Pos, last)
+	if err != nil {
+		return picture{}, err
+	}
+	pic, _ := pictures.LoadOrStore(key, picture{png: png, alt: render.Describe(l, g, s.Config, s.Pos, last)})
+	return pic.(picture), nil
 }
 
 // choiceRows are a step's moves as buttons, all alike, five to a row.
