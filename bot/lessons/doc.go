@@ -15,7 +15,9 @@
 // (the game, the step, the lesson's version), so a restart loses nothing,
 // and a button drawn from another version of the lesson is refused with a
 // word of explanation. Lessons are ephemeral and write nothing: of the store
-// they use nothing, of Discord they only answer the interaction. The first
+// they use nothing, of Discord they only answer the interaction. A step's
+// picture is drawn once per language and kept in memory, as the lessons are
+// the same for everyone while the bot runs. The first
 // game's button is the challenge feature's (kit.FirstGameCID), which the
 // route table wires; this package knows no other feature.
 package lessons
