@@ -10,6 +10,7 @@ import (
 	"kilab/bot/delivery"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/lessons"
 	"kilab/bot/moderation"
 	"kilab/bot/play"
 	"kilab/bot/tournaments"
@@ -114,6 +115,7 @@ type Bot struct {
 
 	// The features, each on the Core.
 	info        *info.Info
+	lessons     *lessons.Lessons
 	vacations   *vacation.Vacations
 	moderation  *moderation.Moderation
 	computer    *computer.Computer
@@ -206,6 +208,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.Core.OnDMFailure = func(reason string) { b.met.dmFailures.WithLabelValues(reason).Inc() }
 	b.info = info.New(b.Core)
 	b.info.DocsURL = c.DocsURL
+	b.lessons = lessons.New(b.Core)
 	b.vacations = vacation.New(b.Core)
 	b.moderation = moderation.New(b.Core)
 	b.computer = computer.New(b.Core)

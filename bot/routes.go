@@ -6,6 +6,7 @@ import (
 	"kilab/bot/challenge"
 	"kilab/bot/info"
 	"kilab/bot/kit"
+	"kilab/bot/lessons"
 	"kilab/bot/moderation"
 	"kilab/bot/play"
 	"kilab/bot/tournaments"
@@ -62,6 +63,7 @@ func init() {
 		{name: "vacation", define: vacation.Command, handle: command((*vacation.Vacations).Vacation)},
 		{name: "help", define: helpCommandDef, handle: command((*info.Info).Help)},
 		{name: "rules", define: rulesCommandDef, handle: command((*info.Info).Rules)},
+		{name: "learn", define: lessons.Command, handle: command((*lessons.Lessons).Learn)},
 		{name: "leaderboard", define: leaderboardCommandDef, public: true, handle: command((*info.Info).Leaderboard)},
 		{name: "stats", define: statsCommandDef, handle: command((*info.Info).Stats)},
 		{name: "history", define: historyCommandDef, public: true, handle: command((*info.Info).History)},
@@ -85,6 +87,8 @@ func init() {
 		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: click((*play.Play).ResignClick)},
 		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: click((*tournaments.Tournaments).Click)},
 		{kind: "a", name: "random_place", subject: "game", verbs: "p", shape: kit.VerbIDVersion, handle: click((*play.Play).RandomPlace)},
+		{kind: "n", name: "lesson", shape: kit.LessonShape, handle: click((*lessons.Lessons).Click)},
+		{kind: "v", name: "first_game", shape: kit.KindShape, handle: click((*challenge.Challenges).FirstGame)},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)
@@ -126,6 +130,8 @@ func feature[F any](b *Bot) F {
 		f = b.info
 	case *moderation.Moderation:
 		f = b.moderation
+	case *lessons.Lessons:
+		f = b.lessons
 	}
 	return f.(F)
 }

@@ -39,6 +39,10 @@ func samples(t *testing.T) []kit.Action {
 				a.Arg = "aseb"
 			case r.kind == "b":
 				a.Arg = "tab"
+			case r.kind == "n":
+				a.Arg, a.Verb = "aseb", "2"
+			case r.kind == "v":
+				a.Arg, a.ID, a.Version = "aseb", 0, 0 // a kind alone
 			}
 			out = append(out, a)
 		}

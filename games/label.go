@@ -109,3 +109,21 @@ func SeatWord(l *lang.Lang, key string) string {
 	}
 	return key
 }
+
+// Namer is implemented by positions that can word any well-formed move, legal
+// or not, in the same words whichever it is: how a lesson offers its right
+// move among wrong ones without telling which is which.
+type Namer interface {
+	Named(l *lang.Lang, move string) string
+}
+
+// Named words move for a lesson's button (Namer), or returns its notation
+// where the position has no such words.
+func Named(l *lang.Lang, pos Position, move string) string {
+	if n, ok := pos.(Namer); ok {
+		if s := n.Named(l, move); s != "" {
+			return clipLabel(s)
+		}
+	}
+	return move
+}

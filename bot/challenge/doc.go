@@ -3,7 +3,8 @@
 // buttons, rematches, and the DM that tells a challenged player.
 //
 // The way in is Challenges: Challenge answers the command, Click a
-// challenge's buttons, Rematch a finished game's button, and DeliverDM
+// challenge's buttons, Rematch a finished game's button, FirstGame the
+// button that ends a lesson with a game against the computer, and DeliverDM
 // sends the DM an announcement asks for. From the store it takes challenges
 // and the games they become (CreateChallenge, AcceptChallenge and the
 // like); of Discord it answers interactions, edits the challenge message

@@ -23,6 +23,8 @@ import (
 //	q/{verb}/{game}            confirm a resignation (y), one that aborts (a), keep playing (k)
 //	t/{verb}/{tournament}      join a tournament (j), leave (l), confirm leaving a running one (w)
 //	a/{verb}/{game}/{version}  place this turn's pieces at random (p, Seega S2)
+//	n/{kind}/{step}/{lesson}/{choice}  a lesson's step: show it (s), or answer it with its choice 0-24
+//	v/{kind}                   a first game against the computer at the easy level, from a lesson's end
 //
 // Buttons already posted carry these ids for as long as their messages live,
 // so a shape may gain verbs but never change.
@@ -32,11 +34,11 @@ const MaxCustomID = 100
 
 // Action is a parsed custom_id.
 type Action struct {
-	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q", "t" or "a"
-	Verb    string // what to do, one of the route's verbs
-	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page, the page of a book
-	Version int64
-	Arg     string // the move or picker prefix; the game kind of a leaderboard; the book of /rules
+	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q", "t", "a", "n" or "v"
+	Verb    string // what to do, one of the route's verbs; a lesson's choice
+	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page, the page of a book, a lesson's step
+	Version int64  // a game's position; a lesson's content (games.Lesson.Version)
+	Arg     string // the move or picker prefix; the game kind of a leaderboard, a lesson or a first game; the book of /rules
 }
 
 // IDShape reads and writes the part of a custom_id after its kind.
@@ -80,6 +82,30 @@ var (
 		},
 		Format: func(a Action) string { return fmt.Sprintf("%s/%d", a.Arg, a.ID) },
 	}
+	// LessonShape names a step of a game's lesson, the lesson's version and
+	// what the click does: "s" shows the step, a number answers it with that
+	// choice.
+	LessonShape = IDShape{
+		Parse: func(f []string, a *Action) bool {
+			if len(f) != 4 || !kindName(f[0]) || !natural(f[1], &a.ID) || !natural(f[2], &a.Version) || !lessonChoice(f[3]) {
+				return false
+			}
+			a.Arg, a.Verb = f[0], f[3]
+			return true
+		},
+		Format: func(a Action) string { return fmt.Sprintf("%s/%d/%d/%s", a.Arg, a.ID, a.Version, a.Verb) },
+	}
+	// KindShape names a game kind alone.
+	KindShape = IDShape{
+		Parse: func(f []string, a *Action) bool {
+			if len(f) != 1 || !kindName(f[0]) {
+				return false
+			}
+			a.Arg = f[0]
+			return true
+		},
+		Format: func(a Action) string { return a.Arg },
+	}
 	// gameShape puts the verb after the version; a move or a picker prefix
 	// (which may hold "/") comes last.
 	GameShape = IDShape{
@@ -108,6 +134,30 @@ var (
 		},
 	}
 )
+
+// kindName reports whether s could be a game's name: a few lower-case
+// letters. Whether it is one is the handler's question.
+func kindName(s string) bool {
+	if s == "" || len(s) > 16 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// lessonChoice reports whether s is a lesson click's verb: "s", or a choice
+// 0-24 written as the bot writes it.
+func lessonChoice(s string) bool {
+	if s == "s" {
+		return true
+	}
+	n, err := strconv.Atoi(s)
+	return err == nil && n >= 0 && n < MaxOptions && strconv.Itoa(n) == s
+}
 
 func positive(s string, n *int64) bool {
 	v, err := strconv.ParseInt(s, 10, 64)
@@ -180,3 +230,16 @@ func TournamentCID(verb string, id int64) string {
 func RandomPlaceCID(game, version int64) string {
 	return Action{Kind: "a", Verb: "p", ID: game, Version: version}.CustomID()
 }
+
+// LessonCID is the button of a lesson of kind at step, of the lesson whose
+// version is version: verb "s" shows the step, a choice number answers it.
+func LessonCID(kind string, step int, version int64, verb string) string {
+	return Action{Kind: "n", Arg: kind, ID: int64(step), Version: version, Verb: verb}.CustomID()
+}
+
+// FirstGameLevel is the computer's level of a first game (FirstGameCID).
+const FirstGameLevel = "easy"
+
+// FirstGameCID is the button that starts a first game of kind against the
+// computer at the easy level.
+func FirstGameCID(kind string) string { return Action{Kind: "v", Arg: kind}.CustomID() }

@@ -13,4 +13,7 @@
 //
 // A Position is a value; WithThrow and Apply return a new one. Position also
 // implements games.Position, so the bot, store and CLI handle it like any game.
+//
+// Lesson (lesson.go) is Aseb's walk-through for /learn: a step for each rule of
+// A1-A12 and D1-D5, each a position this engine builds.
 package aseb

@@ -50,3 +50,22 @@ func (Game) MoveNotation(l *lang.Lang) []string {
 		l.T("aseb.notation.cells"),
 	}
 }
+
+// Named words a well-formed move in l as a player means it, legal or not
+// (games.Namer): "enter on 3", "5 → 8", "bear off from 14", "pass". It says
+// nothing only a legal move can tell (a capture, a throw again), so that a
+// lesson shows its right move among wrong ones in the same words.
+func (p Position) Named(l *lang.Lang, move string) string {
+	m, err := ParseMove(move)
+	switch {
+	case err != nil:
+		return move
+	case m.IsPass():
+		return l.T("aseb.label.pass_turn")
+	case int(m.From) == Reserve:
+		return l.T("aseb.label.enter", "Cell", m.To)
+	case int(m.To) == Off:
+		return l.T("aseb.label.bear_off", "Cell", m.From)
+	}
+	return fmt.Sprintf("%d → %d", m.From, m.To)
+}

@@ -15,4 +15,7 @@
 // beyond it, never needs a bounds check; cells keep the same index on every
 // board size. AppendMoves and Do generate and play moves in place without
 // allocating, for random playouts (Playout) and, later, the computer opponent.
+//
+// Lesson (lesson.go) is Seega's walk-through for /learn: a step for each rule of
+// S1-S8 and D5 on the 5x5 board, each a position this engine builds.
 package seega

@@ -56,3 +56,26 @@ func (Game) MoveNotation(l *lang.Lang) []string {
 		l.T("seega.notation.cells"),
 	}
 }
+
+// Named words a well-formed move in l as a player means it, legal or not
+// (games.Namer): "place A1 and B2", "C2 → C3", "stop capturing", "remove
+// your piece on C4", "pass". It says nothing only a legal move can tell (what
+// a step captures), so that a lesson shows its right move among wrong ones
+// in the same words.
+func (p Position) Named(l *lang.Lang, move string) string {
+	m, err := ParseMove(move, p.Size())
+	if err != nil {
+		return move
+	}
+	switch m.Kind {
+	case Place:
+		return l.T("seega.label.place", "A", m.From, "B", m.To)
+	case Stop:
+		return l.T("seega.label.stop")
+	case Pass:
+		return l.T("seega.label.pass_turn")
+	case Remove:
+		return l.T("seega.label.remove", "Cell", m.From)
+	}
+	return fmt.Sprintf("%s → %s", m.From, m.To)
+}

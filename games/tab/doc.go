@@ -19,4 +19,7 @@
 // Inside, a position is a fixed-size state with per-player counters and tables
 // per width, so that generating moves allocates nothing and random playouts (see
 // Playout) run tens of thousands of games a second.
+//
+// Lesson (lesson.go) is Tab's walk-through for /learn: a step for each rule of
+// T1-T12 and D1-D5 on the 4x7 board, each a position this engine builds.
 package tab

@@ -59,3 +59,23 @@ func (Game) MoveNotation(l *lang.Lang) []string {
 		l.T("tab.notation.cells"),
 	}
 }
+
+// Named words a well-formed move in l as a player means it, legal or not
+// (games.Namer): the score and the way, "3: b4 → b1", "1: top of c7 → c8",
+// "give up the 3", "end the turn". It says nothing only a legal move can
+// tell (a capture, a shrinking stack, row 4 entered), so that a lesson shows
+// its right move among wrong ones in the same words.
+func (p Position) Named(l *lang.Lang, move string) string {
+	m, err := ParseMove(move)
+	switch {
+	case err != nil:
+		return move
+	case m.Pass && m.Score == 0:
+		return l.T("tab.label.end_turn")
+	case m.Pass:
+		return l.T("tab.label.give_up", "Score", m.Score)
+	case m.Split:
+		return l.T("tab.label.top", "Score", m.Score, "From", m.From, "To", m.To)
+	}
+	return fmt.Sprintf("%d: %s → %s", m.Score, m.From, m.To)
+}
