@@ -118,7 +118,7 @@ func openSQLite(path string, _ *faults) (*sql.DB, *sql.DB, error) {
 	if path == "" || strings.Contains(path, "?") {
 		return nil, nil, fmt.Errorf("store: bad database path %q", path)
 	}
-	write, err := sql.Open("sqlite", dsn(path, false))
+	write, err := openKeeping(dsn(path, false))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -129,7 +129,7 @@ func openSQLite(path string, _ *faults) (*sql.DB, *sql.DB, error) {
 		write.Close()
 		return nil, nil, err
 	}
-	read, err := sql.Open("sqlite", dsn(path, true))
+	read, err := openKeeping(dsn(path, true))
 	if err != nil {
 		write.Close()
 		return nil, nil, err
@@ -137,6 +137,16 @@ func openSQLite(path string, _ *faults) (*sql.DB, *sql.DB, error) {
 	read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
 	read.SetMaxIdleConns(max(4, runtime.GOMAXPROCS(0)))
 	return write, read, nil
+}
+
+// openKeeping opens a pool of SQLite connections that keep the statements
+// they run (stmtcache.go).
+func openKeeping(dsn string) (*sql.DB, error) {
+	c, err := sqlite.NewConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return sql.OpenDB(stmtConnector{c}), nil
 }
 
 // dsn gives the connection settings. synchronous=FULL makes a commit wait for the
