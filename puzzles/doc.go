@@ -19,4 +19,9 @@
 // and the whole of it by examining the position again. The starter set
 // (Starter) is embedded in the binary; kilab puzzles writes and verifies
 // such files.
+//
+// Ratings (rating.go) are Lichess's: a Glicko-2 rating for each player per
+// game and for each puzzle (StartRating, from its difficulty), a first
+// attempt being a rated game between the two (Rate); Pick chooses among the
+// unsolved puzzles nearest a player's rating.
 package puzzles
