@@ -41,8 +41,10 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 		return puzzles.Finding{}, false, fmt.Errorf("seegaai: not a Seega position: %T", pos)
 	}
 	moves := p.AppendMoves(nil)
-	if len(moves) < 2 || p.Phase() != seega.Movement {
-		return puzzles.Finding{}, false, nil // placing captures nothing
+	if _, mid := p.Chain(); mid || len(moves) < 2 || p.Phase() != seega.Movement {
+		// Placing captures nothing; in the middle of a chain, going on
+		// capturing is no puzzle: a puzzle starts a turn.
+		return puzzles.Finding{}, false, nil
 	}
 	x := &exam{ctx: ctx, me: p.Turn(), base: balance(&p, p.Turn())}
 	if x.turnMax(p) < minGain {

@@ -38,7 +38,8 @@ func eachChoice(t *testing.T, cfg games.Config, n, most int, f func(games.Positi
 
 // The examiner's gains are the turn-and-reply minimax found independently
 // through the engine's checked API, for every move of every position it
-// values; a puzzle clears the margin; and random games hold some puzzles.
+// values; a puzzle clears the margin and starts a turn; and random games
+// hold some puzzles.
 func TestExaminerGainsMatchAnIndependentSearch(t *testing.T) {
 	t.Parallel()
 	ex := examiner{}
@@ -58,6 +59,9 @@ func TestExaminerGainsMatchAnIndependentSearch(t *testing.T) {
 				found++
 				if err := ex.Clear(f.Moves); err != nil {
 					t.Errorf("%s: a puzzle, yet %v", pos, err)
+				}
+				if _, mid := pos.(seega.Position).Chain(); mid {
+					t.Errorf("%s: a puzzle in the middle of a chain", pos)
 				}
 			}
 		})
