@@ -13,10 +13,10 @@
 //
 // Generate plays games between the computer's levels and examines every
 // position where a choice was due; the difficulty of a puzzle found is how
-// many of the weaker agents (greedy, then medium) miss its best move. Check
-// re-checks a puzzle: Cheap what needs no search (the position reads back,
-// the moves are its legal moves, the throw, theme and margin are right),
-// and the whole of it by examining the position again. The starter set
+// many of the weaker agents (greedy, then medium) miss its best move. A
+// Checker checks a puzzle again: Cheap what needs no search (the position
+// reads back, the moves are its legal moves, the throw, theme and margin are
+// right), Full the whole of it by examining the position again. The starter set
 // (Starter) is embedded in the binary; kilab puzzles writes and verifies
 // such files.
 //

@@ -98,6 +98,9 @@ func tablesEnv(game string, cfgs []games.Config, dir string) (ai.Env, error) {
 		if game != "aseb" || tables.Has(cfg) {
 			continue
 		}
+		if n, ok := cfg.Options["pieces"]; ok && n != "5" {
+			return ai.Env{}, fmt.Errorf("aseb %s has no puzzles: they are exact, and only 5-piece Aseb is solved", cfg)
+		}
 		if dir == "" {
 			return ai.Env{}, fmt.Errorf("puzzles of Aseb are exact: give --tables DIR, a folder with the solved table of aseb %s (kilab solve)", cfg)
 		}

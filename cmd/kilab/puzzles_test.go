@@ -49,6 +49,8 @@ func TestPuzzlesErrors(t *testing.T) {
 	}{
 		{[]string{"puzzles", "--game", "aseb", "-n", "1", "-o", out}, "give --tables DIR"},
 		{[]string{"puzzles", "--game", "aseb", "-n", "1", "-o", out, "--tables", dir}, "no table for aseb standard"},
+		{[]string{"puzzles", "--game", "aseb", "--variant", "royalur", "-n", "1", "-o", out, "--tables", dir}, "no table for aseb royalur"},
+		{[]string{"puzzles", "--game", "aseb", "--opt", "pieces=7", "-n", "1", "-o", out, "--tables", dir}, "only 5-piece Aseb is solved"},
 		{[]string{"puzzles", "--game", "seega", "-n", "0", "-o", out}, "-n must be at least 1"},
 		{[]string{"puzzles", "--game", "seega", "-n", "1"}, "-o FILE is required"},
 		{[]string{"puzzles", "-n", "1", "-o", out}, "--game is required"},
