@@ -7,7 +7,7 @@
 // runs the loops and sweeps: delivery, the computer, deadlines and reminders.
 //
 // The features live in packages of their own on the shared kit.Core: play,
-// challenge, computer, tournaments, vacation, moderation, info and delivery. None knows
+// challenge, computer, tournaments, vacation, moderation, info, puzzle and delivery. None knows
 // another; the bot wires them together (a commit kicks delivery and the
 // computer, delivery hands the kinds of announcement other features write to
 // them), and resolves each interaction's context once (kit.Core.Resolve)

@@ -8,6 +8,7 @@ import (
 	"kilab/bot/kit"
 	"kilab/bot/moderation"
 	"kilab/bot/play"
+	"kilab/bot/puzzle"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
@@ -69,6 +70,7 @@ func init() {
 		{name: "tournament", define: tournaments.Command, handle: command((*tournaments.Tournaments).Tournament)},
 		{name: "standings", define: tournaments.StandingsCommand, handle: command((*tournaments.Tournaments).Standings)},
 		{name: "mod", define: moderation.Command, handle: command((*moderation.Moderation).Mod)},
+		{name: "puzzle", define: puzzle.Command, handle: command((*puzzle.Puzzles).Puzzle)},
 	}
 	autocompleteRoutes = []autocompleteRoute{
 		{option: kit.OptGame, subject: "game", choices: choices((*play.Play).GameChoices)},
@@ -85,6 +87,7 @@ func init() {
 		{kind: "q", name: "resign", subject: "game", verbs: "yak", shape: kit.VerbThenID, handle: click((*play.Play).ResignClick)},
 		{kind: "t", name: "tournament", subject: "tournament", verbs: "jlw", shape: kit.VerbThenID, handle: click((*tournaments.Tournaments).Click)},
 		{kind: "a", name: "random_place", subject: "game", verbs: "p", shape: kit.VerbIDVersion, handle: click((*play.Play).RandomPlace)},
+		{kind: "p", name: "puzzle", shape: kit.PageShape, handle: click((*puzzle.Puzzles).Answer)},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)
@@ -126,6 +129,8 @@ func feature[F any](b *Bot) F {
 		f = b.info
 	case *moderation.Moderation:
 		f = b.moderation
+	case *puzzle.Puzzles:
+		f = b.puzzles
 	}
 	return f.(F)
 }

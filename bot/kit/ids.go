@@ -23,6 +23,7 @@ import (
 //	q/{verb}/{game}            confirm a resignation (y), one that aborts (a), keep playing (k)
 //	t/{verb}/{tournament}      join a tournament (j), leave (l), confirm leaving a running one (w)
 //	a/{verb}/{game}/{version}  place this turn's pieces at random (p, Seega S2)
+//	p/{puzzle}/{move}          answer a puzzle (its stable id) with its move-th move
 //
 // Buttons already posted carry these ids for as long as their messages live,
 // so a shape may gain verbs but never change.
@@ -32,11 +33,11 @@ const MaxCustomID = 100
 
 // Action is a parsed custom_id.
 type Action struct {
-	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q", "t" or "a"
+	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q", "t", "a" or "p"
 	Verb    string // what to do, one of the route's verbs
 	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page, the page of a book
 	Version int64
-	Arg     string // the move or picker prefix; the game kind of a leaderboard; the book of /rules
+	Arg     string // the move or picker prefix; the game kind of a leaderboard; the book of /rules; a puzzle's id
 }
 
 // IDShape reads and writes the part of a custom_id after its kind.
@@ -165,6 +166,11 @@ func LeaderboardCID(kind string, offset int) string {
 // name or "notation".
 func RulesCID(book string, page int) string {
 	return Action{Kind: "b", Arg: book, ID: int64(page)}.CustomID()
+}
+
+// PuzzleCID answers puzzle id with its move-th move.
+func PuzzleCID(id string, move int) string {
+	return Action{Kind: "p", Arg: id, ID: int64(move)}.CustomID()
 }
 
 func ResignCID(verb string, game int64) string {
