@@ -181,3 +181,28 @@ func TestForgedAndStaleButtons(t *testing.T) {
 		}
 	}
 }
+
+// The puzzle and its answer are in the player's language.
+func TestPuzzleSpeaksThePlayersLanguage(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	for _, locale := range []string{"en-US", "ru", "de", "fr", "es-ES"} {
+		l := lang.For(locale)
+		handle(b, command(t, "aseb", locale))
+		c := last(t, rec)
+		var a kit.Action
+		buttons := buttonsOf(c.Msg)
+		if len(buttons) == 0 || !kit.PageShape.Parse(strings.Split(buttons[0].CustomID, "/")[1:], &a) {
+			t.Fatalf("%s: buttons %+v", locale, buttons)
+		}
+		p := b.byID[a.Arg]
+		g, _ := games.Lookup(p.Game)
+		if want := l.T("puzzle.title", "Game", g.Title(), "Config", kit.ConfigText(l, g, p.Config)); c.Msg.Embeds[0].Title != want {
+			t.Errorf("%s: title %q, want %q", locale, c.Msg.Embeds[0].Title, want)
+		}
+		handle(b, click(t, buttons[0].CustomID, locale))
+		if got := last(t, rec).Msg.Content; !strings.Contains(got, l.T("puzzle.values_exact")) {
+			t.Errorf("%s: the answer is not in the language: %q", locale, got)
+		}
+	}
+}
