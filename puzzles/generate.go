@@ -45,7 +45,8 @@ const maxPlies = 5000
 
 // Run plays games until n puzzles are found or MaxGames are played, and
 // returns the puzzles in the order found. Running out of games is no error:
-// the caller sees how many were found.
+// the caller sees how many were found. When ctx ends it stops with ctx's
+// error and returns what it found before.
 func (g Generator) Run(ctx context.Context, n int) ([]Puzzle, Stats, error) {
 	began := time.Now()
 	ex, err := NewExaminer(g.Game.Name(), g.Config, g.Env)
@@ -58,6 +59,9 @@ func (g Generator) Run(ctx context.Context, n int) ([]Puzzle, Stats, error) {
 		maxGames = 50 * n
 	}
 	for i := 0; i < maxGames && len(r.found) < n; i++ {
+		if err := ctx.Err(); err != nil { // the agents would play on, hastily
+			return r.found, r.stats(began), err
+		}
 		if err := r.game(ctx, i); err != nil {
 			return r.found, r.stats(began), err
 		}
@@ -105,6 +109,9 @@ func (r *run) game(ctx context.Context, i int) error {
 	src := games.Seeded(seed)
 	var rec games.Recorder
 	for n := 0; n < maxPlies && len(r.found) < r.want; n++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if pos, err = games.Advance(pos, src, &rec); err != nil {
 			return err
 		}

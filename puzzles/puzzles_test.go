@@ -135,3 +135,29 @@ func TestSetFile(t *testing.T) {
 		}
 	}
 }
+
+// A generation whose context ends stops at once with the context's error
+// and the puzzles found before, rather than playing on with agents that no
+// longer think.
+func TestGenerationStopsWithItsContext(t *testing.T) {
+	g, err := games.Lookup("seega")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := games.Normalize(g, games.Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	gen := puzzles.Generator{Game: g, Config: cfg, Seed: 7, MaxGames: 1000,
+		Progress: func(s puzzles.Stats) {
+			if s.Passed > 0 {
+				cancel()
+			}
+		}}
+	ps, st, err := gen.Run(ctx, 100)
+	if !errors.Is(err, context.Canceled) || len(ps) == 0 || len(ps) != st.Passed {
+		t.Fatalf("%d puzzles, %+v, %v; want those found and context.Canceled", len(ps), st, err)
+	}
+	if _, st, err = gen.Run(ctx, 100); !errors.Is(err, context.Canceled) || st.Games != 0 {
+		t.Errorf("with its context over, a generation played %d games (%v)", st.Games, err)
+	}
+}

@@ -51,7 +51,8 @@ func runPuzzles(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	found, st, err := gen.Run(ctx, n)
-	if err != nil {
+	interrupted := errors.Is(err, context.Canceled) && len(found) > 0 // keep what was found
+	if err != nil && !interrupted {
 		return fail(stderr, err)
 	}
 	if err := writeSet(out, puzzles.Set{Puzzles: found}); err != nil {
@@ -59,6 +60,10 @@ func runPuzzles(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%d puzzles of %s %s from %d candidates in %d games, %s; written to %s\n",
 		len(found), gen.Game.Name(), gen.Config, st.Candidates, st.Games, st.Took.Round(time.Millisecond), out)
+	if interrupted {
+		fmt.Fprintf(stderr, "kilab: interrupted after %d of the %d puzzles asked for\n", len(found), n)
+		return 1
+	}
 	if len(found) < n {
 		fmt.Fprintf(stderr, "kilab: only %d of the %d puzzles asked for were found: give more --games\n", len(found), n)
 		return 1
