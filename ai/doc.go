@@ -9,5 +9,8 @@
 //
 // Each game's agents live in a sub-package (ai/asebai, ai/tabai, ai/seegaai) that
 // registers them from init, as the engines register themselves with games.
-// Dependencies point one way: bot and cmd import ai; ai imports games.
+// Dependencies point one way: bot and cmd import ai; ai imports games. The
+// sub-packages also register each game's puzzle examiner with package
+// puzzles, since the search and the tables that value a puzzle's moves are
+// theirs; puzzles imports ai, never the sub-packages.
 package ai

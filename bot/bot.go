@@ -13,6 +13,7 @@ import (
 	"kilab/bot/lessons"
 	"kilab/bot/moderation"
 	"kilab/bot/play"
+	"kilab/bot/puzzle"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
@@ -25,6 +26,7 @@ import (
 
 	"kilab/ai"
 	"kilab/games"
+	"kilab/puzzles"
 	"kilab/store"
 )
 
@@ -122,6 +124,7 @@ type Bot struct {
 	challenges  *challenge.Challenges
 	tournaments *tournaments.Tournaments
 	play        *play.Play
+	puzzles     *puzzle.Puzzles
 	delivery    *delivery.Delivery
 
 	// gate counts the interactions received and not yet finished or refused.
@@ -215,6 +218,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.challenges = challenge.New(b.Core)
 	b.tournaments = tournaments.New(b.Core)
 	b.play = play.New(b.Core)
+	b.puzzles = puzzle.New(b.Core, starterPuzzles())
 	b.delivery = delivery.New(b.Core, delivery.Config{Instance: c.Instance,
 		Kinds: map[string]func(context.Context, store.Announcement) error{
 			store.AnnounceChallengeDM:        b.challenges.DeliverDM,
@@ -475,3 +479,14 @@ func (b *Bot) kick() {
 // Deliver delivers every announcement due now, as the delivery loop does
 // after a commit: tests call it to deliver at a point of their choosing.
 func (b *Bot) Deliver(ctx context.Context) error { return b.delivery.Deliver(ctx) }
+
+// starterPuzzles is the starter set /puzzle offers. It is embedded and
+// checked by package puzzles' tests, so failing to read it is a broken
+// build, not a condition of the running bot.
+func starterPuzzles() puzzles.Set {
+	set, err := puzzles.Starter()
+	if err != nil {
+		panic("bot: the embedded starter puzzles: " + err.Error())
+	}
+	return set
+}

@@ -7,11 +7,11 @@
 // runs the loops and sweeps: delivery, the computer, deadlines and reminders.
 //
 // The features live in packages of their own on the shared kit.Core: play,
-// challenge, computer, tournaments, vacation, moderation, info, lessons and
-// delivery. None knows another; the bot wires them together (a commit kicks
-// delivery and the computer, delivery hands the kinds of announcement other
-// features write to them, a lesson's last button is the challenge's), and
-// resolves each interaction's context once (kit.Core.Resolve)
+// challenge, computer, tournaments, vacation, moderation, info, lessons,
+// puzzles and delivery. None knows another; the bot wires them together (a
+// commit kicks delivery and the computer, delivery hands the kinds of
+// announcement other features write to them, a lesson's last button is the
+// challenge's), and resolves each interaction's context once (kit.Core.Resolve)
 // before its handler runs.
 //
 // Handlers are stateless: everything a click needs comes from its custom_id

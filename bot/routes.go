@@ -9,6 +9,7 @@ import (
 	"kilab/bot/lessons"
 	"kilab/bot/moderation"
 	"kilab/bot/play"
+	"kilab/bot/puzzle"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
@@ -71,6 +72,7 @@ func init() {
 		{name: "tournament", define: tournaments.Command, handle: command((*tournaments.Tournaments).Tournament)},
 		{name: "standings", define: tournaments.StandingsCommand, handle: command((*tournaments.Tournaments).Standings)},
 		{name: "mod", define: moderation.Command, handle: command((*moderation.Moderation).Mod)},
+		{name: "puzzle", define: puzzle.Command, handle: command((*puzzle.Puzzles).Puzzle)},
 	}
 	autocompleteRoutes = []autocompleteRoute{
 		{option: kit.OptGame, subject: "game", choices: choices((*play.Play).GameChoices)},
@@ -89,6 +91,7 @@ func init() {
 		{kind: "a", name: "random_place", subject: "game", verbs: "p", shape: kit.VerbIDVersion, handle: click((*play.Play).RandomPlace)},
 		{kind: "n", name: "lesson", shape: kit.LessonShape, handle: click((*lessons.Lessons).Click)},
 		{kind: "v", name: "first_game", shape: kit.KindShape, handle: click((*challenge.Challenges).FirstGame)},
+		{kind: "p", name: "puzzle", shape: kit.PageShape, handle: click((*puzzle.Puzzles).Answer)},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)
@@ -132,6 +135,8 @@ func feature[F any](b *Bot) F {
 		f = b.moderation
 	case *lessons.Lessons:
 		f = b.lessons
+	case *puzzle.Puzzles:
+		f = b.puzzles
 	}
 	return f.(F)
 }

@@ -21,4 +21,10 @@
 //   - hard: iterative deepening to 12 plies within 40,000 nodes a move (and
 //     the time limit), the placement plan.
 //   - greedy: ai.Greedy on material, for reference.
+//
+// Puzzles (puzzle.go, registered with package puzzles): a move after which
+// the mover is two pieces up at the end of the opponent's reply (chains
+// included, both sides playing their best), where no other move keeps that
+// gain, and which a search deeper than hard's (16 plies within 400,000
+// positions) also plays and finds the gain holding.
 package seegaai

@@ -25,6 +25,7 @@ import (
 //	a/{verb}/{game}/{version}  place this turn's pieces at random (p, Seega S2)
 //	n/{kind}/{step}/{lesson}/{choice}  a lesson's step: show it (s), or answer it with its choice 0-24
 //	v/{kind}                   a first game against the computer at the easy level, from a lesson's end
+//	p/{puzzle}/{move}          answer a puzzle (its stable id) with its move-th move
 //
 // Buttons already posted carry these ids for as long as their messages live,
 // so a shape may gain verbs but never change.
@@ -34,11 +35,11 @@ const MaxCustomID = 100
 
 // Action is a parsed custom_id.
 type Action struct {
-	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q", "t", "a", "n" or "v"
+	Kind    string // the route: "c", "g", "d", "r", "l", "b", "q", "t", "a", "n", "v" or "p"
 	Verb    string // what to do, one of the route's verbs; a lesson's choice
 	ID      int64  // the challenge, game or tournament; the offset of a leaderboard page, the page of a book, a lesson's step
 	Version int64  // a game's position; a lesson's content (games.Lesson.Version)
-	Arg     string // the move or picker prefix; the game kind of a leaderboard, a lesson or a first game; the book of /rules
+	Arg     string // the move or picker prefix; the game kind of a leaderboard, a lesson or a first game; the book of /rules; a puzzle's id
 }
 
 // IDShape reads and writes the part of a custom_id after its kind.
@@ -215,6 +216,11 @@ func LeaderboardCID(kind string, offset int) string {
 // name or "notation".
 func RulesCID(book string, page int) string {
 	return Action{Kind: "b", Arg: book, ID: int64(page)}.CustomID()
+}
+
+// PuzzleCID answers puzzle id with its move-th move.
+func PuzzleCID(id string, move int) string {
+	return Action{Kind: "p", Arg: id, ID: int64(move)}.CustomID()
 }
 
 func ResignCID(verb string, game int64) string {

@@ -36,6 +36,7 @@ func commands() []command {
 		{"solve", "solve 5-piece Aseb exactly and write the table the computer plays from", runSolve},
 		{"analyse", "print every legal move with the mover's chance of winning after it", runAnalyse},
 		{"review", "judge a game's record ply by ply: the winning chance and each move's cost", runReview},
+		{"puzzles", "find puzzles in games between the computer's levels, or verify a file of them", runPuzzles},
 		{"arena", "play two computer agents against each other and count the results", runArena},
 		{"demo", "play a random game and write every position as PNG, and a GIF replay", runDemo},
 		{"help", "show this overview", runHelp},

@@ -439,8 +439,10 @@ func TestFlagHelp(t *testing.T) {
 		{"demo", []string{"000.png", "0000.png", "\n  -o DIR\n", "\n  --seed N\n"}, []string{"--position"}},
 		{"replay", []string{"\n  --revision N\n", "/history", "\n  --position P\n", "(required, unless the record is a /history file"}, nil},
 		{"review", []string{"\n  --revision N\n", "\n  --tables DIR\n"}, nil},
+		{"puzzles", []string{"\n  -n N\n", "\n  -o FILE\n", "\n  --tables DIR\n", "kilab puzzles verify [--tables DIR] [--cheap] FILE"}, []string{"--position"}},
+		{"puzzles verify", []string{"\n  --cheap ", "\n  --tables DIR\n"}, []string{"--game", "--position"}},
 	} {
-		code, out, errs := kilab(t, tc.cmd, "--help")
+		code, out, errs := kilab(t, append(strings.Fields(tc.cmd), "--help")...)
 		if code != 0 || errs != "" || !strings.HasPrefix(out, "Usage: kilab "+tc.cmd) {
 			t.Errorf("kilab %s --help = %d, stderr %q, stdout %.80q", tc.cmd, code, errs, out)
 		}

@@ -1,0 +1,208 @@
+package puzzle
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
+	"kilab/games"
+	_ "kilab/games/aseb" // the engines the puzzles are of
+	_ "kilab/games/seega"
+	_ "kilab/games/tab"
+	"kilab/lang"
+	"kilab/puzzles"
+)
+
+// The router registers the answer buttons' shape in the bot; here the test does.
+func init() { kit.RegisterShape("p", kit.PageShape) }
+
+// unit is /puzzle with the starter set, on a Discord that records.
+func unit(t *testing.T) (*Puzzles, *kittest.Recorder, puzzles.Set) {
+	t.Helper()
+	core, rec, _ := kittest.Core(t, 1)
+	set, err := puzzles.Starter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(core, set), rec, set
+}
+
+// command is /puzzle with game ("" for none) in locale.
+func command(t *testing.T, game, locale string) *discordgo.Interaction {
+	t.Helper()
+	i := kittest.Payload(t, "../testdata/rules_tab.json")
+	i.Locale = discordgo.Locale(locale)
+	data := i.ApplicationCommandData()
+	data.Name, data.Options = "puzzle", nil
+	if game != "" {
+		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: game}}
+	}
+	i.Data = data
+	return i
+}
+
+// click is a click on customID in locale.
+func click(t *testing.T, customID, locale string) *discordgo.Interaction {
+	t.Helper()
+	i := kittest.Click(t, "../testdata/rules_tab.json", customID)
+	i.Type = discordgo.InteractionMessageComponent
+	i.Locale = discordgo.Locale(locale)
+	return i
+}
+
+// handle answers i as the router does, an error as the player reads it.
+func handle(b *Puzzles, i *discordgo.Interaction) {
+	ctx := context.Background()
+	var err error
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		err = b.Puzzle(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		f := strings.SplitN(i.MessageComponentData().CustomID, "/", 5)
+		a := kit.Action{Kind: f[0]}
+		if len(f) < 2 || f[0] != "p" || !kit.PageShape.Parse(f[1:], &a) {
+			err = kit.ErrForged
+		} else {
+			err = b.Answer(ctx, i, a)
+		}
+	}
+	if err != nil {
+		text, _ := kit.Explain(kit.LangOf(i), err)
+		_ = b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text, Ephemeral: true})
+	}
+}
+
+func last(t *testing.T, rec *kittest.Recorder) kittest.Call {
+	t.Helper()
+	if len(rec.Calls) == 0 {
+		t.Fatal("nothing was answered")
+	}
+	return rec.Calls[len(rec.Calls)-1]
+}
+
+// buttonsOf are the answer buttons of a question, in order.
+func buttonsOf(m *kit.Message) []discordgo.Button {
+	var out []discordgo.Button
+	for _, row := range m.Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			out = append(out, c.(discordgo.Button))
+		}
+	}
+	return out
+}
+
+// /puzzle game shows one of that game's puzzles to the player alone: the
+// board, the throw made, and a button for every legal move, in words; with
+// no game it shows some game's.
+func TestPuzzleShowsTheMovesAsButtons(t *testing.T) {
+	t.Parallel()
+	b, rec, set := unit(t)
+	byID := map[string]puzzles.Puzzle{}
+	for _, p := range set.Puzzles {
+		byID[p.ID] = p
+	}
+	for _, game := range []string{"aseb", "tab", "seega", ""} {
+		handle(b, command(t, game, "en-US"))
+		c := last(t, rec)
+		if c.Typ != discordgo.InteractionResponseChannelMessageWithSource || !c.Msg.Ephemeral || len(c.Msg.Files) != 1 || len(c.Msg.Embeds) != 1 {
+			t.Fatalf("/puzzle %s answered %v %+v", game, c.Typ, c.Msg)
+		}
+		buttons := buttonsOf(c.Msg)
+		var a kit.Action
+		if len(buttons) == 0 || !kit.PageShape.Parse(strings.Split(buttons[0].CustomID, "/")[1:], &a) {
+			t.Fatalf("/puzzle %s: buttons %+v", game, buttons)
+		}
+		p := byID[a.Arg]
+		if (game != "" && p.Game != game) || len(buttons) != len(p.Moves) {
+			t.Errorf("/puzzle %s showed %s with %d buttons for %d moves", game, p.ID, len(buttons), len(p.Moves))
+		}
+		if !strings.Contains(c.Msg.Embeds[0].Description, p.Throw) {
+			t.Errorf("/puzzle %s: the throw %q is not said: %q", game, p.Throw, c.Msg.Embeds[0].Description)
+		}
+	}
+}
+
+// A click on the best move says so; on another move it says which was
+// best; both give every move's winning chance, exact or estimated as the
+// puzzle's are, and take the buttons away.
+func TestAnswerRightAndWrong(t *testing.T) {
+	t.Parallel()
+	b, rec, set := unit(t)
+	l := lang.For("en-US")
+	for _, game := range []string{"aseb", "tab", "seega"} {
+		p := b.byGame[game][0]
+		g, _ := games.Lookup(p.Game)
+		pos, err := g.Parse(p.Config, p.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := games.Label(l, pos, p.Best)
+		for k, v := range p.Moves {
+			handle(b, click(t, kit.PuzzleCID(p.ID, k), "en-US"))
+			c := last(t, rec)
+			want := l.T("puzzle.wrong", "Played", games.Label(l, pos, v.Move), "Best", best)
+			if k == 0 {
+				want = l.T("puzzle.right", "Best", best)
+			}
+			if c.Typ != discordgo.InteractionResponseUpdateMessage || !strings.HasPrefix(c.Msg.Content, want) || len(c.Msg.Components) != 0 {
+				t.Fatalf("%s move %d: %v %q, want it to open with %q", p.ID, k, c.Typ, c.Msg.Content, want)
+			}
+			how := map[bool]string{true: "puzzle.values_exact", false: "puzzle.values_estimate"}[p.Exact]
+			if !strings.Contains(c.Msg.Content, l.T(how)) || !strings.Contains(c.Msg.Content, fmt.Sprintf("%.1f%%", 100*p.Moves[len(p.Moves)-1].Chance)) {
+				t.Errorf("%s: the values are not all given: %q", p.ID, c.Msg.Content)
+			}
+		}
+	}
+	_ = set
+}
+
+// A button the bot could not have made, or of a puzzle it no longer
+// offers, gets a message and nothing else.
+func TestForgedAndStaleButtons(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	p := b.byGame["tab"][0]
+	for id, want := range map[string]string{
+		"p/aseb-000000000000/0":                    "no longer offered",
+		fmt.Sprintf("p/%s/%d", p.ID, len(p.Moves)): "not one of Kilab's",
+		"p/" + p.ID + "/x":                         "not one of Kilab's",
+		"p/" + p.ID:                                "not one of Kilab's",
+	} {
+		before := len(rec.Calls)
+		handle(b, click(t, id, "en-US"))
+		c := last(t, rec)
+		if len(rec.Calls) != before+1 || c.Typ != discordgo.InteractionResponseChannelMessageWithSource || !c.Msg.Ephemeral || !strings.Contains(c.Msg.Content, want) {
+			t.Errorf("%s: %d calls, %v %q; want %q", id, len(rec.Calls)-before, c.Typ, c.Msg.Content, want)
+		}
+	}
+}
+
+// The puzzle and its answer are in the player's language.
+func TestPuzzleSpeaksThePlayersLanguage(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	for _, locale := range []string{"en-US", "ru", "de", "fr", "es-ES"} {
+		l := lang.For(locale)
+		handle(b, command(t, "aseb", locale))
+		c := last(t, rec)
+		var a kit.Action
+		buttons := buttonsOf(c.Msg)
+		if len(buttons) == 0 || !kit.PageShape.Parse(strings.Split(buttons[0].CustomID, "/")[1:], &a) {
+			t.Fatalf("%s: buttons %+v", locale, buttons)
+		}
+		p := b.byID[a.Arg]
+		g, _ := games.Lookup(p.Game)
+		if want := l.T("puzzle.title", "Game", g.Title(), "Config", kit.ConfigText(l, g, p.Config)); c.Msg.Embeds[0].Title != want {
+			t.Errorf("%s: title %q, want %q", locale, c.Msg.Embeds[0].Title, want)
+		}
+		handle(b, click(t, buttons[0].CustomID, locale))
+		if got := last(t, rec).Msg.Content; !strings.Contains(got, l.T("puzzle.values_exact")) {
+			t.Errorf("%s: the answer is not in the language: %q", locale, got)
+		}
+	}
+}
