@@ -83,46 +83,13 @@ func withChances(ctx context.Context, p seega.Position, gains map[string]float64
 	for _, v := range vals {
 		f.Moves = append(f.Moves, puzzles.Value{Move: v.Move, Chance: v.Chance, Gain: gains[v.Move]})
 	}
-	slices.SortStableFunc(f.Moves, byGainThenChance)
+	slices.SortStableFunc(f.Moves, puzzles.ByGain)
 	return f, nil
-}
-
-func byGainThenChance(a, b puzzles.Value) int {
-	if a.Gain != b.Gain {
-		return cmpDesc(a.Gain, b.Gain)
-	}
-	return cmpDesc(a.Chance, b.Chance)
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 // Clear holds for moves in order of gain whose best wins at least minGain
 // pieces where no other does.
-func (examiner) Clear(vals []puzzles.Value) error {
-	if len(vals) < 2 {
-		return fmt.Errorf("%d moves: no choice", len(vals))
-	}
-	for i := 1; i < len(vals); i++ {
-		if byGainThenChance(vals[i-1], vals[i]) > 0 {
-			return fmt.Errorf("the moves are not in order of gain: %s before %s", vals[i-1].Move, vals[i].Move)
-		}
-	}
-	switch {
-	case vals[0].Gain < minGain:
-		return fmt.Errorf("the best move gains %.0f pieces, fewer than %d", vals[0].Gain, minGain)
-	case vals[1].Gain >= minGain:
-		return fmt.Errorf("%s keeps a gain of %.0f pieces too", vals[1].Move, vals[1].Gain)
-	}
-	return nil
-}
+func (examiner) Clear(vals []puzzles.Value) error { return puzzles.ClearGain(vals, minGain) }
 
 // balance is me's pieces (on the board and in hand) less the opponent's.
 func balance(p *seega.Position, me games.Player) int {
