@@ -35,7 +35,7 @@ const (
 	// deliverBatch is how many announcements a copy claims at a time: few
 	// enough that it delivers them well within claimLease, and that copies
 	// share the work.
-	deliverBatch = 20
+	deliverBatch = 40
 	// claimLease is how long a claim keeps other copies off: longer than a
 	// batch takes, short enough that a crashed copy's claims come back soon
 	// (and within the minutes Discord remembers a nonce for).
@@ -180,8 +180,12 @@ func splitTournaments(as []store.Announcement) (others, tournaments []store.Anno
 // one claim belong to different games (a game's wait for its older ones), so
 // they may go out side by side: a delivery spends most of its time waiting
 // for Discord and the database, and one at a time a copy would fall behind
-// a busy server's moves.
-const deliverWorkers = 8
+// a busy server's moves. Sixteen, not eight, since boards became cheap to
+// draw: a claim waits for the slowest of its batch, and with eight the
+// burst of a thousand games starting at once kept next boards waiting
+// seconds (the load test on PostgreSQL: next board p99 3.4 s; 0.23 s with
+// sixteen and batches of forty).
+const deliverWorkers = 16
 
 // deliverAll delivers due, up to deliverWorkers at once, and returns when
 // every one has been delivered or put off.
