@@ -3,6 +3,7 @@ package puzzle
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -12,6 +13,7 @@ import (
 	"kilab/lang"
 	"kilab/puzzles"
 	"kilab/render"
+	"kilab/store"
 )
 
 // Puzzles is /puzzle on the bot's shared Core, with the puzzles it offers.
@@ -46,8 +48,8 @@ func Command() *discordgo.ApplicationCommand {
 }
 
 // Puzzle is /puzzle [game]: a puzzle of the game (any game without one),
-// for the player alone.
-func (b *Puzzles) Puzzle(_ context.Context, i *discordgo.Interaction) error {
+// for the player alone, near their puzzle rating and not one they solved.
+func (b *Puzzles) Puzzle(ctx context.Context, i *discordgo.Interaction) error {
 	name := kit.OptString(i, kit.OptGame)
 	if name == "" {
 		names := games.Names()
@@ -57,16 +59,50 @@ func (b *Puzzles) Puzzle(_ context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
-	list := b.byGame[g.Name()]
-	if len(list) == 0 {
+	if len(b.byGame[g.Name()]) == 0 {
 		return lang.Fail("puzzle.err.none", "Game", g.Title())
 	}
-	p := list[b.Src.Uint64()%uint64(len(list))]
+	p, ok, err := b.pick(ctx, kit.UserOf(i).ID, g.Name())
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return lang.Fail("puzzle.err.all_solved", "Game", g.Title())
+	}
 	m, err := b.question(kit.LangOf(i), g, p)
 	if err != nil {
 		return err
 	}
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
+}
+
+// pick chooses a puzzle of game for user: among those they have not
+// solved, one of the nearest their puzzle rating (puzzles.Pick); ok is false
+// when they have solved them all.
+func (b *Puzzles) pick(ctx context.Context, user, game string) (puzzles.Puzzle, bool, error) {
+	st, err := b.DB.PuzzlePlayer(ctx, user, game)
+	if err != nil {
+		return puzzles.Puzzle{}, false, err
+	}
+	ratings, err := b.DB.PuzzleRatings(ctx, game)
+	if err != nil {
+		return puzzles.Puzzle{}, false, err
+	}
+	solved, err := b.DB.SolvedPuzzles(ctx, user, game)
+	if err != nil {
+		return puzzles.Puzzle{}, false, err
+	}
+	list := b.byGame[game]
+	cands := make([]puzzles.Rated, len(list))
+	for k, p := range list {
+		r, ok := ratings[p.ID]
+		if !ok {
+			r = puzzles.StartRating(p.Difficulty)
+		}
+		cands[k] = puzzles.Rated{ID: p.ID, Rating: r}
+	}
+	r, ok := puzzles.Pick(cands, st.Rating, solved, b.Src)
+	return b.byID[r.ID], ok, nil
 }
 
 // withGame is i where the game option reads name: the one drawn when the
@@ -142,8 +178,9 @@ func indexOf(p puzzles.Puzzle, move string) int {
 var errGone = lang.Fail("puzzle.err.gone")
 
 // Answer is a click on one of a puzzle's moves: the answer, in place of
-// the question's buttons.
-func (b *Puzzles) Answer(_ context.Context, i *discordgo.Interaction, a kit.Action) error {
+// the question's buttons, with what it did to the player's puzzle rating
+// (the first attempt at a puzzle is rated, later ones are not).
+func (b *Puzzles) Answer(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
 	p, ok := b.byID[a.Arg]
 	switch {
 	case !ok:
@@ -159,9 +196,27 @@ func (b *Puzzles) Answer(_ context.Context, i *discordgo.Interaction, a kit.Acti
 	if err != nil {
 		return errGone
 	}
+	played := p.Moves[a.ID].Move
+	out, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: kit.UserOf(i).ID, Puzzle: p.ID, Kind: p.Game, Move: played,
+		Solved: played == p.Best, Start: puzzles.StartRating(p.Difficulty)}, puzzles.Rate)
+	if err != nil {
+		return err
+	}
 	l := kit.LangOf(i)
+	text := answerText(l, pos, p, played) + "\n\n" + ratingText(l, g, out)
 	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{
-		Content: kit.Clip(answerText(l, pos, p, p.Moves[a.ID].Move), 2000), Components: []discordgo.MessageComponent{}, ComponentsOnly: true})
+		Content: kit.Clip(text, 2000), Components: []discordgo.MessageComponent{}, ComponentsOnly: true})
+}
+
+// ratingText says what the attempt did to the player's puzzle rating: the
+// change, on a first attempt; that nothing changed, on a later one.
+func ratingText(l *lang.Lang, g games.Game, out store.PuzzleOutcome) string {
+	if !out.First {
+		return l.T("puzzle.unrated")
+	}
+	c := out.Change
+	return l.T("puzzle.rated", "Game", g.Title(), "Before", kit.RatingShown(c.Before), "After", kit.RatingShown(c.After),
+		"Delta", fmt.Sprintf("%+d", int(math.Round(c.After.Rating)-math.Round(c.Before.Rating))))
 }
 
 // answerText says whether played was right, which move was best, and what
