@@ -56,6 +56,7 @@ const (
 	ModChannelsClear    = "channels_clear"
 	ModRoleSet          = "role_set"
 	ModRoleClear        = "role_clear"
+	ModDailyPuzzle      = "daily_puzzle"
 )
 
 // reasonModerator starts the reason of a game a moderator aborted; the
