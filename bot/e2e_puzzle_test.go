@@ -19,7 +19,7 @@ func TestE2EPuzzle(t *testing.T) {
 	for _, c := range []struct {
 		game, pick, says string
 	}{{"aseb", "/0", "Right:"}, {"seega", "/1", "Not this one:"}, {"tab", "/0", "Right:"}} {
-		m := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "puzzle", fakediscord.Arg("game", c.game)))
+		m := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "puzzle", fakediscord.Sub("solve", fakediscord.Arg("game", c.game))))
 		if !m.Ephemeral() || len(m.Buttons()) < 2 || len(m.Attachments) != 1 {
 			t.Fatalf("/puzzle %s answered %+v", c.game, m)
 		}

@@ -1,4 +1,4 @@
-// Package puzzle is /puzzle: a puzzle of the starter set (package puzzles)
+// Package puzzle is /puzzle solve: a puzzle of the starter set (package puzzles)
 // shown to the player alone, the throw already made and the legal moves as
 // buttons in words; a click answers it: right or wrong, the best move, and
 // every move's winning chance (exact in Aseb, the engine's estimate in Tab
@@ -15,4 +15,12 @@
 // later ones are not; a puzzle solved is not offered again), so a puzzle is
 // picked near the player's rating (puzzles.Pick). Of Discord it only answers
 // the interaction.
+//
+// /puzzle daily channel is a moderator's (kit's Core.Moderator): the
+// server's puzzle of the day is then posted there once a day (daily.go):
+// planned by every sweep (Plan; the store plans a server's day once, with
+// the announcement of its post), posted by the delivery (Deliver, a kind of
+// Config.Kinds), its buttons (kit.DailyPuzzleCID) answering each player
+// privately (AnswerDaily) and the next day's post saying how many solved
+// the last. Of Discord it then also sends the post.
 package puzzle

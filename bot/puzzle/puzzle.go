@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -21,6 +22,7 @@ type Puzzles struct {
 	*kit.Core
 	byID   map[string]puzzles.Puzzle
 	byGame map[string][]puzzles.Puzzle
+	ids    []string // byID's keys in order: the daily puzzles' round
 }
 
 // maxMoves is the most moves a puzzle shown may have: five rows of five
@@ -37,19 +39,44 @@ func New(core *kit.Core, set puzzles.Set) *Puzzles {
 			b.byGame[p.Game] = append(b.byGame[p.Game], p)
 		}
 	}
+	for id := range b.byID {
+		b.ids = append(b.ids, id)
+	}
+	slices.Sort(b.ids)
 	return b
 }
 
-// Command is /puzzle's definition: the game is optional.
+// Command is /puzzle's definition: solve [game] (the game is optional),
+// and daily channel, a moderator's.
 func Command() *discordgo.ApplicationCommand {
-	o := kit.KindOptionIn(lang.T("cmd.puzzle.game"))
-	o.Required = false
-	return kit.Command("puzzle", lang.T("cmd.puzzle.name"), lang.T("cmd.puzzle.desc"), o)
+	game := kit.KindOptionIn(lang.T("cmd.puzzle.game"))
+	game.Required = false
+	channel := kit.Option(discordgo.ApplicationCommandOptionChannel, "channel", lang.T("cmd.puzzle.opt_channel"), lang.T("cmd.puzzle.channel"), true)
+	channel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
+	return kit.Command("puzzle", lang.T("cmd.puzzle.name"), lang.T("cmd.puzzle.desc"),
+		kit.Subcommand("solve", lang.T("cmd.puzzle.solve"), lang.T("cmd.puzzle.solve_desc"), game),
+		kit.Subcommand("daily", lang.T("cmd.puzzle.daily"), lang.T("cmd.puzzle.daily_desc"), channel))
 }
 
-// Puzzle is /puzzle [game]: a puzzle of the game (any game without one),
-// for the player alone, near their puzzle rating and not one they solved.
+// Puzzle answers /puzzle by its subcommand.
 func (b *Puzzles) Puzzle(ctx context.Context, i *discordgo.Interaction) error {
+	opts := i.ApplicationCommandData().Options
+	if len(opts) != 1 {
+		return lang.Fail("puzzle.err.use")
+	}
+	switch opts[0].Name {
+	case "solve":
+		return b.solve(ctx, i)
+	case "daily":
+		return b.setDaily(ctx, i)
+	}
+	return lang.Fail("puzzle.err.use")
+}
+
+// solve is /puzzle solve [game]: a puzzle of the game (any game without
+// one), for the player alone, near their puzzle rating and not one they
+// solved.
+func (b *Puzzles) solve(ctx context.Context, i *discordgo.Interaction) error {
 	name := kit.OptString(i, kit.OptGame)
 	if name == "" {
 		names := games.Names()
@@ -69,10 +96,11 @@ func (b *Puzzles) Puzzle(ctx context.Context, i *discordgo.Interaction) error {
 	if !ok {
 		return lang.Fail("puzzle.err.all_solved", "Game", g.Title())
 	}
-	m, err := b.question(kit.LangOf(i), g, p)
+	m, err := b.question(kit.LangOf(i), g, p, kit.PuzzleCID)
 	if err != nil {
 		return err
 	}
+	m.Ephemeral = true
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
 
@@ -113,14 +141,15 @@ func withGame(i *discordgo.Interaction, name string) *discordgo.Interaction {
 	}
 	j := *i
 	data := i.ApplicationCommandData()
-	data.Options = append(data.Options, &discordgo.ApplicationCommandInteractionDataOption{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: name})
+	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: name}}
 	j.Data = data
 	return &j
 }
 
 // question is the puzzle as the player first sees it: the board, whose
-// move, the throw made, and a button for every legal move.
-func (b *Puzzles) question(l *lang.Lang, g games.Game, p puzzles.Puzzle) (*kit.Message, error) {
+// move, the throw made, and a button for every legal move, whose custom_id
+// cid makes.
+func (b *Puzzles) question(l *lang.Lang, g games.Game, p puzzles.Puzzle, cid func(string, int) string) (*kit.Message, error) {
 	pos, err := g.Parse(p.Config, p.Position)
 	if err != nil {
 		return nil, err
@@ -134,7 +163,6 @@ func (b *Puzzles) question(l *lang.Lang, g games.Game, p puzzles.Puzzle) (*kit.M
 		task = l.T("puzzle.task_thrown", "Seat", kit.SeatTitle(l, g, pos.Due().Player), "Throw", p.Throw)
 	}
 	return &kit.Message{
-		Ephemeral: true,
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       kit.Clip(l.T("puzzle.title", "Game", g.Title(), "Config", kit.ConfigText(l, g, p.Config)), 256),
 			Description: kit.Clip(task, 4096),
@@ -142,18 +170,18 @@ func (b *Puzzles) question(l *lang.Lang, g games.Game, p puzzles.Puzzle) (*kit.M
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://puzzle.png"},
 		}},
 		Files:      []kit.File{{Name: "puzzle.png", ContentType: "image/png", Data: png, Description: kit.Clip(render.Describe(l, g, p.Config, pos, render.Last{}), 1024)}},
-		Components: moveButtons(l, pos, p),
+		Components: moveButtons(l, pos, p, cid),
 	}, nil
 }
 
 // moveButtons are the puzzle's moves in the engine's order, in words, five
 // to a row.
-func moveButtons(l *lang.Lang, pos games.Position, p puzzles.Puzzle) []discordgo.MessageComponent {
+func moveButtons(l *lang.Lang, pos games.Position, p puzzles.Puzzle, cid func(string, int) string) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row []discordgo.MessageComponent
 	for _, m := range pos.Moves() {
 		k := indexOf(p, m.Notation)
-		row = append(row, discordgo.Button{Label: games.Label(l, pos, m.Notation), Style: discordgo.SecondaryButton, CustomID: kit.PuzzleCID(p.ID, k)})
+		row = append(row, discordgo.Button{Label: games.Label(l, pos, m.Notation), Style: discordgo.SecondaryButton, CustomID: cid(p.ID, k)})
 		if len(row) == 5 {
 			rows, row = append(rows, discordgo.ActionsRow{Components: row}), nil
 		}
@@ -181,31 +209,50 @@ var errGone = lang.Fail("puzzle.err.gone")
 // the question's buttons, with what it did to the player's puzzle rating
 // (the first attempt at a puzzle is rated, later ones are not).
 func (b *Puzzles) Answer(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	text, err := b.answer(ctx, i, a)
+	if err != nil {
+		return err
+	}
+	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{
+		Content: text, Components: []discordgo.MessageComponent{}, ComponentsOnly: true})
+}
+
+// AnswerDaily is a click on one of a daily puzzle's moves, in its post in
+// a channel: the same answer as Answer's, for the clicker alone, the post
+// keeping its buttons for everyone else.
+func (b *Puzzles) AnswerDaily(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
+	text, err := b.answer(ctx, i, a)
+	if err != nil {
+		return err
+	}
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text, Ephemeral: true})
+}
+
+// answer records the attempt a names and says how it went.
+func (b *Puzzles) answer(ctx context.Context, i *discordgo.Interaction, a kit.Action) (string, error) {
 	p, ok := b.byID[a.Arg]
 	switch {
 	case !ok:
-		return errGone
+		return "", errGone
 	case a.ID >= int64(len(p.Moves)):
-		return kit.ErrForged // the bot numbers only the puzzle's moves
+		return "", kit.ErrForged // the bot numbers only the puzzle's moves
 	}
 	g, err := games.Lookup(p.Game)
 	if err != nil {
-		return errGone
+		return "", errGone
 	}
 	pos, err := g.Parse(p.Config, p.Position)
 	if err != nil {
-		return errGone
+		return "", errGone
 	}
 	played := p.Moves[a.ID].Move
 	out, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: kit.UserOf(i).ID, Puzzle: p.ID, Kind: p.Game, Move: played,
 		Solved: played == p.Best, Start: puzzles.StartRating(p.Difficulty)}, puzzles.Rate)
 	if err != nil {
-		return err
+		return "", err
 	}
 	l := kit.LangOf(i)
-	text := answerText(l, pos, p, played) + "\n\n" + ratingText(l, g, out)
-	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{
-		Content: kit.Clip(text, 2000), Components: []discordgo.MessageComponent{}, ComponentsOnly: true})
+	return kit.Clip(answerText(l, pos, p, played)+"\n\n"+ratingText(l, g, out), 2000), nil
 }
 
 // ratingText says what the attempt did to the player's puzzle rating: the

@@ -22,7 +22,10 @@ import (
 )
 
 // The router registers the answer buttons' shape in the bot; here the test does.
-func init() { kit.RegisterShape("p", kit.PageShape) }
+func init() {
+	kit.RegisterShape("p", kit.PageShape)
+	kit.RegisterShape("pd", kit.PageShape)
+}
 
 // unit is /puzzle with the starter set, on a Discord that records.
 func unit(t *testing.T) (*Puzzles, *kittest.Recorder, puzzles.Set) {
@@ -35,16 +38,25 @@ func unit(t *testing.T) (*Puzzles, *kittest.Recorder, puzzles.Set) {
 	return New(core, set), rec, set
 }
 
-// command is /puzzle with game ("" for none) in locale.
+// command is /puzzle solve with game ("" for none) in locale.
 func command(t *testing.T, game, locale string) *discordgo.Interaction {
+	t.Helper()
+	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	if game != "" {
+		opts = []*discordgo.ApplicationCommandInteractionDataOption{{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: game}}
+	}
+	return subcommand(t, "solve", opts, locale)
+}
+
+// subcommand is /puzzle sub with opts in locale, sent by Ana in the
+// server's channel.
+func subcommand(t *testing.T, sub string, opts []*discordgo.ApplicationCommandInteractionDataOption, locale string) *discordgo.Interaction {
 	t.Helper()
 	i := kittest.Payload(t, "../testdata/rules_tab.json")
 	i.Locale = discordgo.Locale(locale)
 	data := i.ApplicationCommandData()
-	data.Name, data.Options = "puzzle", nil
-	if game != "" {
-		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: game}}
-	}
+	data.Name = "puzzle"
+	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}
 	i.Data = data
 	return i
 }
@@ -68,10 +80,15 @@ func handle(b *Puzzles, i *discordgo.Interaction) {
 	case discordgo.InteractionMessageComponent:
 		f := strings.SplitN(i.MessageComponentData().CustomID, "/", 5)
 		a := kit.Action{Kind: f[0]}
-		if len(f) < 2 || f[0] != "p" || !kit.PageShape.Parse(f[1:], &a) {
+		switch {
+		case len(f) < 2 || !kit.PageShape.Parse(f[1:], &a):
 			err = kit.ErrForged
-		} else {
+		case f[0] == "p":
 			err = b.Answer(ctx, i, a)
+		case f[0] == "pd":
+			err = b.AnswerDaily(ctx, i, a)
+		default:
+			err = kit.ErrForged
 		}
 	}
 	if err != nil {
