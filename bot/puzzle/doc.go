@@ -23,4 +23,10 @@
 // Config.Kinds), its buttons (kit.DailyPuzzleCID) answering each player
 // privately (AnswerDaily) and the next day's post saying how many solved
 // the last. Of Discord it then also sends the post.
+//
+// /puzzle mine offers the player's own puzzles (mine.go): the positions of
+// their costliest moves in the games they reviewed, which bot/info keeps in
+// the store; a move button of one names it by id like any puzzle's, Answer
+// finding it among the clicker's own when the set lacks it. They are
+// unrated; the best move found marks one solved.
 package puzzle

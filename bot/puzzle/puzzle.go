@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -47,7 +48,7 @@ func New(core *kit.Core, set puzzles.Set) *Puzzles {
 }
 
 // Command is /puzzle's definition: solve [game] (the game is optional),
-// and daily channel, a moderator's.
+// daily channel, a moderator's, and mine.
 func Command() *discordgo.ApplicationCommand {
 	game := kit.KindOptionIn(lang.T("cmd.puzzle.game"))
 	game.Required = false
@@ -55,7 +56,8 @@ func Command() *discordgo.ApplicationCommand {
 	channel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	return kit.Command("puzzle", lang.T("cmd.puzzle.name"), lang.T("cmd.puzzle.desc"),
 		kit.Subcommand("solve", lang.T("cmd.puzzle.solve"), lang.T("cmd.puzzle.solve_desc"), game),
-		kit.Subcommand("daily", lang.T("cmd.puzzle.daily"), lang.T("cmd.puzzle.daily_desc"), channel))
+		kit.Subcommand("daily", lang.T("cmd.puzzle.daily"), lang.T("cmd.puzzle.daily_desc"), channel),
+		kit.Subcommand("mine", lang.T("cmd.puzzle.mine"), lang.T("cmd.puzzle.mine_desc")))
 }
 
 // Puzzle answers /puzzle by its subcommand.
@@ -69,6 +71,8 @@ func (b *Puzzles) Puzzle(ctx context.Context, i *discordgo.Interaction) error {
 		return b.solve(ctx, i)
 	case "daily":
 		return b.setDaily(ctx, i)
+	case "mine":
+		return b.mine(ctx, i)
 	}
 	return lang.Fail("puzzle.err.use")
 }
@@ -228,12 +232,15 @@ func (b *Puzzles) AnswerDaily(ctx context.Context, i *discordgo.Interaction, a k
 	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text, Ephemeral: true})
 }
 
-// answer records the attempt a names and says how it went.
+// answer records the attempt a names and says how it went: the puzzle
+// rating's change for a puzzle of the set, whether it is solved for one of
+// the player's own.
 func (b *Puzzles) answer(ctx context.Context, i *discordgo.Interaction, a kit.Action) (string, error) {
-	p, ok := b.byID[a.Arg]
+	user := kit.UserOf(i).ID
+	p, own, err := b.puzzleOf(ctx, user, a.Arg)
 	switch {
-	case !ok:
-		return "", errGone
+	case err != nil:
+		return "", err
 	case a.ID >= int64(len(p.Moves)):
 		return "", kit.ErrForged // the bot numbers only the puzzle's moves
 	}
@@ -246,13 +253,33 @@ func (b *Puzzles) answer(ctx context.Context, i *discordgo.Interaction, a kit.Ac
 		return "", errGone
 	}
 	played := p.Moves[a.ID].Move
-	out, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: kit.UserOf(i).ID, Puzzle: p.ID, Kind: p.Game, Move: played,
+	l := kit.LangOf(i)
+	if own {
+		return b.ownAnswer(ctx, l, user, pos, p, played)
+	}
+	out, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: user, Puzzle: p.ID, Kind: p.Game, Move: played,
 		Solved: played == p.Best, Start: puzzles.StartRating(p.Difficulty)}, puzzles.Rate)
 	if err != nil {
 		return "", err
 	}
-	l := kit.LangOf(i)
 	return kit.Clip(answerText(l, pos, p, played)+"\n\n"+ratingText(l, g, out), 2000), nil
+}
+
+// puzzleOf is the puzzle id: one of the set's, or else one of user's own
+// (own); errGone when it is neither.
+func (b *Puzzles) puzzleOf(ctx context.Context, user, id string) (puzzles.Puzzle, bool, error) {
+	if p, ok := b.byID[id]; ok {
+		return p, false, nil
+	}
+	o, err := b.DB.OwnPuzzleOf(ctx, user, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return puzzles.Puzzle{}, false, errGone
+	}
+	if err != nil {
+		return puzzles.Puzzle{}, false, err
+	}
+	p, err := decodeOwn(o)
+	return p, true, err
 }
 
 // ratingText says what the attempt did to the player's puzzle rating: the

@@ -1,6 +1,6 @@
 -- The daily puzzle: a server's channel for it, each day's puzzle of each
 -- server, and announcements about a daily puzzle (daily_id), a fourth
--- subject. Same change as ../0021_daily_puzzle.sql.
+-- subject. Same change as ../0021_daily_and_own_puzzles.sql.
 CREATE TABLE daily_puzzle_channels (
 	guild_id   TEXT   PRIMARY KEY,
 	channel_id TEXT   NOT NULL,
@@ -24,3 +24,17 @@ DROP INDEX announcements_once;
 CREATE UNIQUE INDEX announcements_once ON announcements
 	(COALESCE(game_id, 0), COALESCE(challenge_id, 0), COALESCE(tournament_id, 0), COALESCE(daily_id, 0), kind, user_id, version, round)
 	WHERE kind NOT IN ('draw_offer', 'vacation');
+-- A player's own puzzles, from the games they reviewed (/puzzle mine).
+CREATE TABLE own_puzzles (
+	user_id    TEXT             NOT NULL,
+	puzzle_id  TEXT             NOT NULL,
+	kind       TEXT             NOT NULL,
+	game_id    BIGINT           NOT NULL REFERENCES games (id),
+	ply        INTEGER          NOT NULL,
+	cost       DOUBLE PRECISION NOT NULL,
+	puzzle     TEXT             NOT NULL,
+	created_at BIGINT           NOT NULL,
+	solved_at  BIGINT,
+	PRIMARY KEY (user_id, puzzle_id)
+);
+CREATE INDEX own_puzzles_open ON own_puzzles (user_id, created_at) WHERE solved_at IS NULL;

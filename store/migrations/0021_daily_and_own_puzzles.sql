@@ -5,7 +5,7 @@
 -- copies sweep, and delivered as every announcement is. Announcements gain
 -- a fourth subject, the daily puzzle (daily_id); SQLite cannot change a
 -- table's CHECK, so the table is built again under its name, every row and
--- claim kept. Same change as postgres/0012_daily_puzzle.sql.
+-- claim kept. Same change as postgres/0012_daily_and_own_puzzles.sql.
 CREATE TABLE daily_puzzle_channels (
 	guild_id   TEXT    PRIMARY KEY,
 	channel_id TEXT    NOT NULL,
@@ -58,3 +58,21 @@ CREATE INDEX announcements_game ON announcements (game_id, id) WHERE done_at IS 
 CREATE INDEX announcements_tournament ON announcements (tournament_id, id) WHERE done_at IS NULL;
 CREATE INDEX announcements_pending ON announcements (id) WHERE done_at IS NULL;
 CREATE INDEX announcements_challenge ON announcements (challenge_id) WHERE done_at IS NULL;
+-- A player's own puzzles: the positions of their costliest moves in a game
+-- they reviewed, to try again (/puzzle mine). The puzzle is kept whole, as
+-- JSON of the bot's puzzle record, since it is in no set the bot ships;
+-- reviewing a game again adds none twice. solved_at: when the player found
+-- the best move there; then it is not offered again.
+CREATE TABLE own_puzzles (
+	user_id    TEXT    NOT NULL,
+	puzzle_id  TEXT    NOT NULL,
+	kind       TEXT    NOT NULL,
+	game_id    INTEGER NOT NULL REFERENCES games (id),
+	ply        INTEGER NOT NULL,
+	cost       REAL    NOT NULL,
+	puzzle     TEXT    NOT NULL,
+	created_at INTEGER NOT NULL,
+	solved_at  INTEGER,
+	PRIMARY KEY (user_id, puzzle_id)
+) WITHOUT ROWID;
+CREATE INDEX own_puzzles_open ON own_puzzles (user_id, created_at) WHERE solved_at IS NULL;
