@@ -66,6 +66,15 @@ const dailyBatch = 100
 func (db *DB) PlanDailyPuzzles(ctx context.Context, choose func(guild string, day int) string) ([]DailyPuzzle, error) {
 	now := db.now()
 	day := DayOf(now)
+	// Every sweep of every copy asks; most days the answer is no, and a
+	// read says so without taking the one writer (SQLite) or a
+	// serializable transaction (PostgreSQL).
+	switch err := db.read.QueryRowContext(ctx, qUnplannedDays, day, 1).Scan(new(string), new(string)); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
 	var planned []DailyPuzzle
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		planned = nil
