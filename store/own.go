@@ -12,6 +12,10 @@ import (
 // they are in no set the bot ships). /puzzle mine offers them oldest first,
 // until the player finds the best move in each.
 
+// A first attempt that solves a puzzle of the set solves it as an own
+// puzzle too, where the player has its position among theirs
+// (AttemptPuzzle): the bot answers a puzzle of its set as such.
+
 // OwnPuzzle is one of a player's own puzzles.
 type OwnPuzzle struct {
 	User   string
@@ -82,8 +86,7 @@ func (db *DB) OwnPuzzleOf(ctx context.Context, user, id string) (OwnPuzzle, erro
 // id: it is not offered again. It reports false when there was no such
 // puzzle still open (none, or solved already).
 func (db *DB) SolveOwnPuzzle(ctx context.Context, user, id string) (bool, error) {
-	res, err := db.exec(ctx, `UPDATE own_puzzles SET solved_at = ? WHERE user_id = ? AND puzzle_id = ? AND solved_at IS NULL`,
-		db.now().UnixMilli(), user, id)
+	res, err := db.exec(ctx, qSolveOwnPuzzle, db.now().UnixMilli(), user, id)
 	if err != nil {
 		return false, err
 	}
@@ -98,6 +101,8 @@ func scanOwnPuzzle(s scanner) (OwnPuzzle, error) {
 	err := s.Scan(&p.User, &p.ID, &p.Kind, &p.Game, &p.Ply, &p.Cost, &p.Puzzle)
 	return p, err
 }
+
+const qSolveOwnPuzzle = `UPDATE own_puzzles SET solved_at = ? WHERE user_id = ? AND puzzle_id = ? AND solved_at IS NULL`
 
 const qAddOwnPuzzle = `INSERT INTO own_puzzles (user_id, puzzle_id, kind, game_id, ply, cost, puzzle, created_at)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, puzzle_id) DO NOTHING`

@@ -58,3 +58,27 @@ func TestOwnPuzzles(t *testing.T) {
 		t.Errorf("an empty puzzle: %v", err)
 	}
 }
+
+// An own puzzle whose position is also a puzzle of the set is solved by a
+// first attempt at it that finds the best move, as the bot answers it as
+// the set's; a failed attempt leaves it open.
+func TestOwnPuzzleSolvedAsTheSets(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	g := newGameOf(t, db, "ann", "bob", false)
+	var ps []OwnPuzzle
+	for _, id := range []string{"tab-1", "tab-2"} {
+		ps = append(ps, OwnPuzzle{User: "ann", ID: id, Kind: "tab", Game: g.ID, Ply: 3, Cost: 0.2, Puzzle: "{}"})
+	}
+	if _, err := db.AddOwnPuzzles(ctx, ps); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []PuzzleAttempt{attemptOf("ann", "tab-1", "a", false), attemptOf("ann", "tab-2", "a", true), attemptOf("bob", "tab-1", "a", true)} {
+		if _, err := db.AttemptPuzzle(ctx, a, rateGame); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p, open, ok, err := db.NextOwnPuzzle(ctx, "ann"); err != nil || !ok || open != 1 || p.ID != "tab-1" {
+		t.Fatalf("left open: %+v, %d, %v, %v; want tab-1 alone", p, open, ok, err)
+	}
+}

@@ -88,6 +88,11 @@ func (db *DB) attempt(ctx context.Context, tx *sql.Tx, a PuzzleAttempt, rate Puz
 	if _, err := tx.ExecContext(ctx, qSavePuzzleRating, a.Puzzle, a.Kind, puzzleAfter.Rating, puzzleAfter.Deviation, puzzleAfter.Volatility, solved); err != nil {
 		return PuzzleOutcome{}, err
 	}
+	if a.Solved { // the same position may be one of the player's own puzzles too (own.go)
+		if _, err := tx.ExecContext(ctx, qSolveOwnPuzzle, now, a.User, a.Puzzle); err != nil {
+			return PuzzleOutcome{}, err
+		}
+	}
 	return PuzzleOutcome{First: true, Solved: a.Solved, Change: RatingChange{User: a.User, Before: player, After: after}}, nil
 }
 
