@@ -77,28 +77,47 @@ func (b *Puzzles) Puzzle(ctx context.Context, i *discordgo.Interaction) error {
 	return lang.Fail("puzzle.err.use")
 }
 
-// solve is /puzzle solve [game]: a puzzle of the game (any game without
-// one), for the player alone, near their puzzle rating and not one they
-// solved.
+// solve is /puzzle solve [game]: a puzzle of the game, for the player
+// alone, near their puzzle rating and not one they solved. Without a game,
+// it is of a game drawn at random among those whose puzzles the player has
+// not all solved.
 func (b *Puzzles) solve(ctx context.Context, i *discordgo.Interaction) error {
-	name := kit.OptString(i, kit.OptGame)
-	if name == "" {
-		names := games.Names()
-		name = names[b.Src.Uint64()%uint64(len(names))]
+	if name := kit.OptString(i, kit.OptGame); name != "" {
+		g, err := kit.KindOf(i)
+		if err != nil {
+			return err
+		}
+		if len(b.byGame[g.Name()]) == 0 {
+			return lang.Fail("puzzle.err.none", "Game", g.Title())
+		}
+		return b.offer(ctx, i, g)
 	}
-	g, err := kit.KindOf(withGame(i, name))
-	if err != nil {
-		return err
+	names := games.Names()
+	first := int(b.Src.Uint64() % uint64(len(names)))
+	for k := range names {
+		g, err := games.Lookup(names[(first+k)%len(names)])
+		if err != nil || len(b.byGame[g.Name()]) == 0 {
+			continue
+		}
+		if err := b.offer(ctx, i, g); !errors.Is(err, errAllSolved) {
+			return err
+		}
 	}
-	if len(b.byGame[g.Name()]) == 0 {
-		return lang.Fail("puzzle.err.none", "Game", g.Title())
-	}
+	return lang.Fail("puzzle.err.all_solved_every")
+}
+
+// errAllSolved is offer's: the player has solved every puzzle of the game.
+var errAllSolved = errors.New("every puzzle of the game solved")
+
+// offer shows the player a puzzle of g picked for them, or says they have
+// solved them all (wrapping errAllSolved).
+func (b *Puzzles) offer(ctx context.Context, i *discordgo.Interaction, g games.Game) error {
 	p, ok, err := b.pick(ctx, kit.UserOf(i).ID, g.Name())
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return lang.Fail("puzzle.err.all_solved", "Game", g.Title())
+		return fmt.Errorf("%w: %w", errAllSolved, lang.Fail("puzzle.err.all_solved", "Game", g.Title()))
 	}
 	m, err := b.question(kit.LangOf(i), g, p, kit.PuzzleCID)
 	if err != nil {
@@ -135,19 +154,6 @@ func (b *Puzzles) pick(ctx context.Context, user, game string) (puzzles.Puzzle, 
 	}
 	r, ok := puzzles.Pick(cands, st.Rating, solved, b.Src)
 	return b.byID[r.ID], ok, nil
-}
-
-// withGame is i where the game option reads name: the one drawn when the
-// player named none.
-func withGame(i *discordgo.Interaction, name string) *discordgo.Interaction {
-	if kit.OptString(i, kit.OptGame) != "" {
-		return i
-	}
-	j := *i
-	data := i.ApplicationCommandData()
-	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: name}}
-	j.Data = data
-	return &j
 }
 
 // question is the puzzle as the player first sees it: the board, whose

@@ -300,3 +300,36 @@ func TestPuzzlePicksNearTheRatingAndNeverASolvedOne(t *testing.T) {
 		t.Errorf("with every puzzle solved: %+v", c.Msg)
 	}
 }
+
+// /puzzle solve with no game draws among the games whose puzzles the
+// player has not all solved; with every one solved, it says so.
+func TestPuzzleWithNoGameSkipsGamesSolved(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	ctx := context.Background()
+	user := kit.UserOf(command(t, "", "en-US")).ID
+	solveAll := func(game string) {
+		for _, p := range b.byGame[game] {
+			if _, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: user, Puzzle: p.ID, Kind: game, Move: p.Best, Solved: true, Start: puzzles.StartRating(p.Difficulty)}, puzzles.Rate); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	solveAll("seega")
+	solveAll("tab")
+	for range 6 {
+		handle(b, command(t, "", "en-US"))
+		if p := b.byID[shownID(t, last(t, rec).Msg)]; p.Game != "aseb" {
+			t.Fatalf("shown %s, of a game all solved", p.ID)
+		}
+	}
+	handle(b, command(t, "tab", "en-US"))
+	if c := last(t, rec); c.Msg.Content != lang.For("en-US").T("puzzle.err.all_solved", "Game", "Tab") {
+		t.Errorf("/puzzle solve tab, all solved: %q", c.Msg.Content)
+	}
+	solveAll("aseb")
+	handle(b, command(t, "", "en-US"))
+	if c := last(t, rec); c.Msg.Content != lang.For("en-US").T("puzzle.err.all_solved_every") {
+		t.Errorf("with every puzzle solved: %q", c.Msg.Content)
+	}
+}
