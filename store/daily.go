@@ -45,6 +45,13 @@ func (db *DB) SetDailyPuzzleChannel(ctx context.Context, guild, channel, by stri
 	})
 }
 
+// StopDailyPuzzle stops guild's daily puzzle, by moderator by, and logs
+// it. It reports false, and logs nothing, when there was none.
+func (db *DB) StopDailyPuzzle(ctx context.Context, guild, by string) (bool, error) {
+	return db.changeAndLog(ctx, ModAction{GuildID: guild, Moderator: by, Action: ModDailyPuzzleOff},
+		`DELETE FROM daily_puzzle_channels WHERE guild_id = ?`, guild)
+}
+
 // DailyPuzzleChannel is the channel of guild's daily puzzle; "" for none.
 func (db *DB) DailyPuzzleChannel(ctx context.Context, guild string) (string, error) {
 	var ch string

@@ -140,4 +140,15 @@ func TestDailyPuzzleChannel(t *testing.T) {
 	if err := db.SetDailyPuzzleChannel(ctx, "g1", "", "boss"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("no channel: %v", err)
 	}
+	for k, want := range []bool{true, false} {
+		if stopped, err := db.StopDailyPuzzle(ctx, "g1", "boss"); stopped != want || err != nil {
+			t.Fatalf("stop %d: %v, %v; want %v", k, stopped, err, want)
+		}
+	}
+	if ds, err := db.PlanDailyPuzzles(ctx, chooseFirst); len(ds) != 0 || err != nil {
+		t.Fatalf("planned once stopped: %+v, %v", ds, err)
+	}
+	if log, _ := db.ModerationLog(ctx, "g1", 5); len(log) != 3 || log[0].Action != ModDailyPuzzleOff {
+		t.Errorf("log %+v", log)
+	}
 }

@@ -57,6 +57,7 @@ const (
 	ModRoleSet          = "role_set"
 	ModRoleClear        = "role_clear"
 	ModDailyPuzzle      = "daily_puzzle"
+	ModDailyPuzzleOff   = "daily_puzzle_off"
 )
 
 // reasonModerator starts the reason of a game a moderator aborted; the

@@ -19,8 +19,8 @@ import (
 // day, once, whatever the copies of the bot and their restarts. Its buttons
 // answer each player privately (AnswerDaily).
 
-// setDaily is /puzzle daily channel: a moderator has the daily puzzle
-// posted in channel from now on.
+// setDaily is /puzzle daily [channel]: a moderator has the daily puzzle
+// posted in channel from now on, or with no channel stops it.
 func (b *Puzzles) setDaily(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
 		return lang.Fail("puzzle.err.daily_no_server")
@@ -32,11 +32,21 @@ func (b *Puzzles) setDaily(ctx context.Context, i *discordgo.Interaction) error 
 	if !ok {
 		return lang.Fail("mod.err.not_moderator")
 	}
-	channel := kit.OptString(i, "channel")
-	if err := b.DB.SetDailyPuzzleChannel(ctx, i.GuildID, channel, kit.UserOf(i).ID); err != nil {
+	channel, by, l := kit.OptString(i, "channel"), kit.UserOf(i).ID, kit.LangOf(i)
+	if channel == "" {
+		stopped, err := b.DB.StopDailyPuzzle(ctx, i.GuildID, by)
+		if err != nil {
+			return err
+		}
+		if !stopped {
+			return lang.Fail("puzzle.err.no_daily")
+		}
+		return b.Reply(i, "%s", l.T("puzzle.daily.stopped"))
+	}
+	if err := b.DB.SetDailyPuzzleChannel(ctx, i.GuildID, channel, by); err != nil {
 		return err
 	}
-	return b.Reply(i, "%s", kit.LangOf(i).T("puzzle.daily.set", "Channel", channel))
+	return b.Reply(i, "%s", l.T("puzzle.daily.set", "Channel", channel))
 }
 
 // Plan plans the day's puzzle of every server with a daily channel that

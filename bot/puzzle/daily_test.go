@@ -117,3 +117,33 @@ func TestDailyPuzzle(t *testing.T) {
 		t.Errorf("the same puzzle two days running: %s", id)
 	}
 }
+
+// A moderator stops the daily puzzle with /puzzle daily and no channel; a
+// member cannot; stopping what is not running says so.
+func TestDailyPuzzleStops(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	ctx := context.Background()
+	l := lang.For("en-US")
+	stop := func(perms int64) *discordgo.Interaction {
+		i := subcommand(t, "daily", nil, "en-US")
+		i.Member.Permissions = perms
+		return i
+	}
+	handle(b, daily(t, discordgo.PermissionManageGuild))
+	handle(b, stop(0))
+	if c := last(t, rec); !strings.Contains(c.Msg.Content, "Only this server's moderators") {
+		t.Fatalf("a member stopped it: %q", c.Msg.Content)
+	}
+	handle(b, stop(discordgo.PermissionManageGuild))
+	if c := last(t, rec); c.Msg.Content != l.T("puzzle.daily.stopped") || !c.Msg.Ephemeral {
+		t.Fatalf("stopping: %+v", c.Msg)
+	}
+	if planned, err := b.Plan(ctx); planned || err != nil {
+		t.Fatalf("planned once stopped: %v, %v", planned, err)
+	}
+	handle(b, stop(discordgo.PermissionManageGuild))
+	if c := last(t, rec); c.Msg.Content != l.T("puzzle.err.no_daily") {
+		t.Errorf("stopping again: %q", c.Msg.Content)
+	}
+}

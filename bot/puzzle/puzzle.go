@@ -48,11 +48,11 @@ func New(core *kit.Core, set puzzles.Set) *Puzzles {
 }
 
 // Command is /puzzle's definition: solve [game] (the game is optional),
-// daily channel, a moderator's, and mine.
+// daily [channel], a moderator's (no channel stops it), and mine.
 func Command() *discordgo.ApplicationCommand {
 	game := kit.KindOptionIn(lang.T("cmd.puzzle.game"))
 	game.Required = false
-	channel := kit.Option(discordgo.ApplicationCommandOptionChannel, "channel", lang.T("cmd.puzzle.opt_channel"), lang.T("cmd.puzzle.channel"), true)
+	channel := kit.Option(discordgo.ApplicationCommandOptionChannel, "channel", lang.T("cmd.puzzle.opt_channel"), lang.T("cmd.puzzle.channel"), false)
 	channel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	return kit.Command("puzzle", lang.T("cmd.puzzle.name"), lang.T("cmd.puzzle.desc"),
 		kit.Subcommand("solve", lang.T("cmd.puzzle.solve"), lang.T("cmd.puzzle.solve_desc"), game),
