@@ -225,6 +225,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 			store.AnnounceTournamentRound:    b.tournaments.Deliver,
 			store.AnnounceTournamentFinished: b.tournaments.Deliver,
 			store.AnnounceVacation:           b.vacations.Deliver,
+			store.AnnounceDailyPuzzle:        b.puzzles.Deliver,
 		},
 		OnOutcome:  func(kind, outcome string) { b.met.announcements.WithLabelValues(kind, outcome).Inc() },
 		OnRequests: func(kind string, n int) { b.met.moveRequests.WithLabelValues(kind).Add(float64(n)) }})

@@ -4,7 +4,8 @@
 // through one route table (routes.go: each slash command, autocompleted
 // option and custom_id kind is one entry, with its definition or id shape,
 // its handler, its name in the metrics and logs, and what its id names), and
-// runs the loops and sweeps: delivery, the computer, deadlines and reminders.
+// runs the loops and sweeps: delivery, the computer, deadlines, reminders
+// and the daily puzzles.
 //
 // The features live in packages of their own on the shared kit.Core: play,
 // challenge, computer, tournaments, vacation, moderation, info, lessons,

@@ -92,6 +92,7 @@ func init() {
 		{kind: "n", name: "lesson", shape: kit.LessonShape, handle: click((*lessons.Lessons).Click)},
 		{kind: "v", name: "first_game", shape: kit.KindShape, handle: click((*challenge.Challenges).FirstGame)},
 		{kind: "p", name: "puzzle", shape: kit.PageShape, handle: click((*puzzle.Puzzles).Answer)},
+		{kind: "pd", name: "daily_puzzle", shape: kit.PageShape, handle: click((*puzzle.Puzzles).AnswerDaily)},
 	}
 	for _, r := range componentRoutes {
 		kit.RegisterShape(r.kind, r.shape)

@@ -57,8 +57,9 @@ func (b *Bot) schedule(ctx context.Context, every time.Duration) {
 	}
 }
 
-// Sweep acts on everything due: expired challenges, reminders, and
-// deadlines; and forgets the interactions applied longer ago than Discord
+// Sweep acts on everything due: expired challenges, reminders, deadlines,
+// and the day's daily puzzles (planned once, posted by the delivery); and
+// forgets the interactions applied longer ago than Discord
 // redelivers them (store.PruneInteractions).
 // The background scheduler calls it every minute; tests call it after moving
 // the clock.
@@ -67,7 +68,7 @@ func (b *Bot) Sweep(ctx context.Context) error {
 	defer b.sweeping.Unlock()
 	start, now := time.Now(), b.DB.Now()
 	var oldest oldestDue
-	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest), b.prune(ctx))
+	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest), b.planDaily(ctx), b.prune(ctx))
 	if err == nil {
 		err = b.DB.Swept(ctx) // so that a copy starting now knows the bot was up
 	}
@@ -166,6 +167,15 @@ func (b *Bot) timeouts(ctx context.Context, oldest *oldestDue) error {
 		b.kick()
 	}
 	return nil
+}
+
+// planDaily plans the day's daily puzzles and has the delivery post them.
+func (b *Bot) planDaily(ctx context.Context) error {
+	planned, err := b.puzzles.Plan(ctx)
+	if planned {
+		b.kick()
+	}
+	return err
 }
 
 // prune forgets the interactions applied more than store.InteractionMemory

@@ -24,4 +24,8 @@
 // game and for each puzzle (StartRating, from its difficulty), a first
 // attempt being a rated game between the two (Rate); Pick chooses among the
 // unsolved puzzles nearest a player's rating.
+//
+// FromMistake (own.go) makes a puzzle of a player's own costly move, found
+// by a review: the position before it, every move valued by the review's
+// judge; it need not have a clear answer, being the player's practice.
 package puzzles

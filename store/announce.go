@@ -45,6 +45,9 @@ const (
 	// AnnounceTournamentFinished posts a tournament's final standings and
 	// its winner.
 	AnnounceTournamentFinished = "tournament_finished"
+	// AnnounceDailyPuzzle posts a server's puzzle of the day in the channel
+	// its moderators chose, with how many solved the day before's.
+	AnnounceDailyPuzzle = "daily_puzzle"
 )
 
 // Notice asks for one announcement, written with the change it announces.
@@ -56,13 +59,14 @@ type Notice struct {
 }
 
 // Announcement is a notice waiting to be delivered. It is about one game,
-// challenge or tournament: the other two are 0.
+// challenge, tournament or daily puzzle: the others are 0.
 type Announcement struct {
 	ID         int64
 	Game       int64
 	Challenge  int64
 	Tournament int64
-	Round      int // Notice.Round
+	Daily      int64 // a daily puzzle's id (DailyPuzzle)
+	Round      int   // Notice.Round
 	Kind       string
 	User       string
 	Version    int64 // the game's version the notice was written at
@@ -105,8 +109,8 @@ func (db *DB) announceTournament(ctx context.Context, tx *sql.Tx, tournament int
 	return db.record(ctx, tx, subject{tournament: tournament}, 0, ns, nil)
 }
 
-// subject is what announcements are about: one of the three is set.
-type subject struct{ game, challenge, tournament int64 }
+// subject is what announcements are about: one of the four is set.
+type subject struct{ game, challenge, tournament, daily int64 }
 
 // record writes announcements about s.
 //
@@ -133,7 +137,7 @@ func (db *DB) record(ctx context.Context, tx *sql.Tx, s subject, version int64, 
 	dibs, dibsUntil := db.dibs(now)
 	rows := make([][]any, len(ns))
 	for i, n := range ns {
-		rows[i] = []any{s.game, s.challenge, s.tournament, n.Kind, n.User, version, n.Round, text, millis(n.Until),
+		rows[i] = []any{s.game, s.challenge, s.tournament, s.daily, n.Kind, n.User, version, n.Round, text, millis(n.Until),
 			now.UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
 	}
 	if err := db.insertAnnouncements(ctx, tx, rows); err != nil {
@@ -170,8 +174,8 @@ func (db *DB) insertAnnouncements(ctx context.Context, tx *sql.Tx, rows [][]any)
 
 // qInsertAnnouncements is the INSERT of n announcements, then suffix.
 func qInsertAnnouncements(n int, suffix string) string {
-	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	return `INSERT INTO announcements (game_id, challenge_id, tournament_id, kind, user_id, version, round, changes, until_at,
+	const values = `(NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	return `INSERT INTO announcements (game_id, challenge_id, tournament_id, daily_id, kind, user_id, version, round, changes, until_at,
 			due_at, created_at, claimed_by, claimed_until)
 		VALUES ` + strings.Repeat(values+", ", n-1) + values + suffix
 }
@@ -258,7 +262,7 @@ const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id)`
 
 // announcementColumns are what scanAnnouncements reads, in its order.
-const announcementColumns = `id, COALESCE(game_id, 0), COALESCE(challenge_id, 0), COALESCE(tournament_id, 0), round, kind,
+const announcementColumns = `id, COALESCE(game_id, 0), COALESCE(challenge_id, 0), COALESCE(tournament_id, 0), COALESCE(daily_id, 0), round, kind,
 	user_id, version, changes, until_at, attempts, created_at`
 
 func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
@@ -271,7 +275,7 @@ func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 			until   sql.NullInt64
 			created int64
 		)
-		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Tournament, &a.Round, &a.Kind, &a.User, &a.Version, &changes, &until, &a.Attempts, &created); err != nil {
+		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Tournament, &a.Daily, &a.Round, &a.Kind, &a.User, &a.Version, &changes, &until, &a.Attempts, &created); err != nil {
 			return nil, err
 		}
 		a.Created, a.Until = time.UnixMilli(created).UTC(), fromMillis(until)

@@ -37,5 +37,11 @@
 // interprets them: the bot plays the rules (kilab/games) and hands the store
 // what was played and where that led. Time comes from DB.Now, never from the
 // wall clock directly, so tests can run the scheduler's queries on a fake clock.
-// Ratings are Glicko-2, computed by the sub-package glicko.
+// Ratings are Glicko-2, computed by the sub-package glicko. Puzzle ratings
+// (puzzle.go) are the player's own, per game, beside each puzzle's: a first
+// attempt rates both in one transaction, and the attempt's key makes any
+// later one, or a double click, change nothing. A server's daily puzzle
+// (daily.go) is planned once a day, with the announcement of its post, and
+// a player's own puzzles (own.go) are the positions of their costly moves
+// that a review found.
 package store

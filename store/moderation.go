@@ -56,6 +56,8 @@ const (
 	ModChannelsClear    = "channels_clear"
 	ModRoleSet          = "role_set"
 	ModRoleClear        = "role_clear"
+	ModDailyPuzzle      = "daily_puzzle"
+	ModDailyPuzzleOff   = "daily_puzzle_off"
 )
 
 // reasonModerator starts the reason of a game a moderator aborted; the

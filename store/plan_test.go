@@ -19,6 +19,9 @@ func TestQueriesUseIndexes(t *testing.T) {
 		"last ply": qLastPly, "due for a challenge": qDueForChallenge, "due for a challenge's game": qDueForChallengeGame,
 		"claim announcements": qClaimAnnouncements,
 		"prune interactions":  qPruneInteractions, "handled interaction": qHandled,
+		"solved puzzles": qSolvedPuzzles, "puzzle ratings": qPuzzleRatings, "puzzle standings": qPuzzleStandings,
+		"puzzle player": qPuzzlePlayer, "puzzle rating": qPuzzleRating, "first attempt": qFirstAttempt,
+		"solve own puzzle": qSolveOwnPuzzle,
 	}
 	for name, q := range queries {
 		rows, err := db.read.Query("EXPLAIN QUERY PLAN "+q, 1, 2, 3, 4, 5)

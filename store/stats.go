@@ -10,6 +10,9 @@ type Stats struct {
 	User   string
 	Kinds  []KindStats // one per game the user has played or plays there, by name
 	Recent []Game      // their latest finished games there, newest first
+	// Puzzles are their puzzle ratings, one per game they have tried a
+	// puzzle of, by game: the player's own, not the server's.
+	Puzzles []PuzzleStanding
 }
 
 // KindStats is a user's record in one game on one server. Wins, Losses and
@@ -48,7 +51,10 @@ func (db *DB) Stats(ctx context.Context, guild, user string, recent int) (Stats,
 			return st, err
 		}
 	}
-	st.Recent, err = queryGames(ctx, tx, qRecentGames, user, guild, recent)
+	if st.Recent, err = queryGames(ctx, tx, qRecentGames, user, guild, recent); err != nil {
+		return st, err
+	}
+	st.Puzzles, err = puzzleStandings(ctx, tx, user)
 	return st, err
 }
 

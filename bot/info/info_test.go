@@ -18,6 +18,7 @@ import (
 	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
+	"kilab/store/glicko"
 )
 
 // D4's figures, which /rules must come to: Aseb standard's scores once
@@ -411,5 +412,40 @@ func TestHistoryOfModeratorAbort(t *testing.T) {
 	}
 	if len(m.Files) == 0 || !strings.Contains(string(m.Files[0].Data), "# Reason: aborted by a moderator user "+mod+"\n") {
 		t.Errorf("the record file does not name the moderator:\n%s", m.Files[0].Data)
+	}
+}
+
+// /stats shows the puzzle rating of every game the player has tried a
+// puzzle of, with how many they solved, even with no game played on the
+// server; a game they have tried none of is not listed.
+func TestStatsShowsPuzzleRatings(t *testing.T) {
+	t.Parallel()
+	b, rec, db := unit(t)
+	ctx := context.Background()
+	rate := func(p, q glicko.Rating, solved bool) (glicko.Rating, glicko.Rating) {
+		return glicko.Game(p, q, map[bool]float64{true: glicko.Win, false: glicko.Loss}[solved])
+	}
+	var after glicko.Rating
+	for k, solved := range []bool{true, false} {
+		out, err := db.AttemptPuzzle(ctx, store.PuzzleAttempt{User: kittest.Bo, Puzzle: fmt.Sprint("tab-", k), Kind: "tab", Move: "a", Solved: solved, Start: glicko.New()}, rate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after = out.Change.After
+	}
+	handle(b, payload(t, "stats_user.json")) // Ana asks about Bo
+	resp, _ := rec.First("respond")
+	if resp.Msg == nil || len(resp.Msg.Embeds) != 1 {
+		t.Fatalf("/stats answered %+v", resp.Msg)
+	}
+	kittest.CheckEmbed(t, resp.Msg.Embeds[0])
+	var field string
+	for _, f := range resp.Msg.Embeds[0].Fields {
+		if f.Name == "Puzzle ratings" {
+			field = f.Value
+		}
+	}
+	if want := "Tab: **" + kit.RatingShown(after) + "** · solved 1 of 2"; field != want {
+		t.Errorf("/stats puzzle ratings %q, want %q", field, want)
 	}
 }

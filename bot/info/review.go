@@ -2,6 +2,7 @@ package info
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -12,7 +13,9 @@ import (
 	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
+	"kilab/puzzles"
 	"kilab/render"
+	"kilab/store"
 )
 
 // reviewBudget bounds the judging of one game for /review; a review that
@@ -23,6 +26,8 @@ const reviewBudget = 2 * time.Minute
 // Help during play, a chart of the first player's winning chance after every
 // ply and each player's three costliest moves with the best move instead.
 // Judging takes longer than Discord's 3 s, so the answer is deferred first.
+// The reviewer's own costliest moves, if they played the game, become their
+// own puzzles (/puzzle mine), and the review says so.
 func (b *Info) Review(ctx context.Context, i *discordgo.Interaction) error {
 	g, err := b.GameOf(ctx, i)
 	if err != nil {
@@ -42,8 +47,10 @@ func (b *Info) Review(ctx context.Context, i *discordgo.Interaction) error {
 	if err := b.DC.Respond(i, discordgo.InteractionResponseDeferredChannelMessageWithSource, nil); err != nil {
 		return fmt.Errorf("deferring /review: %w", err)
 	}
-	m, err := b.reviewMessage(ctx, kit.LangOf(i), s, judge)
+	l := kit.LangOf(i)
+	m, r, err := b.reviewMessage(ctx, l, s, judge)
 	if err == nil {
+		b.keepMistakes(ctx, l, kit.UserOf(i).ID, s, judge, r, m)
 		err = b.DC.EditOriginal(i, m)
 	}
 	if err != nil { // answered already: the failure edits the answer
@@ -56,16 +63,16 @@ func (b *Info) Review(ctx context.Context, i *discordgo.Interaction) error {
 
 // reviewMessage judges the game and writes the chart and the costliest moves
 // in l.
-func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, judge ai.Judge) (*kit.Message, error) {
+func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, judge ai.Judge) (*kit.Message, ai.Review, error) {
 	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
 	defer cancel()
 	start, err := s.Game.New(s.G.Config)
 	if err != nil {
-		return nil, err
+		return nil, ai.Review{}, err
 	}
 	r, err := ai.ReviewGame(ctx, judge, start, s.Plies)
 	if err != nil {
-		return nil, err
+		return nil, r, err
 	}
 	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", s.Game.Title(), s.G.ID, exactness(l, r.Exact)),
 		Seats: [2]string{kit.SeatWord(l, s.Game, games.First), kit.SeatWord(l, s.Game, games.Second)}, Chance: []float64{r.Start}}
@@ -85,7 +92,7 @@ func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, ju
 	}
 	png, err := render.ReviewChart(l, chart)
 	if err != nil {
-		return nil, err
+		return nil, r, err
 	}
 	return &kit.Message{
 		Embeds: []*discordgo.MessageEmbed{{
@@ -97,7 +104,55 @@ func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, ju
 		}},
 		Files: []kit.File{{Name: "review.png", ContentType: "image/png", Data: png,
 			Description: kit.Clip(chartAlt(l, s, r), 1024)}},
-	}, nil
+	}, r, nil
+}
+
+// mistakesKept is how many of a reviewer's costliest moves become their
+// own puzzles: those the review lists.
+const mistakesKept = 3
+
+// keepMistakes makes the reviewer's costliest moves in the game, if they
+// played it, their own puzzles, and has the review m say so. A failure
+// costs the puzzles, not the review: it is logged.
+func (b *Info) keepMistakes(ctx context.Context, l *lang.Lang, reviewer string, s *kit.State, judge ai.Judge, r ai.Review, m *kit.Message) {
+	seat, ok := s.G.Seat(reviewer)
+	if !ok || !s.G.Human(seat) {
+		return
+	}
+	ps, err := b.mistakes(ctx, reviewer, s, judge, r.Costliest(seat, mistakesKept))
+	if err == nil && len(ps) > 0 {
+		_, err = b.DB.AddOwnPuzzles(ctx, ps)
+	}
+	if err != nil {
+		b.Logger(ctx).Warn("keeping a review's mistakes as puzzles", "err", err)
+		return
+	}
+	if len(ps) > 0 {
+		m.Embeds[0].Footer = &discordgo.MessageEmbedFooter{Text: kit.Clip(l.T("info.review.mine", "Name", b.LookupName(l, reviewer)), 2048)}
+	}
+}
+
+// mistakes are the puzzles of plies, reviewer's costly moves in s's game.
+func (b *Info) mistakes(ctx context.Context, reviewer string, s *kit.State, judge ai.Judge, plies []ai.PlyReview) ([]store.OwnPuzzle, error) {
+	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
+	defer cancel()
+	start, err := s.Game.New(s.G.Config)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.OwnPuzzle
+	for _, pr := range plies {
+		p, err := puzzles.FromMistake(ctx, b.Computer, judge, s.G.Kind, s.G.Config, start, s.Plies, pr.N)
+		if err != nil {
+			return nil, err
+		}
+		data, err := json.Marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, store.OwnPuzzle{User: reviewer, ID: p.ID, Kind: p.Game, Game: s.G.ID, Ply: pr.N, Cost: pr.Cost, Puzzle: string(data)})
+	}
+	return out, nil
 }
 
 func exactness(l *lang.Lang, exact bool) string {

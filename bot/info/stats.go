@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,10 +30,13 @@ func (b *Info) Stats(ctx context.Context, i *discordgo.Interaction) error {
 		return err
 	}
 	l := kit.LangOf(i)
-	if len(st.Kinds) == 0 {
+	if len(st.Kinds) == 0 && len(st.Puzzles) == 0 {
 		return b.Reply(i, "%s", l.T("info.stats.none", "User", user.ID))
 	}
-	e := &discordgo.MessageEmbed{Title: kit.Clip(l.T("info.stats.title", "Name", kit.DisplayName(user)), 256), Description: l.T("info.stats.here", "User", user.ID), Color: kit.KindColour(st.Kinds[0].Kind)}
+	e := &discordgo.MessageEmbed{Title: kit.Clip(l.T("info.stats.title", "Name", kit.DisplayName(user)), 256), Description: l.T("info.stats.here", "User", user.ID)}
+	if len(st.Kinds) > 0 {
+		e.Color = kit.KindColour(st.Kinds[0].Kind)
+	}
 	for _, k := range st.Kinds {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kit.KindTitle(k.Kind), Value: kit.Clip(kindText(l, k), 1024), Inline: true})
 	}
@@ -42,6 +46,9 @@ func (b *Info) Stats(ctx context.Context, i *discordgo.Interaction) error {
 			lines[n] = recentLine(l, g, user.ID)
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.stats.recent"), Value: kit.FitLinesIn(l, lines, 1024)})
+	}
+	if len(st.Puzzles) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("info.stats.puzzles"), Value: kit.Clip(puzzleText(l, st.Puzzles), 1024)})
 	}
 	for _, k := range st.Kinds {
 		if k.Standing != nil && k.Standing.Provisional() {
@@ -63,6 +70,16 @@ func kindText(l *lang.Lang, k store.KindStats) string {
 		text += "\n" + l.T("info.stats.computer", "Wins", c.Wins, "Losses", c.Losses, "Draws", c.Draws)
 	}
 	return text
+}
+
+// puzzleText is the player's puzzle rating in each game they have tried a
+// puzzle of, with how many they solved at the first attempt.
+func puzzleText(l *lang.Lang, ps []store.PuzzleStanding) string {
+	lines := make([]string, len(ps))
+	for n, p := range ps {
+		lines[n] = l.T("info.stats.puzzle_line", "Game", kit.KindTitle(p.Kind), "Rating", kit.RatingShown(p.Rating), "Solved", p.Solved, "Attempts", p.Attempts)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // recentLine is one finished game from the player's side:

@@ -223,6 +223,13 @@ func PuzzleCID(id string, move int) string {
 	return Action{Kind: "p", Arg: id, ID: int64(move)}.CustomID()
 }
 
+// DailyPuzzleCID answers puzzle id with its move-th move from a daily
+// puzzle's post in a channel: the answer is the clicker's alone, and the
+// post keeps its buttons for the others.
+func DailyPuzzleCID(id string, move int) string {
+	return Action{Kind: "pd", Arg: id, ID: int64(move)}.CustomID()
+}
+
 func ResignCID(verb string, game int64) string {
 	return Action{Kind: "q", Verb: verb, ID: game}.CustomID()
 }

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -16,10 +17,15 @@ import (
 	_ "kilab/games/tab"
 	"kilab/lang"
 	"kilab/puzzles"
+	"kilab/store"
+	"kilab/store/glicko"
 )
 
 // The router registers the answer buttons' shape in the bot; here the test does.
-func init() { kit.RegisterShape("p", kit.PageShape) }
+func init() {
+	kit.RegisterShape("p", kit.PageShape)
+	kit.RegisterShape("pd", kit.PageShape)
+}
 
 // unit is /puzzle with the starter set, on a Discord that records.
 func unit(t *testing.T) (*Puzzles, *kittest.Recorder, puzzles.Set) {
@@ -32,16 +38,25 @@ func unit(t *testing.T) (*Puzzles, *kittest.Recorder, puzzles.Set) {
 	return New(core, set), rec, set
 }
 
-// command is /puzzle with game ("" for none) in locale.
+// command is /puzzle solve with game ("" for none) in locale.
 func command(t *testing.T, game, locale string) *discordgo.Interaction {
+	t.Helper()
+	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	if game != "" {
+		opts = []*discordgo.ApplicationCommandInteractionDataOption{{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: game}}
+	}
+	return subcommand(t, "solve", opts, locale)
+}
+
+// subcommand is /puzzle sub with opts in locale, sent by Ana in the
+// server's channel.
+func subcommand(t *testing.T, sub string, opts []*discordgo.ApplicationCommandInteractionDataOption, locale string) *discordgo.Interaction {
 	t.Helper()
 	i := kittest.Payload(t, "../testdata/rules_tab.json")
 	i.Locale = discordgo.Locale(locale)
 	data := i.ApplicationCommandData()
-	data.Name, data.Options = "puzzle", nil
-	if game != "" {
-		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: kit.OptGame, Type: discordgo.ApplicationCommandOptionString, Value: game}}
-	}
+	data.Name = "puzzle"
+	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}
 	i.Data = data
 	return i
 }
@@ -65,10 +80,15 @@ func handle(b *Puzzles, i *discordgo.Interaction) {
 	case discordgo.InteractionMessageComponent:
 		f := strings.SplitN(i.MessageComponentData().CustomID, "/", 5)
 		a := kit.Action{Kind: f[0]}
-		if len(f) < 2 || f[0] != "p" || !kit.PageShape.Parse(f[1:], &a) {
+		switch {
+		case len(f) < 2 || !kit.PageShape.Parse(f[1:], &a):
 			err = kit.ErrForged
-		} else {
+		case f[0] == "p":
 			err = b.Answer(ctx, i, a)
+		case f[0] == "pd":
+			err = b.AnswerDaily(ctx, i, a)
+		default:
+			err = kit.ErrForged
 		}
 	}
 	if err != nil {
@@ -204,5 +224,112 @@ func TestPuzzleSpeaksThePlayersLanguage(t *testing.T) {
 		if got := last(t, rec).Msg.Content; !strings.Contains(got, l.T("puzzle.values_exact")) {
 			t.Errorf("%s: the answer is not in the language: %q", locale, got)
 		}
+	}
+}
+
+// The first answer to a puzzle says what it did to the player's puzzle
+// rating; a second click on the same puzzle (a double click, or the answer
+// tried again) says it is not rated, and the rating moved once.
+func TestFirstAnswerIsRatedOnce(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	l := lang.For("en-US")
+	p := b.byGame["aseb"][0]
+	g, _ := games.Lookup(p.Game)
+	want, _ := puzzles.Rate(glicko.New(), puzzles.StartRating(p.Difficulty), true)
+	rated := l.T("puzzle.rated", "Game", g.Title(), "Before", kit.RatingShown(glicko.New()), "After", kit.RatingShown(want),
+		"Delta", fmt.Sprintf("%+d", int(math.Round(want.Rating))-1500))
+	first := click(t, kit.PuzzleCID(p.ID, 0), "en-US")
+	handle(b, first)
+	if got := last(t, rec).Msg.Content; !strings.HasSuffix(got, "\n\n"+rated) {
+		t.Fatalf("first answer %q, want it to end with %q", got, rated)
+	}
+	for _, k := range []int{0, 1} {
+		handle(b, click(t, kit.PuzzleCID(p.ID, k), "en-US"))
+		if got := last(t, rec).Msg.Content; !strings.HasSuffix(got, "\n\n"+l.T("puzzle.unrated")) {
+			t.Errorf("click %d again: %q, want it unrated", k, got)
+		}
+	}
+	st, err := b.DB.PuzzlePlayer(context.Background(), kit.UserOf(first).ID, "aseb")
+	if err != nil || st.Attempts != 1 || st.Solved != 1 || st.Rating != want {
+		t.Errorf("the player's puzzle rating %+v, %v; want %v after one attempt", st, err, want)
+	}
+}
+
+// shownID is the puzzle a question shows, read from its buttons.
+func shownID(t *testing.T, m *kit.Message) string {
+	t.Helper()
+	var a kit.Action
+	buttons := buttonsOf(m)
+	if len(buttons) == 0 || !kit.PageShape.Parse(strings.Split(buttons[0].CustomID, "/")[1:], &a) {
+		t.Fatalf("not a question: %+v", m)
+	}
+	return a.Arg
+}
+
+// /puzzle offers a new player (1500) puzzles near their rating: in Seega,
+// whose starter set has five puzzles of difficulty 2 (1500) and the rest of
+// difficulty 1 (1200), only the five. A puzzle solved is never offered
+// again; with all of a game's solved, the player is told so.
+func TestPuzzlePicksNearTheRatingAndNeverASolvedOne(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	ctx := context.Background()
+	user := kit.UserOf(command(t, "seega", "en-US")).ID
+	for range 12 {
+		handle(b, command(t, "seega", "en-US"))
+		if p := b.byID[shownID(t, last(t, rec).Msg)]; p.Difficulty != 2 {
+			t.Fatalf("a new player was shown %s of difficulty %d", p.ID, p.Difficulty)
+		}
+	}
+	list := b.byGame["seega"]
+	for _, p := range list[1:] {
+		if _, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: user, Puzzle: p.ID, Kind: "seega", Move: p.Best, Solved: true, Start: puzzles.StartRating(p.Difficulty)}, puzzles.Rate); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 3 {
+		handle(b, command(t, "seega", "en-US"))
+		if id := shownID(t, last(t, rec).Msg); id != list[0].ID {
+			t.Fatalf("shown %s, solved already; want %s, the one left", id, list[0].ID)
+		}
+	}
+	handle(b, click(t, kit.PuzzleCID(list[0].ID, 0), "en-US"))
+	handle(b, command(t, "seega", "en-US"))
+	if c := last(t, rec); !c.Msg.Ephemeral || c.Msg.Content != lang.For("en-US").T("puzzle.err.all_solved", "Game", "Seega") {
+		t.Errorf("with every puzzle solved: %+v", c.Msg)
+	}
+}
+
+// /puzzle solve with no game draws among the games whose puzzles the
+// player has not all solved; with every one solved, it says so.
+func TestPuzzleWithNoGameSkipsGamesSolved(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	ctx := context.Background()
+	user := kit.UserOf(command(t, "", "en-US")).ID
+	solveAll := func(game string) {
+		for _, p := range b.byGame[game] {
+			if _, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: user, Puzzle: p.ID, Kind: game, Move: p.Best, Solved: true, Start: puzzles.StartRating(p.Difficulty)}, puzzles.Rate); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	solveAll("seega")
+	solveAll("tab")
+	for range 6 {
+		handle(b, command(t, "", "en-US"))
+		if p := b.byID[shownID(t, last(t, rec).Msg)]; p.Game != "aseb" {
+			t.Fatalf("shown %s, of a game all solved", p.ID)
+		}
+	}
+	handle(b, command(t, "tab", "en-US"))
+	if c := last(t, rec); c.Msg.Content != lang.For("en-US").T("puzzle.err.all_solved", "Game", "Tab") {
+		t.Errorf("/puzzle solve tab, all solved: %q", c.Msg.Content)
+	}
+	solveAll("aseb")
+	handle(b, command(t, "", "en-US"))
+	if c := last(t, rec); c.Msg.Content != lang.For("en-US").T("puzzle.err.all_solved_every") {
+		t.Errorf("with every puzzle solved: %q", c.Msg.Content)
 	}
 }
