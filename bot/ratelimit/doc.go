@@ -1,6 +1,6 @@
 // Package ratelimit spends Discord's rate limit like the scarce thing it
 // is. A bot token may make about 50 REST requests a second in all
-// (interaction callbacks aside), whatever the routes: Limiter keeps a copy
+// (interaction endpoints aside: callbacks and their webhook), whatever the routes: Limiter keeps a copy
 // of the bot under its share of that proactively, so Discord never has to
 // say 429, and lets the requests that tell players of a move go before
 // those that merely tidy up (Background: retiring old boards). Transport

@@ -34,12 +34,17 @@ func Route(method, url string) (template, bucket string) {
 	return method + " /" + strings.Join(tmpl, "/"), method + " /" + strings.Join(keep, "/")
 }
 
-// Exempt reports whether a request is free of the bot's global limit: an
-// interaction's callback. (Discord exempts its follow-ups too; Kilab counts
-// them, as they are few and it leaves a margin.)
+// Exempt reports whether a request is free of the bot's global limit: one
+// of Discord's interaction endpoints, an interaction's callback and the
+// requests on its webhook (the original answer, follow-ups), which Discord
+// does not count against the bot. Kilab executes no other webhook, so every
+// request under /webhooks/:id/:token is an interaction's. Counting them
+// made a click's answer (a deferral, then an edit of the original) wait
+// behind the boards of other moves once the bot ran at the limit.
 func Exempt(method, url string) bool {
 	t, _ := Route(method, url)
-	return method == http.MethodPost && t == "POST /interactions/:id/:token/callback"
+	return (method == http.MethodPost && t == "POST /interactions/:id/:token/callback") ||
+		strings.Contains(t, " /webhooks/:id/:token")
 }
 
 // apiPath is url's path below /api/v<n>, without a query.

@@ -1,6 +1,9 @@
 package ratelimit
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRoute(t *testing.T) {
 	for _, c := range []struct{ method, url, template, bucket string }{
@@ -21,8 +24,20 @@ func TestRoute(t *testing.T) {
 			t.Errorf("Route(%s %s) = %q, %q; want %q, %q", c.method, c.url, template, bucket, c.template, c.bucket)
 		}
 	}
-	if !Exempt("POST", "https://discord.com/api/v9/interactions/444/tok/callback") || Exempt("POST", "https://discord.com/api/v9/channels/1/messages") ||
-		Exempt("POST", "https://discord.com/api/v9/webhooks/555/tok") {
-		t.Error("only an interaction's callback is exempt from the global limit")
+	for url, want := range map[string]bool{
+		"POST https://discord.com/api/v9/interactions/444/tok/callback":             true,
+		"PATCH https://discord.com/api/v9/webhooks/555/dG9rZW4/messages/@original":  true,
+		"POST https://discord.com/api/v9/webhooks/555/dG9rZW4":                      true,
+		"DELETE https://discord.com/api/v9/webhooks/555/dG9rZW4/messages/@original": true,
+		"POST https://discord.com/api/v9/channels/1/messages":                       false,
+		"PATCH https://discord.com/api/v9/channels/1/messages/2":                    false,
+		"POST https://discord.com/api/v9/users/@me/channels":                        false,
+		"PUT https://discord.com/api/v9/applications/666/guilds/777/commands":       false,
+		"GET https://discord.com/api/v9/channels/1/messages/2":                      false,
+	} {
+		method, u, _ := strings.Cut(url, " ")
+		if got := Exempt(method, u); got != want {
+			t.Errorf("Exempt(%s) = %v, want %v: only interaction endpoints are free of the global limit", url, got, want)
+		}
 	}
 }
