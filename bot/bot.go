@@ -89,6 +89,12 @@ type Config struct {
 	// limit (tests). Discord allows a bot token about 50 in all, so copies
 	// sharing a token share that.
 	RequestsPerSecond int
+	// HoldFirstWindow holds this copy's first REST request back for one
+	// window of the limit: a process that takes the place of another (a
+	// restart, a deploy) cannot know what that one sent in its last second,
+	// and Discord counts the token's requests, not the process's. kilab run
+	// sets it; tests that start many bots leave it off.
+	HoldFirstWindow bool
 }
 
 // Bot handles Discord interactions for Kilab.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"net/http"
 	"testing"
 
@@ -40,5 +41,22 @@ func TestLimitRequestsWrapsEverySession(t *testing.T) {
 	}
 	if tr, ok := free.Client.Transport.(*ratelimit.Transport); !ok || tr.Limiter != nil {
 		t.Errorf("unlimited, the session's transport is %T", free.Client.Transport)
+	}
+}
+
+// A copy started with HoldFirstWindow sends nothing for the first window
+// of its limit (the copy it replaces may have spent it); one without, at
+// once.
+func TestHoldFirstWindow(t *testing.T) {
+	t.Parallel()
+	done, cancel := context.WithCancel(context.Background())
+	cancel() // Wait answers from what the limiter holds before it looks at the context
+	for _, hold := range []bool{false, true} {
+		s, _ := discordgo.New("Bot x")
+		s.Client = &http.Client{}
+		lim := limitRequests(Config{Session: s, HoldFirstWindow: hold}, &requestCount{})
+		if err := lim.Wait(done, false); (err != nil) != hold {
+			t.Errorf("HoldFirstWindow %v: the first request's wait gave %v", hold, err)
+		}
 	}
 }

@@ -297,7 +297,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
 		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery,
 		Instance: m.Settings.instance, Computer: tables.With(ai.Env{}), DocsURL: m.Settings.docsURL,
-		RequestsPerSecond: m.Settings.requestsPerSecond})
+		RequestsPerSecond: m.Settings.requestsPerSecond, HoldFirstWindow: true})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {
