@@ -7,18 +7,29 @@ import (
 	"kilab/lang"
 )
 
-// benchBoard measures Board (drawing and PNG encoding) on a mid-game
-// position of the game's default variant, with a last move and throws.
-func benchBoard(b *testing.B, name string, moves int) {
+// randomGame is a random game of name in cfg, from seed, of at most plies
+// plies: its start and its record, for the benchmarks.
+func randomGame(b *testing.B, name string, cfg games.Config, seed uint64, plies int) (games.Game, games.Position, []games.Ply) {
+	b.Helper()
 	g, err := games.Lookup(name)
 	if err != nil {
 		b.Fatal(err)
 	}
-	start, _ := g.New(games.Config{})
-	plies, err := RandomRecord(start, games.Seeded(1), moves)
+	start, err := g.New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
+	record, err := RandomRecord(start, games.Seeded(seed), plies)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g, start, record
+}
+
+// benchBoard measures Board (drawing and PNG encoding) on a mid-game
+// position of the game's default variant, with a last move and throws.
+func benchBoard(b *testing.B, name string, moves int) {
+	g, start, plies := randomGame(b, name, games.Config{}, 1, moves)
 	pos, last, err := FromRecord(start, plies)
 	if err != nil {
 		b.Fatal(err)

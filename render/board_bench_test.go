@@ -39,14 +39,7 @@ func benchBoardEvery(b *testing.B, game string) {
 }
 
 func benchOneBoard(b *testing.B, g games.Game, cfg games.Config, seed uint64) {
-	start, err := g.New(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	plies, err := RandomRecord(start, games.Seeded(seed), 30)
-	if err != nil {
-		b.Fatal(err)
-	}
+	_, start, plies := randomGame(b, g.Name(), cfg, seed, 30)
 	pos, last, err := FromRecordSince(start, plies)
 	if err != nil {
 		b.Fatal(err)

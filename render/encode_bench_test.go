@@ -10,15 +10,7 @@ import (
 
 // benchPicture is benchBoard's position drawn, for the encoders alone.
 func benchPicture(b *testing.B, name string, moves int) *image.Paletted {
-	g, err := games.Lookup(name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	start, _ := g.New(games.Config{})
-	plies, err := RandomRecord(start, games.Seeded(1), moves)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g, start, plies := randomGame(b, name, games.Config{}, 1, moves)
 	pos, last, err := FromRecord(start, plies)
 	if err != nil {
 		b.Fatal(err)
@@ -33,15 +25,7 @@ func benchPicture(b *testing.B, name string, moves int) *image.Paletted {
 // gamePictures draws the positions after each of a random game's first
 // plies, the boards a game sends one after the other.
 func gamePictures(b *testing.B, name string, plies int) []*image.Paletted {
-	g, err := games.Lookup(name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	start, _ := g.New(games.Config{})
-	record, err := RandomRecord(start, games.Seeded(1), plies)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g, start, record := randomGame(b, name, games.Config{}, 1, plies)
 	var out []*image.Paletted
 	for i := 1; i <= len(record); i++ {
 		pos, last, err := FromRecord(start, record[:i])
@@ -124,15 +108,7 @@ func BenchmarkImagePNGSeega(b *testing.B) { benchStd(b, "seega", 30) }
 // the game left (resetEncoders empties the cache when the game starts
 // again).
 func benchBoardGame(b *testing.B, name string, plies int) {
-	g, err := games.Lookup(name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	start, _ := g.New(games.Config{})
-	record, err := RandomRecord(start, games.Seeded(1), plies)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g, start, record := randomGame(b, name, games.Config{}, 1, plies)
 	type board struct {
 		pos  games.Position
 		last Last
