@@ -185,6 +185,9 @@ func (r *loadRig) reportRequests() {
 	r.reportf("429s injected %v, earned %v; invalid requests (401, 403, 429) in 10 minutes: at most %d of the %d that ban a bot%s",
 		run.Injected, run.Earned, run.InvalidMax, global.InvalidBan,
 		map[bool]string{false: "", true: ", reached at " + run.BannedAt.Format(time.TimeOnly)}[!run.BannedAt.IsZero()])
+	for _, o := range run.Overs {
+		r.reportf("  429 earned %v into the run: %s, scope %s", o.At.Sub(r.started).Round(time.Millisecond), o.Route, o.Scope)
+	}
 	if !run.BannedAt.IsZero() {
 		r.t.Errorf("the copies made %d invalid requests in 10 minutes: Discord would have banned the bot", run.InvalidMax)
 	}

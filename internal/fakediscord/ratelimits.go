@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,7 +151,20 @@ type LimitStats struct {
 	// BannedAt is when the count first reached InvalidBan: Discord would
 	// have banned the bot from then on. Zero if never.
 	BannedAt time.Time
+	// Overs are the first 429s earned (at most maxOvers), to tell when
+	// and on what route a client went over.
+	Overs []Over
 }
+
+// Over is one 429 earned: when, on what route, in what scope.
+type Over struct {
+	At    time.Time
+	Route string
+	Scope string
+}
+
+// maxOvers bounds LimitStats.Overs.
+const maxOvers = 20
 
 // TotalRequests sums Requests over the routes match accepts.
 func (st LimitStats) TotalRequests(match func(route string) bool) int {
@@ -170,6 +184,7 @@ func (st LimitStats) Since(before LimitStats) LimitStats {
 	out.Requests = subCounts(st.Requests, before.Requests)
 	out.Injected = subCounts(st.Injected, before.Injected)
 	out.Earned = subCounts(st.Earned, before.Earned)
+	out.Overs = st.Overs[min(len(before.Overs), len(st.Overs)):]
 	return out
 }
 
@@ -210,6 +225,7 @@ type limiter struct {
 	requests map[string]int
 	injected map[string]int
 	earned   map[string]int
+	overs    []Over
 	invalid  []time.Time // within the window, oldest first
 	maxInv   int
 	banned   time.Time
@@ -226,6 +242,7 @@ type window struct {
 }
 
 func (l *limiter) init(on *Limits) {
+	l.overs = nil
 	l.requests, l.injected, l.earned = map[string]int{}, map[string]int{}, map[string]int{}
 	l.set(on)
 }
@@ -264,7 +281,7 @@ func (l *limiter) stats() LimitStats {
 	l.expireInvalid(l.now())
 	return LimitStats{
 		Requests: cloneCounts(l.requests), Injected: cloneCounts(l.injected), Earned: cloneCounts(l.earned),
-		Invalid: len(l.invalid), InvalidMax: l.maxInv, BannedAt: l.banned,
+		Invalid: len(l.invalid), InvalidMax: l.maxInv, BannedAt: l.banned, Overs: slices.Clone(l.overs),
 	}
 }
 
@@ -333,7 +350,7 @@ func (l *limiter) take(req *Request, who string) (verdict, bool) {
 	if GlobalLimited(req.Route) {
 		g = l.open(l.global, who, l.on.GlobalWindow, now)
 		if g.used >= l.on.Global {
-			l.earned["global"]++
+			l.over(req, "global", now)
 			return verdict{scope: "global", retry: g.reset.Sub(now), now: now}, true
 		}
 	}
@@ -342,7 +359,7 @@ func (l *limiter) take(req *Request, who string) (verdict, bool) {
 		w = l.open(l.buckets, key, b.Window, now)
 		if w.used >= b.Limit {
 			v.scope, v.retry, v.win = b.Scope, w.reset.Sub(now), *w
-			l.earned[b.Scope]++
+			l.over(req, b.Scope, now)
 			return v, true
 		}
 		w.used++
@@ -352,6 +369,14 @@ func (l *limiter) take(req *Request, who string) (verdict, bool) {
 		g.used++
 	}
 	return v, true
+}
+
+// over counts a 429 earned, and keeps the first few. l.mu is held.
+func (l *limiter) over(req *Request, scope string, now time.Time) {
+	l.earned[scope]++
+	if len(l.overs) < maxOvers {
+		l.overs = append(l.overs, Over{At: now, Route: req.Route, Scope: scope})
+	}
 }
 
 // open returns the window at key, opening a new one if the last has reset.

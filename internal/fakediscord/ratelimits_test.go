@@ -358,4 +358,11 @@ func TestStatsSince(t *testing.T) {
 	if n := run.TotalRequests(fakediscord.GlobalLimited); n != 5 {
 		t.Errorf("%d requests under the global limit, want 5", n)
 	}
+	if all := srv.LimitStats().Overs; len(run.Overs) != 1 || len(all) != 1 || run.Overs[0].Route != route || run.Overs[0].Scope != "user" {
+		t.Errorf("429s earned: %+v since, %+v in all; want the one post over its bucket", run.Overs, all)
+	}
+	a, b := fakediscord.Over{Route: "a"}, fakediscord.Over{Route: "b"}
+	if got := (fakediscord.LimitStats{Overs: []fakediscord.Over{a, b}}).Since(fakediscord.LimitStats{Overs: []fakediscord.Over{a}}).Overs; len(got) != 1 || got[0] != b {
+		t.Errorf("429s earned since one of two: %+v, want the second", got)
+	}
 }
