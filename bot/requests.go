@@ -17,15 +17,65 @@ const DefaultRequestsPerSecond = 50
 // requestWindow is the "second" the limit is counted over: a little longer,
 // so that requests the network (or a busy machine) delays by up to its
 // margin still reach Discord no more than the limit to any second of its.
-// A margin of 50 ms let two or three requests a minute through to a global
-// 429 in the load test on a saturated 2-core machine; 100 ms, none.
 const requestWindow = time.Second + 100*time.Millisecond
+
+// LimitRequests puts c's sessions under the bot's limit on requests now,
+// before New, which then keeps the same limit: kilab run calls it before
+// it checks the token, so that its very first request waits for the first
+// window too (Config.HoldFirstWindow).
+func LimitRequests(c Config) { limitRequests(c, nil) }
 
 // limitRequests puts the REST requests of c's sessions (the REST session's
 // and the shards', which share the token) through one ratelimit.Transport:
 // counted by route and status into count, and kept under
-// c.RequestsPerSecond.
+// c.RequestsPerSecond. Sessions LimitRequests already put under a limit
+// keep theirs, which the others share, and are counted from now on.
 func limitRequests(c Config, count *requestCount) *ratelimit.Limiter {
+	sessions := append([]*discordgo.Session{c.Session}, c.Shards...)
+	lim, found := limiterOf(sessions)
+	if !found {
+		lim = newLimiter(c)
+	}
+	var counted func(route, status string)
+	if count != nil {
+		counted = count.request
+	}
+	for _, s := range sessions {
+		if s == nil {
+			continue
+		}
+		client := http.DefaultClient
+		if s.Client != nil {
+			client = s.Client
+		}
+		if tr, done := client.Transport.(*ratelimit.Transport); done {
+			if counted != nil {
+				tr.Count = counted
+			}
+			continue // the REST session among the shards, or limited before
+		}
+		wrapped := *client
+		wrapped.Transport = &ratelimit.Transport{Base: client.Transport, Limiter: lim, Count: counted}
+		s.Client = &wrapped
+	}
+	return lim
+}
+
+// limiterOf finds the limit a session was already put under.
+func limiterOf(sessions []*discordgo.Session) (*ratelimit.Limiter, bool) {
+	for _, s := range sessions {
+		if s == nil || s.Client == nil {
+			continue
+		}
+		if tr, ok := s.Client.Transport.(*ratelimit.Transport); ok {
+			return tr.Limiter, true
+		}
+	}
+	return nil, false
+}
+
+// newLimiter is the limit c asks for: nil for none.
+func newLimiter(c Config) *ratelimit.Limiter {
 	var lim *ratelimit.Limiter
 	switch n := c.RequestsPerSecond; {
 	case n == 0:
@@ -35,21 +85,6 @@ func limitRequests(c Config, count *requestCount) *ratelimit.Limiter {
 	}
 	if lim != nil && c.HoldFirstWindow {
 		lim.Block(time.Now().Add(requestWindow))
-	}
-	for _, s := range append([]*discordgo.Session{c.Session}, c.Shards...) {
-		if s == nil {
-			continue
-		}
-		client := http.DefaultClient
-		if s.Client != nil {
-			client = s.Client
-		}
-		if _, done := client.Transport.(*ratelimit.Transport); done {
-			continue // the REST session among the shards
-		}
-		wrapped := *client
-		wrapped.Transport = &ratelimit.Transport{Base: client.Transport, Limiter: lim, Count: count.request}
-		s.Client = &wrapped
 	}
 	return lim
 }

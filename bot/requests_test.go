@@ -60,3 +60,32 @@ func TestHoldFirstWindow(t *testing.T) {
 		}
 	}
 }
+
+// Sessions LimitRequests put under a limit keep it when the bot is built:
+// one limit for the REST session and a shard added after, held once, and
+// counted from then on.
+func TestLimitRequestsBeforeNew(t *testing.T) {
+	t.Parallel()
+	rest, _ := discordgo.New("Bot x")
+	rest.Client = &http.Client{}
+	LimitRequests(Config{Session: rest, HoldFirstWindow: true})
+	early := rest.Client.Transport.(*ratelimit.Transport)
+	if early.Limiter == nil || early.Count != nil {
+		t.Fatalf("LimitRequests: limiter %v, count set %v", early.Limiter, early.Count != nil)
+	}
+	shard, _ := discordgo.New("Bot x")
+	shard.Client = &http.Client{}
+	lim := limitRequests(Config{Session: rest, Shards: []*discordgo.Session{shard}}, &requestCount{})
+	later := shard.Client.Transport.(*ratelimit.Transport)
+	if lim != early.Limiter || later.Limiter != lim || rest.Client.Transport != early {
+		t.Error("the bot made a limit of its own beside the one its session was put under")
+	}
+	if early.Count == nil || later.Count == nil {
+		t.Error("requests of the sessions are not counted once the bot is built")
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := lim.Wait(done, false); err == nil {
+		t.Error("the first window is not held")
+	}
+}

@@ -278,6 +278,10 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// The token's check is a request like the others: under the limit, and
+	// held back for the first window, which the copy this one replaces may
+	// have spent.
+	bot.LimitRequests(bot.Config{Session: s, RequestsPerSecond: m.Settings.requestsPerSecond, HoldFirstWindow: true})
 	if _, err := s.User("@me", discordgo.WithContext(ctx)); err != nil {
 		return explainConnect(err)
 	}
