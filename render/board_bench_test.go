@@ -7,18 +7,9 @@ import (
 	"kilab/lang"
 )
 
-// everyConfig is every game's every variant and each board size that draws
-// differently, for BenchmarkBoardEvery.
-var everyConfig = map[string][]games.Config{
-	"aseb": {asebCfg("standard"), asebCfg("standard", "pieces", "7", "dice", "d4"), asebCfg("twenty-squares"),
-		asebCfg("twenty-squares", "house4", "true", "enter-past-own", "true"), asebCfg("royalur")},
-	"tab": {tabCfg("7"), tabCfg("11"), tabCfg("15"), tabCfg("17"), tabCfg("29")},
-	"seega": {seegaCfg("free", "5"), seegaCfg("free", "7"), seegaCfg("free", "9"),
-		seegaCfg("lane", "5"), seegaCfg("lane", "7"), seegaCfg("lane", "9")},
-}
-
 // benchBoardEvery measures Board, drawing and encoding, in the worst case a
-// bot meets, for each configuration of the game (a sub-benchmark each): a
+// bot meets, for each configuration of the game that sameConfigs lists
+// (every variant and board size that draws differently; a sub-benchmark each): a
 // mid-game position with the reader's whole span marked, and the PNG
 // coder's cache of bands emptied before each board (coldEncode), so nothing
 // of the boards before helps.
@@ -27,14 +18,10 @@ func benchBoardEvery(b *testing.B, game string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for k, cfg := range everyConfig[game] {
-		name := cfg.Variant
-		for _, o := range []string{"width", "size", "pieces", "dice", "house4"} {
-			if v, ok := cfg.Options[o]; ok {
-				name += "-" + o + v
-			}
+	for k, c := range sameConfigs {
+		if c.game == game {
+			b.Run(c.name, func(b *testing.B) { benchOneBoard(b, g, c.cfg, uint64(k+1)) })
 		}
-		b.Run(name, func(b *testing.B) { benchOneBoard(b, g, cfg, uint64(k+1)) })
 	}
 }
 
