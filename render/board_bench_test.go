@@ -11,7 +11,7 @@ import (
 // bot meets, for each configuration of the game that sameConfigs lists
 // (every variant and board size that draws differently; a sub-benchmark each): a
 // mid-game position with the reader's whole span marked, and the PNG
-// coder's cache of bands emptied before each board (coldEncode), so nothing
+// coder's cache of bands emptied before each board (resetEncoders), so nothing
 // of the boards before helps.
 func benchBoardEvery(b *testing.B, game string) {
 	g, err := games.Lookup(game)
@@ -37,7 +37,7 @@ func benchOneBoard(b *testing.B, g games.Game, cfg games.Config, seed uint64) {
 	b.ReportAllocs()
 	size := 0
 	for b.Loop() {
-		coldEncode()
+		resetEncoders()
 		out, err := Board(lang.En, g, cfg, pos, last)
 		if err != nil {
 			b.Fatal(err)
@@ -47,8 +47,6 @@ func benchOneBoard(b *testing.B, g games.Game, cfg games.Config, seed uint64) {
 	b.ReportMetric(float64(size), "png-bytes")
 }
 
-// coldEncode empties the PNG coder's cache of bands.
-func coldEncode() { resetEncoders() }
 
 func BenchmarkBoardEveryAseb(b *testing.B)  { benchBoardEvery(b, "aseb") }
 func BenchmarkBoardEveryTab(b *testing.B)   { benchBoardEvery(b, "tab") }
