@@ -47,7 +47,6 @@ func benchOneBoard(b *testing.B, g games.Game, cfg games.Config, seed uint64) {
 	b.ReportMetric(float64(size), "png-bytes")
 }
 
-
 func BenchmarkBoardEveryAseb(b *testing.B)  { benchBoardEvery(b, "aseb") }
 func BenchmarkBoardEveryTab(b *testing.B)   { benchBoardEvery(b, "tab") }
 func BenchmarkBoardEverySeega(b *testing.B) { benchBoardEvery(b, "seega") }
