@@ -294,7 +294,7 @@ func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 // starts: under the same owner name as before a crash, what it held then is
 // due again at once instead of when the claims lapse.
 func (db *DB) ReleaseClaims(ctx context.Context, owner string) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET claimed_until = NULL
+	_, err := db.execAgain(ctx, `UPDATE announcements SET claimed_until = NULL
 		WHERE claimed_by = ? AND done_at IS NULL AND claimed_until IS NOT NULL`, owner)
 	return err
 }
@@ -349,7 +349,7 @@ func (db *DB) Pending(ctx context.Context, a Announcement, kinds ...string) (boo
 // Delivered marks an announcement done for good: sent, skipped or given up,
 // as outcome says.
 func (db *DB) Delivered(ctx context.Context, id int64, outcome string) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE announcements SET done_at = ?, outcome = ? WHERE id = ? AND done_at IS NULL`,
+	res, err := db.execAgain(ctx, `UPDATE announcements SET done_at = ?, outcome = ? WHERE id = ? AND done_at IS NULL`,
 		db.now().UnixMilli(), outcome, id)
 	if err != nil {
 		return err
@@ -358,9 +358,11 @@ func (db *DB) Delivered(ctx context.Context, id int64, outcome string) error {
 }
 
 // Retry puts an announcement off until at, counting the failed attempt, and
-// ends its claim: once due, any copy may take it.
+// ends its claim: once due, any copy may take it. Run again after a lost
+// connection (execAgain), it may count one attempt twice, which only
+// brings the announcement's last try a little nearer.
 func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1, due_at = ?, claimed_until = NULL
+	_, err := db.execAgain(ctx, `UPDATE announcements SET attempts = attempts + 1, due_at = ?, claimed_until = NULL
 		WHERE id = ? AND done_at IS NULL`,
 		at.UnixMilli(), id)
 	return err
@@ -372,7 +374,7 @@ func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
 // announcements due, but it may run between the delivery finding no message
 // and this call, and a plain Retry would then undo it.
 func (db *DB) Later(ctx context.Context, id int64, at time.Time) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE announcements SET attempts = attempts + 1, claimed_until = NULL,
+	_, err := db.execAgain(ctx, `UPDATE announcements SET attempts = attempts + 1, claimed_until = NULL,
 			due_at = CASE WHEN EXISTS (SELECT 1 FROM challenges c
 				WHERE c.id = announcements.challenge_id AND c.message_id <> '') THEN CAST(?1 AS BIGINT) ELSE CAST(?2 AS BIGINT) END
 		WHERE id = ?3 AND done_at IS NULL`, db.now().UnixMilli(), at.UnixMilli(), id)
@@ -416,7 +418,7 @@ type BoardMessage struct {
 
 // AddBoardMessage records a message showing game's controls at version.
 func (db *DB) AddBoardMessage(ctx context.Context, m BoardMessage) error {
-	_, err := db.write.ExecContext(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind, kept)
+	_, err := db.execAgain(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind, kept)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind, m.Kept)
 	return err
 }
@@ -424,7 +426,7 @@ func (db *DB) AddBoardMessage(ctx context.Context, m BoardMessage) error {
 // KeepBoardText replaces what a live message keeps once retired: it was
 // drawn again (a vacation's new due time).
 func (db *DB) KeepBoardText(ctx context.Context, channel, message, kept string) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET kept = ? WHERE channel_id = ? AND message_id = ? AND live = 1`,
+	_, err := db.execAgain(ctx, `UPDATE board_messages SET kept = ? WHERE channel_id = ? AND message_id = ? AND live = 1`,
 		kept, channel, message)
 	return err
 }
@@ -451,6 +453,6 @@ func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessag
 // RetireBoard records that a message no longer shows live controls; what it
 // kept is no longer needed.
 func (db *DB) RetireBoard(ctx context.Context, channel, message string) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE board_messages SET live = 0, kept = '' WHERE channel_id = ? AND message_id = ?`, channel, message)
+	_, err := db.execAgain(ctx, `UPDATE board_messages SET live = 0, kept = '' WHERE channel_id = ? AND message_id = ?`, channel, message)
 	return err
 }

@@ -214,7 +214,7 @@ func getChallenge(ctx context.Context, q rowQuerier, id int64) (Challenge, error
 // itself off with Later, which looks again), and with PostgreSQL one would
 // conflict with every challenge made or accepted meanwhile.
 func (db *DB) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
+	res, err := db.execAgain(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
 	if err != nil {
 		return err
 	}
@@ -222,10 +222,10 @@ func (db *DB) SetChallengeMessage(ctx context.Context, id int64, messageID strin
 		return err
 	}
 	now := db.Now().UnixMilli()
-	if _, err := db.write.ExecContext(ctx, qDueForChallenge, now, id); err != nil {
+	if _, err := db.execAgain(ctx, qDueForChallenge, now, id); err != nil {
 		return err
 	}
-	_, err = db.write.ExecContext(ctx, qDueForChallengeGame, now, id)
+	_, err = db.execAgain(ctx, qDueForChallengeGame, now, id)
 	return err
 }
 

@@ -231,3 +231,27 @@ func readOnly(query string) bool {
 	q := strings.TrimLeft(query, " \t\r\n(")
 	return len(q) >= 6 && strings.EqualFold(q[:6], "SELECT")
 }
+
+// execAgain runs a statement on its own and, where its connection was lost
+// (a restart, a session an operator ended: faultLost), runs it again on
+// another, as update does a transaction, counting it in Faults.Lost. A
+// statement run alone commits by itself, so one whose connection was lost
+// may have been kept: execAgain is only for statements that a second run
+// leaves as the first did (they write given values, guarded by the state
+// they leave behind), the small bookkeeping of delivery above all. Without
+// it, a delivered board whose "done" was lost with a connection would stay
+// claimed, and hold back its game's next board, until the claim lapsed.
+func (db *DB) execAgain(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	for attempt := 1; ; attempt++ {
+		res, err := db.write.ExecContext(ctx, query, args...)
+		if err == nil || db.dialect.fault(err) != faultLost || attempt == maxTxAttempts {
+			return res, err
+		}
+		db.faults.counted(faultLost)
+		select {
+		case <-ctx.Done():
+			return nil, errors.Join(err, ctx.Err())
+		case <-time.After(retryWait(attempt)):
+		}
+	}
+}

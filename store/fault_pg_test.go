@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -143,6 +144,65 @@ func TestSessionsEndedBetweenClicks(t *testing.T) {
 	}
 	if rec, _ := db.Record(ctx, g.ID); len(rec) != 3 || g.Version != 4 {
 		t.Fatalf("%d plies, version %d after 3 moves", len(rec), g.Version)
+	}
+}
+
+// After the server ended every session in the pool: delivery's bookkeeping,
+// each a statement of its own (marking an announcement delivered, putting
+// one off, recording and retiring a board, releasing claims), runs on a new
+// connection rather than failing with 57P01. A delivered board whose mark
+// failed so would stay claimed, holding back its game's next board until the
+// claim lapsed.
+func TestSessionsEndedBeforeDeliveryBookkeeping(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, admin, app := faultDB(t)
+	var g Game
+	for i := range 2 { // two games: a game's announcements are claimed one at a time
+		g = newGameOf(t, db, fmt.Sprintf("a%d", i), fmt.Sprintf("b%d", i), false)
+		if _, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Plies: []games.Ply{{Player: g.ToMove, Move: "m"}},
+			Moved: true, Position: "after m", ToMove: g.ToMove.Other(), Announce: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	claimed, err := db.ClaimAnnouncements(ctx, "copy", 10, time.Hour)
+	if err != nil || len(claimed) < 2 {
+		t.Fatalf("claimed %d announcements, %v; want 2 or more", len(claimed), err)
+	}
+	board := BoardMessage{Channel: "thread", Message: "m1", Game: g.ID, Version: 1, Kind: "board", Kept: "{}"}
+	steps := []struct {
+		name string
+		run  func() error
+	}{
+		{"marking delivered", func() error { return db.Delivered(ctx, claimed[0].ID, "sent") }},
+		{"putting off", func() error { return db.Retry(ctx, claimed[1].ID, db.Now()) }},
+		{"recording a board", func() error { return db.AddBoardMessage(ctx, board) }},
+		{"keeping its text", func() error { return db.KeepBoardText(ctx, board.Channel, board.Message, `{"a":1}`) }},
+		{"retiring it", func() error { return db.RetireBoard(ctx, board.Channel, board.Message) }},
+		{"releasing claims", func() error { return db.ReleaseClaims(ctx, "copy") }},
+	}
+	for _, s := range steps {
+		warm(t, db, 4)
+		if n, err := killAll(ctx, admin, app, true); err != nil || n == 0 {
+			t.Fatalf("%s: ended %d sessions, %v", s.name, n, err)
+		}
+		if err := s.run(); err != nil {
+			t.Fatalf("%s after the sessions ended: %v", s.name, err)
+		}
+	}
+	as, outcomes, err := db.Announcements(ctx, claimed[0].Game)
+	if err != nil || as[0].ID != claimed[0].ID || outcomes[0] != "sent" {
+		t.Fatalf("outcomes %q, %v: announcement %d should be sent", outcomes, err, claimed[0].ID)
+	}
+	if live, err := db.LiveBoards(ctx, g.ID, 99); err != nil || len(live) != 0 {
+		t.Fatalf("live boards %v, %v: the board was retired", live, err)
+	}
+	again, err := db.ClaimAnnouncements(ctx, "other", 10, time.Hour)
+	if err != nil || !slices.ContainsFunc(again, func(a Announcement) bool { return a.ID == claimed[1].ID && a.Attempts > 0 }) {
+		t.Fatalf("claimed again %+v, %v: announcement %d, put off till now, should be due", again, err, claimed[1].ID)
+	}
+	if f := db.Faults(); f.Lost == 0 {
+		t.Fatalf("faults %+v: the bookkeeping should have met lost connections", f)
 	}
 }
 

@@ -301,7 +301,7 @@ func (db *DB) SetBoardMessage(ctx context.Context, id int64, messageID string) e
 // from it, kept for listings and checks, and is re-derived when a newer
 // program writes positions differently. The version stays: boards stay valid.
 func (db *DB) RefreshPosition(ctx context.Context, id, version int64, position string) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE games SET position = ? WHERE id = ? AND version = ?`, position, id, version)
+	res, err := db.execAgain(ctx, `UPDATE games SET position = ? WHERE id = ? AND version = ?`, position, id, version)
 	if err != nil {
 		return err
 	}
@@ -309,7 +309,7 @@ func (db *DB) RefreshPosition(ctx context.Context, id, version int64, position s
 }
 
 func (db *DB) setText(ctx context.Context, id int64, column, value string) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE games SET `+column+` = ? WHERE id = ?`, value, id)
+	res, err := db.execAgain(ctx, `UPDATE games SET `+column+` = ? WHERE id = ?`, value, id)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 // SetUserLocale records the Discord locale a user's interaction came with, so
 // that DMs and reminders, which answer no interaction, speak their language.
 func (db *DB) SetUserLocale(ctx context.Context, user, locale string) error {
-	_, err := db.write.ExecContext(ctx, `INSERT INTO users (user_id, locale, updated_at) VALUES (?, ?, ?)
+	_, err := db.execAgain(ctx, `INSERT INTO users (user_id, locale, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at`,
 		user, locale, db.now().UnixMilli())
 	return err
@@ -18,7 +18,7 @@ func (db *DB) SetUserLocale(ctx context.Context, user, locale string) error {
 // SetGuildLocale records a server's preferred locale, the language of what
 // the bot posts in its channels and game threads.
 func (db *DB) SetGuildLocale(ctx context.Context, guild, locale string) error {
-	_, err := db.write.ExecContext(ctx, `INSERT INTO guilds (guild_id, locale, updated_at) VALUES (?, ?, ?)
+	_, err := db.execAgain(ctx, `INSERT INTO guilds (guild_id, locale, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at`,
 		guild, locale, db.now().UnixMilli())
 	return err

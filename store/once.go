@@ -202,7 +202,7 @@ func (db *DB) Handled(ctx context.Context, interaction string) (bool, error) {
 // InteractionMemory ago, when Discord no longer redelivers them, and
 // returns how many it forgot.
 func (db *DB) PruneInteractions(ctx context.Context) (int64, error) {
-	res, err := db.write.ExecContext(ctx, qPruneInteractions, db.now().Add(-InteractionMemory).UnixMilli())
+	res, err := db.execAgain(ctx, qPruneInteractions, db.now().Add(-InteractionMemory).UnixMilli())
 	if err != nil {
 		return 0, err
 	}

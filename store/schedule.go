@@ -52,7 +52,7 @@ func (db *DB) MarkReminded(ctx context.Context, game, version int64) error {
 // Swept records that a sweep of deadlines and reminders ended now, so that
 // a copy starting later can tell how long nobody swept (ResumeDeadlines).
 func (db *DB) Swept(ctx context.Context) error {
-	_, err := db.write.ExecContext(ctx, qSwept, db.now().UnixMilli())
+	_, err := db.execAgain(ctx, qSwept, db.now().UnixMilli())
 	return err
 }
 

@@ -117,7 +117,7 @@ func (db *DB) CreateTournament(ctx context.Context, t Tournament) (Tournament, e
 
 // SetTournamentMessage records the tournament's announcement message.
 func (db *DB) SetTournamentMessage(ctx context.Context, id int64, message string) error {
-	_, err := db.write.ExecContext(ctx, `UPDATE tournaments SET message_id = ? WHERE id = ?`, message, id)
+	_, err := db.execAgain(ctx, `UPDATE tournaments SET message_id = ? WHERE id = ?`, message, id)
 	return err
 }
 
