@@ -42,7 +42,8 @@ type Discord interface {
 	Fetch(channelID, messageID string) (*discordgo.Message, error)
 	// ArchiveThread archives a thread without locking it: it leaves the
 	// server's list of active threads, and anyone may still write in it
-	// (which brings it back).
+	// (which brings it back). It is tidying, sent as background work: under
+	// Discord's limit it waits for the requests that tell players.
 	ArchiveThread(threadID string) error
 	// DMChannel opens (or finds) the DM channel with a user: a request of
 	// its own, so its answer, which never changes, is kept (Core.DMChannel).
@@ -328,7 +329,8 @@ func (r rest) Fetch(channelID, messageID string) (*discordgo.Message, error) {
 
 func (r rest) ArchiveThread(threadID string) error {
 	body := map[string]any{"archived": true, "locked": false}
-	return r.get(http.MethodPatch, discordgo.EndpointChannel(threadID), body, nil)
+	_, err := r.sendAs(ratelimit.Background(context.Background()), http.MethodPatch, discordgo.EndpointChannel(threadID), body, nil)
+	return err
 }
 
 func (r rest) DMChannel(userID string) (string, error) {

@@ -46,8 +46,8 @@ func (t *toServer) RoundTrip(req *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(out)
 }
 
-// The REST calls reach Discord's routes, a retirement's edit marked as
-// background work and nothing else; a 429 for a route is waited out as
+// The REST calls reach Discord's routes, a retirement's edit and a
+// finished game's archiving marked as background work and nothing else; a 429 for a route is waited out as
 // Discord says and tried again, not given up.
 func TestRESTRequests(t *testing.T) {
 	t.Parallel()
@@ -112,7 +112,7 @@ func TestRESTRequests(t *testing.T) {
 		got = append(got, r.route+map[bool]string{true: " background"}[r.background])
 	}
 	want := []string{"POST /channels/:id/messages", "POST /channels/:id/messages", "PATCH /channels/:id/messages/:id background",
-		"POST /users/@me/channels", "POST /channels/:id/messages/:id/threads", "PATCH /channels/:id",
+		"POST /users/@me/channels", "POST /channels/:id/messages/:id/threads", "PATCH /channels/:id background",
 		"POST /interactions/:id/:token/callback", "POST /webhooks/:id/:token"}
 	if !slices.Equal(got, want) {
 		t.Errorf("requests %v, want %v (the first send answered 429 and tried again)", got, want)
