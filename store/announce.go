@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -229,15 +230,35 @@ func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, 
 // had claimed is taken over then (or at once by the copy restarted under the
 // same owner name, with ReleaseClaims). Delivery stays at least once. The
 // owner's first dibs (DB.Owner) count as a claim for everyone but the owner.
+// A claim whose answer was lost with its connection is undone (unclaim).
 func (db *DB) ClaimAnnouncements(ctx context.Context, owner string, limit int, lease time.Duration) ([]Announcement, error) {
 	now := db.now()
-	rows, err := db.write.QueryContext(ctx, db.lockRows(qClaimAnnouncements), now.Add(lease).UnixMilli(), owner, now.UnixMilli(), limit, dibsMark+owner)
+	until := now.Add(lease).UnixMilli()
+	rows, err := db.write.QueryContext(ctx, db.lockRows(qClaimAnnouncements), until, owner, now.UnixMilli(), limit, dibsMark+owner)
 	if err != nil {
-		return nil, err
+		return nil, db.unclaim(ctx, owner, until, err)
 	}
 	out, err := scanAnnouncements(rows)
+	if err != nil {
+		return nil, db.unclaim(ctx, owner, until, err)
+	}
 	slices.SortFunc(out, func(a, b Announcement) int { return cmp.Compare(a.ID, b.ID) }) // RETURNING keeps no order
-	return out, err
+	return out, nil
+}
+
+// unclaim undoes a claim (owner's, until the lease's end until) that failed
+// with err, where the connection was lost: the server may have taken the
+// claims and lost only their answer, and the announcements would then wait
+// for the lease to lapse, each holding back the rest of its game. The lease's
+// end, to the millisecond, tells that claim's rows from those of the owner's
+// earlier claims still being delivered. It returns err.
+func (db *DB) unclaim(ctx context.Context, owner string, until int64, err error) error {
+	if db.dialect.fault(err) != faultLost {
+		return err
+	}
+	_, rerr := db.execAgain(ctx, `UPDATE announcements SET claimed_until = NULL
+		WHERE claimed_by = ? AND claimed_until = ? AND done_at IS NULL`, owner, until)
+	return errors.Join(err, rerr)
 }
 
 const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claimed_by = ?2

@@ -7,7 +7,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"slices"
@@ -333,11 +332,15 @@ func checkAppliedOnce(t *testing.T, db *DB, gs []Game, moves, accepted int) {
 // cutProxy stands between the store and PostgreSQL and, once armed, cuts
 // the connection of the next COMMIT that passes: after handing it to the
 // server (which commits, its answer lost) or instead of it (the server
-// never sees it and rolls back when the connection closes).
+// never sees it and rolls back when the connection closes). Armed with
+// cutAnswer, it cuts instead the connection of the next statement whose
+// text holds at, once the server has run it and answered: a statement run
+// on its own, its answer lost.
 type cutProxy struct {
 	ln     net.Listener
 	server string
-	mode   atomic.Int32 // cutOff, cutAfter or cutBefore
+	mode   atomic.Int32 // cutOff, cutAfter, cutBefore or cutAnswer
+	at     []byte       // cutAnswer's statement; set before arming
 	cuts   atomic.Int32
 	mu     sync.Mutex
 	conns  []net.Conn
@@ -347,6 +350,7 @@ const (
 	cutOff int32 = iota
 	cutAfter
 	cutBefore
+	cutAnswer
 )
 
 // newCutProxy starts a proxy to the server of pgtest.Env and returns it with
@@ -382,17 +386,54 @@ func (p *cutProxy) serve() {
 		p.mu.Lock()
 		p.conns = append(p.conns, c, s)
 		p.mu.Unlock()
-		go func() { io.Copy(c, s); c.Close() }()
-		go p.toServer(c, s)
+		var drop atomic.Bool
+		go p.toClient(c, s, &drop)
+		go p.toServer(c, s, &drop)
+	}
+}
+
+// Messages of PostgreSQL's protocol that cutAnswer looks for: Execute (of
+// the unnamed portal, every row), which runs a statement pgx prepared
+// earlier, and ReadyForQuery outside a transaction, which ends its answer.
+var (
+	executeMessage = []byte("E\x00\x00\x00\x09\x00\x00\x00\x00\x00")
+	readyMessage   = []byte("Z\x00\x00\x00\x05I")
+)
+
+// toClient forwards what the server answers, but for an answer drop is set
+// for: that it reads to its end and then cuts the connection.
+func (p *cutProxy) toClient(c, s net.Conn, drop *atomic.Bool) {
+	buf := make([]byte, 64<<10)
+	var held []byte
+	for {
+		n, err := s.Read(buf)
+		if err != nil {
+			c.Close()
+			return
+		}
+		if drop.Load() {
+			if held = append(held, buf[:n]...); bytes.HasSuffix(held, readyMessage) {
+				c.Close()
+				s.Close()
+				return
+			}
+			continue
+		}
+		if _, err := c.Write(buf[:n]); err != nil {
+			s.Close()
+			return
+		}
 	}
 }
 
 // commitMessage is how pgx sends COMMIT: a simple query "commit".
 var commitMessage = []byte("commit\x00")
 
-// toServer forwards what the store sends, cutting at an armed COMMIT.
-func (p *cutProxy) toServer(c, s net.Conn) {
+// toServer forwards what the store sends, cutting at an armed COMMIT, or
+// having the answer to an armed statement dropped.
+func (p *cutProxy) toServer(c, s net.Conn, drop *atomic.Bool) {
 	buf := make([]byte, 64<<10)
+	seen := false // the cutAnswer statement's text went by: it runs at the next Execute
 	for {
 		n, err := c.Read(buf)
 		if err != nil {
@@ -400,6 +441,13 @@ func (p *cutProxy) toServer(c, s net.Conn) {
 			return
 		}
 		chunk := buf[:n]
+		if p.mode.Load() == cutAnswer {
+			seen = seen || bytes.Contains(chunk, p.at)
+			if seen && bytes.Contains(chunk, executeMessage) && p.mode.CompareAndSwap(cutAnswer, cutOff) {
+				p.cuts.Add(1)
+				drop.Store(true)
+			}
+		}
 		if bytes.Contains(chunk, commitMessage) {
 			if mode := p.mode.Swap(cutOff); mode != cutOff {
 				p.cuts.Add(1)
@@ -425,6 +473,48 @@ func (p *cutProxy) close() {
 	defer p.mu.Unlock()
 	for _, c := range p.conns {
 		c.Close()
+	}
+}
+
+// A claim of announcements whose answer was lost with its connection (the
+// server took the claims) is undone: what it took is due again at once, not
+// after the claim's lease, while the owner's earlier claims, still being
+// delivered, stay theirs.
+func TestClaimLostWithItsAnswer(t *testing.T) {
+	server, ok := pgtest.Server()
+	if !ok {
+		t.Skip("PostgreSQL only: SQLite has no connection to lose")
+	}
+	t.Parallel()
+	ctx := context.Background()
+	src := pgtest.Schema(t, server)
+	direct := openTest(t, src)
+	proxy, via := newCutProxy(t, src)
+	db := openTest(t, via)
+	announce := func(p0 string) {
+		g := newGameOf(t, direct, p0, "bo", false)
+		if _, _, err := direct.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Plies: []games.Ply{{Player: g.ToMove, Move: "m"}},
+			Moved: true, Position: "after m", ToMove: g.ToMove.Other(), Announce: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	announce("ana")
+	// Through direct: the claim cut must be db's first, as only the first
+	// on a connection sends the statement's text.
+	earlier, err := direct.ClaimAnnouncements(ctx, "copy", 10, time.Hour)
+	if err != nil || len(earlier) != 1 {
+		t.Fatalf("claimed %+v, %v", earlier, err)
+	}
+	announce("cy")
+	time.Sleep(2 * time.Millisecond) // the next claim's lease ends a millisecond later at least
+	proxy.at = []byte("UPDATE announcements SET claimed_until")
+	proxy.mode.Store(cutAnswer)
+	if got, err := db.ClaimAnnouncements(ctx, "copy", 10, time.Hour); err == nil || proxy.cuts.Load() != 1 {
+		t.Fatalf("claimed %v, %v, %d cuts: the claim's answer should have been lost", got, err, proxy.cuts.Load())
+	}
+	again, err := db.ClaimAnnouncements(ctx, "copy", 10, time.Hour)
+	if err != nil || len(again) != 1 || again[0].Game == earlier[0].Game {
+		t.Fatalf("claimed again %+v, %v: the announcement the lost claim took, and only it, should be due", again, err)
 	}
 }
 
