@@ -60,6 +60,29 @@ func withQuery(t *testing.T, source, key, value string) string {
 	return u.String()
 }
 
+// cutDBs opens a fresh PostgreSQL database twice: direct, and db through a
+// cutProxy. On SQLite the test is skipped: it has no connection to lose.
+func cutDBs(t *testing.T) (direct, db *DB, proxy *cutProxy) {
+	t.Helper()
+	server, ok := pgtest.Server()
+	if !ok {
+		t.Skip("PostgreSQL only: SQLite has no connection to lose")
+	}
+	src := pgtest.Schema(t, server)
+	proxy, via := newCutProxy(t, src)
+	return openTest(t, src), openTest(t, via), proxy
+}
+
+// announceMove commits a move in g that announces it: a board and DMs to
+// deliver.
+func announceMove(t *testing.T, db *DB, g Game) {
+	t.Helper()
+	if _, _, err := db.Commit(context.Background(), Commit{Game: g.ID, Version: g.Version, Plies: []games.Ply{{Player: g.ToMove, Move: "m"}},
+		Moved: true, Position: "after m", ToMove: g.ToMove.Other(), Announce: true}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // killAll ends every session of app, as an operator's pg_terminate_backend
 // or a server restart does, and returns how many it ended. It waits for
 // them to be gone (up to 5 s) when wait is set.
@@ -159,10 +182,7 @@ func TestSessionsEndedBeforeDeliveryBookkeeping(t *testing.T) {
 	var g Game
 	for i := range 2 { // two games: a game's announcements are claimed one at a time
 		g = newGameOf(t, db, fmt.Sprintf("a%d", i), fmt.Sprintf("b%d", i), false)
-		if _, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Plies: []games.Ply{{Player: g.ToMove, Move: "m"}},
-			Moved: true, Position: "after m", ToMove: g.ToMove.Other(), Announce: true}); err != nil {
-			t.Fatal(err)
-		}
+		announceMove(t, db, g)
 	}
 	claimed, err := db.ClaimAnnouncements(ctx, "copy", 10, time.Hour)
 	if err != nil || len(claimed) < 2 {
@@ -481,31 +501,17 @@ func (p *cutProxy) close() {
 // after the claim's lease, while the owner's earlier claims, still being
 // delivered, stay theirs.
 func TestClaimLostWithItsAnswer(t *testing.T) {
-	server, ok := pgtest.Server()
-	if !ok {
-		t.Skip("PostgreSQL only: SQLite has no connection to lose")
-	}
 	t.Parallel()
 	ctx := context.Background()
-	src := pgtest.Schema(t, server)
-	direct := openTest(t, src)
-	proxy, via := newCutProxy(t, src)
-	db := openTest(t, via)
-	announce := func(p0 string) {
-		g := newGameOf(t, direct, p0, "bo", false)
-		if _, _, err := direct.Commit(ctx, Commit{Game: g.ID, Version: g.Version, Plies: []games.Ply{{Player: g.ToMove, Move: "m"}},
-			Moved: true, Position: "after m", ToMove: g.ToMove.Other(), Announce: true}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	announce("ana")
+	direct, db, proxy := cutDBs(t)
+	announceMove(t, direct, newGameOf(t, direct, "ana", "bo", false))
 	// Through direct: the claim cut must be db's first, as only the first
 	// on a connection sends the statement's text.
 	earlier, err := direct.ClaimAnnouncements(ctx, "copy", 10, time.Hour)
 	if err != nil || len(earlier) != 1 {
 		t.Fatalf("claimed %+v, %v", earlier, err)
 	}
-	announce("cy")
+	announceMove(t, direct, newGameOf(t, direct, "cy", "bo", false))
 	time.Sleep(2 * time.Millisecond) // the next claim's lease ends a millisecond later at least
 	proxy.at = []byte("UPDATE announcements SET claimed_until")
 	proxy.mode.Store(cutAnswer)
@@ -523,16 +529,9 @@ func TestClaimLostWithItsAnswer(t *testing.T) {
 // not run again (no second challenge); one it never received is run again.
 // The player sees success in both, and one challenge.
 func TestConnectionLostAtCommit(t *testing.T) {
-	server, ok := pgtest.Server()
-	if !ok {
-		t.Skip("PostgreSQL only: SQLite has no connection to lose")
-	}
 	t.Parallel()
 	ctx := context.Background()
-	src := pgtest.Schema(t, server)
-	direct := openTest(t, src)
-	proxy, via := newCutProxy(t, src)
-	db := openTest(t, via)
+	direct, db, proxy := cutDBs(t)
 	for i, c := range []struct {
 		name                   string
 		mode                   int32
