@@ -14,7 +14,7 @@ import (
 )
 
 // starterMin is the fewest puzzles the starter set has of each variant.
-const starterMin = 10
+const starterMin = 100
 
 // The starter set has puzzles of every game and each of its variants (with
 // their default options), each once, and every puzzle passes the cheap
