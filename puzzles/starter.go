@@ -3,6 +3,8 @@ package puzzles
 import (
 	"bytes"
 	_ "embed"
+	"slices"
+	"sync"
 )
 
 // starterJSON is the starter set: puzzles of every game and its main
@@ -12,5 +14,13 @@ import (
 //go:embed starter.json
 var starterJSON []byte
 
-// Starter is the starter set the bot ships with.
-func Starter() (Set, error) { return Read(bytes.NewReader(starterJSON)) }
+// starter reads the starter set once: 600 puzzles take milliseconds to
+// read, and every bot made (tests make hundreds) asks for them.
+var starter = sync.OnceValues(func() (Set, error) { return Read(bytes.NewReader(starterJSON)) })
+
+// Starter is the starter set the bot ships with. The list is the caller's
+// own; the puzzles' moves and options are shared, to be read only.
+func Starter() (Set, error) {
+	s, err := starter()
+	return Set{Puzzles: slices.Clone(s.Puzzles)}, err
+}
