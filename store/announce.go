@@ -368,7 +368,8 @@ func (db *DB) Pending(ctx context.Context, a Announcement, kinds ...string) (boo
 }
 
 // Delivered marks an announcement done for good: sent, skipped or given up,
-// as outcome says.
+// as outcome says. ErrNotFound: it was marked already, by another copy, or by
+// this call's first run where its connection was lost after it committed.
 func (db *DB) Delivered(ctx context.Context, id int64, outcome string) error {
 	res, err := db.execAgain(ctx, `UPDATE announcements SET done_at = ?, outcome = ? WHERE id = ? AND done_at IS NULL`,
 		db.now().UnixMilli(), outcome, id)
