@@ -49,7 +49,24 @@ const (
 	// AnnounceDailyPuzzle posts a server's puzzle of the day in the channel
 	// its moderators chose, with how many solved the day before's.
 	AnnounceDailyPuzzle = "daily_puzzle"
+	// AnnounceRefresh draws again, as the game stands, its live boards
+	// that still show an older version: a commit that keeps the turn (a
+	// throw) writes it, due RefreshAfter later. The clicked board is
+	// normally drawn by the click's own answer (BoardDrawn records it), so
+	// the refresh finds only the other copies (the thread's board after a
+	// throw from the DM, or the DM's after one from the thread), and the
+	// clicked board too where the process died between the click's
+	// deferral and its edit. Being in the outbox, it survives any crash.
+	AnnounceRefresh = "refresh"
 )
+
+// RefreshAfter is how long after a commit that keeps the turn its refresh
+// falls due: long enough that the click's own answer (a deferral, then an
+// edit with the picture, which on a saturated machine takes seconds) has
+// drawn the clicked board and recorded it, so the refresh does not draw it
+// a second time; short enough that a board left behind by a crash is
+// current again before its player is likely to look.
+const RefreshAfter = 10 * time.Second
 
 // Notice asks for one announcement, written with the change it announces.
 type Notice struct {
@@ -57,6 +74,8 @@ type Notice struct {
 	User  string    // the recipient of a DM; the player of a vacation notice
 	Until time.Time // a vacation notice's end; zero for coming back
 	Round int       // a tournament notice's round
+	// After puts off when the announcement falls due; zero is at once.
+	After time.Duration
 }
 
 // Announcement is a notice waiting to be delivered. It is about one game,
@@ -139,7 +158,7 @@ func (db *DB) record(ctx context.Context, tx *sql.Tx, s subject, version int64, 
 	rows := make([][]any, len(ns))
 	for i, n := range ns {
 		rows[i] = []any{s.game, s.challenge, s.tournament, s.daily, n.Kind, n.User, version, n.Round, text, millis(n.Until),
-			now.UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
+			now.Add(n.After).UnixMilli(), now.UnixMilli(), dibs, dibsUntil}
 	}
 	if err := db.insertAnnouncements(ctx, tx, rows); err != nil {
 		return fmt.Errorf("recording %s announcements: %w", ns[0].Kind, err)
@@ -269,15 +288,17 @@ const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claime
 	RETURNING ` + announcementColumns
 
 // inTurn says that no older announcement of a's game or tournament is still
-// undelivered, but for one exception: the next move's board and DMs do not
+// undelivered, but for two exceptions: the next move's board and DMs do not
 // wait for the retirement of the boards before them (a retirement touches
 // only boards older than its version, and waits for everything older
 // itself), so that under load the tidying of a move never holds back the
-// next. Each is its own NOT EXISTS, so that each reads its own index
+// next; and nothing waits for a refresh, which falls due seconds after the
+// throw that wrote it, while the thrower's move may come at once (a refresh
+// the game has moved past says nothing). Each is its own NOT EXISTS, so that each reads its own index
 // (announcements_game, announcements_tournament); an announcement about
 // neither (a challenge's) finds nothing in either.
 const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
-				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id
+				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id AND p.kind <> '` + AnnounceRefresh + `'
 					AND (p.kind <> '` + AnnounceRetire + `' OR a.kind NOT IN ('` + AnnounceBoard + `', '` + AnnounceTurnDM + `', '` + AnnounceResultDM + `')))
 			AND NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id)`
@@ -445,11 +466,24 @@ func (db *DB) AddBoardMessage(ctx context.Context, m BoardMessage) error {
 	return err
 }
 
-// KeepBoardText replaces what a live message keeps once retired: it was
-// drawn again (a vacation's new due time).
-func (db *DB) KeepBoardText(ctx context.Context, channel, message, kept string) error {
-	_, err := db.execAgain(ctx, `UPDATE board_messages SET kept = ? WHERE channel_id = ? AND message_id = ? AND live = 1`,
-		kept, channel, message)
+// KeepBoardText records that a live message was drawn again at version (a
+// vacation's new due time, a refresh): what it keeps once retired, and the
+// version it shows.
+func (db *DB) KeepBoardText(ctx context.Context, channel, message, kept string, version int64) error {
+	_, err := db.execAgain(ctx, `UPDATE board_messages SET kept = ?1, version = CASE WHEN version < ?2 THEN ?2 ELSE version END
+		WHERE channel_id = ?3 AND message_id = ?4 AND live = 1`,
+		kept, version, channel, message)
+	return err
+}
+
+// BoardDrawn records that a live board was drawn at version in place, by
+// the answer to a click on it, with its controls: a refresh then leaves it
+// alone. A board's version only goes forward (an answer that arrives late
+// draws no newer board than one drawn since), and one not recorded, or
+// retired meanwhile, is left as it is.
+func (db *DB) BoardDrawn(ctx context.Context, channel, message string, version int64) error {
+	_, err := db.execAgain(ctx, `UPDATE board_messages SET version = ? WHERE channel_id = ? AND message_id = ? AND live = 1 AND version < ?`,
+		version, channel, message, version)
 	return err
 }
 

@@ -49,7 +49,9 @@ type Commit struct {
 	// Announce records, in the same transaction, the announcements of the
 	// game as the commit leaves it (TurnNotices): set it when the player on
 	// move changes or the game ends, so that a crash right after the commit
-	// delays telling the players but cannot lose it.
+	// delays telling the players but cannot lose it. A commit that does
+	// not announce writes a refresh of the game's boards instead
+	// (AnnounceRefresh).
 	Announce bool
 }
 
@@ -194,10 +196,12 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 			return old, nil, err
 		}
 	}
+	notices := []Notice{{Kind: AnnounceRefresh, After: RefreshAfter}}
 	if c.Announce {
-		if err := db.announce(ctx, tx, g.ID, 0, g.Version, TurnNotices(g), changes); err != nil {
-			return old, nil, err
-		}
+		notices = TurnNotices(g)
+	}
+	if err := db.announce(ctx, tx, g.ID, 0, g.Version, notices, changes); err != nil {
+		return old, nil, err
 	}
 	return g, changes, nil
 }

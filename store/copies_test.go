@@ -410,7 +410,8 @@ func TestCopiesSweepOnce(t *testing.T) {
 	}
 	for id := range ended {
 		g, _ := a.Game(ctx, id)
-		want := fmt.Sprintf("board result_dm:%s result_dm:%s retire", g.Players[0], g.Players[1])
+		// The move that set the game up kept the turn: its refresh, then the end.
+		want := fmt.Sprintf("refresh board result_dm:%s result_dm:%s retire", g.Players[0], g.Players[1])
 		if as, _, _ := a.Announcements(ctx, id); kindsOf(as) != want {
 			t.Errorf("game %d announced %s, want %s", id, kindsOf(as), want)
 		}

@@ -57,7 +57,7 @@ func TestBoardKept(t *testing.T) {
 	if err != nil || len(live) != 2 || live[0] != m && live[1] != m {
 		t.Fatalf("live boards %+v, %v: want %+v among them", live, err, m)
 	}
-	if err := db.KeepBoardText(ctx, "th", "m1", `[{"title":"b"}]`); err != nil {
+	if err := db.KeepBoardText(ctx, "th", "m1", `[{"title":"b"}]`, 1); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.RetireBoard(ctx, "dm", "m2"); err != nil {

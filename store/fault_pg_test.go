@@ -196,7 +196,8 @@ func TestSessionsEndedBeforeDeliveryBookkeeping(t *testing.T) {
 		{"marking delivered", func() error { return db.Delivered(ctx, claimed[0].ID, "sent") }},
 		{"putting off", func() error { return db.Retry(ctx, claimed[1].ID, db.Now()) }},
 		{"recording a board", func() error { return db.AddBoardMessage(ctx, board) }},
-		{"keeping its text", func() error { return db.KeepBoardText(ctx, board.Channel, board.Message, `{"a":1}`) }},
+		{"keeping its text", func() error { return db.KeepBoardText(ctx, board.Channel, board.Message, `{"a":1}`, board.Version) }},
+		{"recording it drawn again", func() error { return db.BoardDrawn(ctx, board.Channel, board.Message, board.Version+1) }},
 		{"retiring it", func() error { return db.RetireBoard(ctx, board.Channel, board.Message) }},
 		{"releasing claims", func() error { return db.ReleaseClaims(ctx, "copy") }},
 	}

@@ -7,6 +7,7 @@ import (
 	"kilab/bot/kit"
 	"log/slog"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -311,6 +312,8 @@ func (b *Delivery) announcement(ctx context.Context, a store.Announcement) error
 		return b.retire(ctx, g, a.Version)
 	case store.AnnounceDrawOffer:
 		return b.deliverDrawOffer(ctx, a, g)
+	case store.AnnounceRefresh:
+		return b.refresh(ctx, a, g)
 	}
 	return kit.Skip("unknown kind " + a.Kind)
 }
@@ -728,7 +731,7 @@ func (b *Delivery) redraw(ctx context.Context, a store.Announcement) error {
 		if m.Kind == "offer" {
 			continue
 		}
-		if err := b.redrawOne(ctx, langFor(m), s, m); err != nil {
+		if err := b.redrawOne(ctx, langFor(m), s, m, false); err != nil {
 			return err
 		}
 	}
@@ -737,8 +740,9 @@ func (b *Delivery) redraw(ctx context.Context, a store.Announcement) error {
 
 // redrawOne draws the board m again in l: the thread's latest with its line
 // for the player on move, a DM copy with the turn's text. The edit pings
-// nobody.
-func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m store.BoardMessage) error {
+// nobody; in the background, it waits under load for the requests that
+// tell players something.
+func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m store.BoardMessage, background bool) error {
 	msg, err := b.Board(l, s, kit.BoardOpts{Controls: true, Mention: m.Kind == "board" && m.Message == s.G.MessageID})
 	if err != nil {
 		return err
@@ -746,11 +750,48 @@ func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m 
 	if m.Kind == "dm" {
 		msg = kit.DMCopy(msg, kit.TurnDMText(l, s))
 	}
-	msg.Mentions = nil
+	msg.Mentions, msg.Background = nil, background
 	err = b.Discord(ctx).Edit(m.Channel, m.Message, msg)
 	if err == nil {
 		// Once retired, it keeps the text it shows now.
-		return b.DB.KeepBoardText(ctx, m.Channel, m.Message, kit.Kept(msg))
+		return b.DB.KeepBoardText(ctx, m.Channel, m.Message, kit.Kept(msg), s.G.Version)
 	}
-	return b.uneditable(ctx, err, "a board keeps its old due time", m)
+	if err := b.uneditable(ctx, err, "a board keeps what it showed", m); err != nil {
+		return err
+	}
+	// Discord will never edit it: it no longer counts as live, and no later
+	// refresh tries again.
+	return b.DB.RetireBoard(ctx, m.Channel, m.Message)
+}
+
+// refresh draws again the live boards of a's game that show a version older
+// than the game's, when the game still stands where a's commit left it: a
+// throw kept the turn and announced nothing, and a board other than the
+// clicked one (or the clicked one, if the answer to the click never went
+// out) still shows the Throw button. A game that moved on since has newer
+// announcements that draw or retire its boards. The edits wait, under load,
+// for the requests that tell players of a move.
+func (b *Delivery) refresh(ctx context.Context, a store.Announcement, g store.Game) error {
+	if g.Version != a.Version || !g.Active() {
+		return kit.Skip("the game moved on")
+	}
+	behind, err := b.DB.LiveBoards(ctx, g.ID, g.Version)
+	if err != nil {
+		return err
+	}
+	behind = slices.DeleteFunc(behind, func(m store.BoardMessage) bool { return m.Kind == "offer" })
+	if len(behind) == 0 {
+		return kit.Skip("every board is current")
+	}
+	s, err := b.LoadLatest(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	langFor := b.messageLangs(ctx, s.G)
+	for _, m := range behind {
+		if err := b.redrawOne(ctx, langFor(m), s, m, true); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -45,8 +45,10 @@ func play(db *store.DB, g store.Game, src games.Source) (store.Game, error) {
 	}
 	seat := pos.Due().Player
 	var rec games.Recorder
-	if pos, err = games.Roll(pos, seat, src, &rec); err != nil {
-		return g, err
+	if pos.Due().Kind != games.DueMove { // else the throw is made already
+		if pos, err = games.Roll(pos, seat, src, &rec); err != nil {
+			return g, err
+		}
 	}
 	for pos.Due().Player == seat && pos.Due().Kind == games.DueMove {
 		m := pos.Moves()[0].Notation

@@ -8,8 +8,11 @@
 // loses its picture and controls, so that a thread reads as the game's moves
 // with one live board at the bottom; a finished game's thread is archived
 // after its last board; a turn's DM that comes after the player moved is
-// retired at once; and a vacation's notice has the game's live boards drawn
-// again, with the new due time and mark.
+// retired at once; a vacation's notice has the game's live boards drawn
+// again, with the new due time and mark; and a throw's refresh, due seconds
+// after it, draws again the boards still showing the game before the throw
+// (the other copy of the board, or the clicked one when the process died
+// between the click's deferral and its edit).
 //
 // The way in is Delivery: Run delivers until its context ends, woken by
 // Wake after every commit and polling for retries; Deliver delivers what is

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -47,5 +48,45 @@ func TestBoardAnswerWithControlsIsRetiredLater(t *testing.T) {
 	live, err := db.LiveBoards(ctx, g.ID, g.Version+1)
 	if err != nil || len(live) != 1 || live[0].Message != "1500000000000000999" || live[0].Kind != "board" {
 		t.Fatalf("the answer with controls is not among the game's live boards: %+v, %v", live, err)
+	}
+}
+
+// A Throw click that keeps the turn answers the clicked board in place with
+// the thrown board and its controls, and records that board as drawn at the
+// new version: the refresh the throw wrote then leaves it alone, and draws
+// only the game's other boards.
+func TestThrowRecordsTheClickedBoardDrawn(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	core, _, db := kittest.Core(t, 1)
+	p := New(core)
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	mover := g.Players[g.ToMove]
+	if err := p.BoardCommand(ctx, boardAsked(mover, g.ID)); err != nil {
+		t.Fatal(err)
+	}
+	live, _ := db.LiveBoards(ctx, g.ID, g.Version+1)
+	if len(live) != 1 {
+		t.Fatalf("%d live boards after /board, want 1", len(live))
+	}
+	i := kittest.Click(t, "../testdata/click_leaderboard.json", fmt.Sprintf("g/%d/%d/t", g.ID, g.Version))
+	i.Member.User.ID, i.ChannelID = mover, live[0].Channel
+	i.Message = &discordgo.Message{ID: live[0].Message, ChannelID: live[0].Channel}
+	a, _, err := parseGame(i.MessageComponentData().CustomID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Click(ctx, i, a); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := db.Game(ctx, g.ID)
+	if after.Version == g.Version || after.ToMove != g.ToMove {
+		t.Fatalf("the throw left version %d, %d on move: want a throw that keeps the turn (pick another seed)", after.Version, after.ToMove)
+	}
+	if behind, _ := db.LiveBoards(ctx, g.ID, after.Version); len(behind) != 0 {
+		t.Errorf("the clicked board is still recorded at version %d, drawn at %d", behind[0].Version, after.Version)
+	}
+	if now, _ := db.LiveBoards(ctx, g.ID, after.Version+1); len(now) != 1 {
+		t.Errorf("%d live boards at version %d, want the clicked one", len(now), after.Version)
 	}
 }

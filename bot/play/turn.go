@@ -217,8 +217,23 @@ func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State,
 		}
 		err = b.DC.Respond(i, typ, m)
 	}
+	if err == nil && onMessage && same {
+		b.drawn(ctx, i, s.G.Version)
+	}
 	b.committed(ctx, i, err)
 	return nil
+}
+
+// drawn records that the clicked board now shows version with its controls,
+// so that the refresh the commit wrote leaves it alone. Should the record
+// fail, the refresh draws the board once more, which is all it costs.
+func (b *Play) drawn(ctx context.Context, i *discordgo.Interaction, version int64) {
+	if i.Message == nil {
+		return
+	}
+	if err := b.DB.BoardDrawn(ctx, i.ChannelID, i.Message.ID, version); err != nil {
+		b.Logger(ctx).Warn("recording a board drawn in place", "err", err)
+	}
 }
 
 // committed deals with a failed answer to an interaction whose change is

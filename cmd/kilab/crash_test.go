@@ -324,3 +324,77 @@ func (r *crashRig) waitDelivered() {
 		}
 	}
 }
+
+// routeEditOriginal is the edit that follows a click's deferral: the
+// clicked board drawn in place, picture and all.
+const routeEditOriginal = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+// The bot killed after a Throw click's deferral, with the throw committed
+// and the clicked board not yet drawn again, then restarted: the thread's
+// board and the player's DM copy come to show the throw and the move's
+// controls by themselves (the throw's refresh), with no one clicking, and
+// the thread keeps exactly one live board.
+func TestCrashBetweenDeferralAndEdit(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("starts and kills the bot as a process")
+	}
+	// A bound for a bot that never gets there: the refresh falls due
+	// store.RefreshAfter after the throw, and a starved machine is slow.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute+store.RefreshAfter)
+	defer cancel()
+	r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), db: crashDatabase(t)}
+	r.start()
+	defer func() { r.kill() }()
+	g, hold := r.throwUntilCrash()
+	defer hold.Release()
+	r.kill()
+	r.start()
+	mover := g.Players[g.ToMove]
+	r.waitBoard(g.ThreadID, g)
+	r.waitBoard(r.srv.DMChannel(mover), g)
+	r.waitDelivered()
+	if n := len(r.boards(g.ThreadID, g)); n != 1 {
+		t.Errorf("%d boards for version %d in the thread, want exactly 1", n, g.Version)
+	}
+	for _, m := range r.srv.Messages(g.ThreadID) {
+		if ids := m.CustomIDs(); len(ids) > 0 && strings.HasSuffix(ids[0], "/t") {
+			t.Errorf("board %s still offers a throw: %v", m.ID, ids)
+		}
+	}
+}
+
+// throwUntilCrash plays a game by clicks on the thread's board, holding the
+// edit that follows each click's deferral, until a Throw click keeps the
+// turn: it returns the game as that throw committed it, and the hold, still
+// holding.
+func (r *crashRig) throwUntilCrash() (store.Game, *fakediscord.Hold) {
+	t := r.t
+	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
+	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(r.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]).Reply(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	id := r.gameOf(ana.ID)
+	for clicks := 0; clicks < 300; clicks++ {
+		g := r.waitGame(id, func(g store.Game) bool { return g.ThreadID != "" })
+		board := r.waitBoard(g.ThreadID, g)
+		button := board.CustomIDs()[0]
+		hold := r.srv.Hold(func(q *fakediscord.Request) bool { return q.Route == routeEditOriginal })
+		r.srv.Click(g.Players[g.ToMove], board.ID, button)
+		now := r.waitGame(id, func(n store.Game) bool { return n.Version > g.Version })
+		wctx, cancel := context.WithTimeout(r.ctx, 5*time.Second)
+		_, err := hold.Wait(wctx)
+		cancel()
+		if err == nil && strings.HasSuffix(button, "/t") && now.ToMove == g.ToMove {
+			return now, hold
+		}
+		hold.Release()
+		r.waitBoard(g.ThreadID, now)
+	}
+	t.Fatal("no throw kept the turn")
+	return store.Game{}, nil
+}
