@@ -249,8 +249,28 @@ func (db *DB) DueAnnouncements(ctx context.Context, limit int) ([]Announcement, 
 // had claimed is taken over then (or at once by the copy restarted under the
 // same owner name, with ReleaseClaims). Delivery stays at least once. The
 // owner's first dibs (DB.Owner) count as a claim for everyone but the owner.
-// A claim whose answer was lost with its connection is undone (unclaim).
+// A claim whose answer was lost with its connection is undone (unclaim),
+// and made again on another connection.
 func (db *DB) ClaimAnnouncements(ctx context.Context, owner string, limit int, lease time.Duration) ([]Announcement, error) {
+	for attempt := 1; ; attempt++ {
+		out, err := db.claim(ctx, owner, limit, lease)
+		if err == nil || db.dialect.fault(err) != faultLost || attempt == maxTxAttempts {
+			return out, err
+		}
+		db.faults.counted(faultLost)
+		select {
+		case <-ctx.Done():
+			return nil, errors.Join(err, ctx.Err())
+		case <-time.After(retryWait(attempt)):
+		}
+	}
+}
+
+// claim is one attempt of ClaimAnnouncements. Its error is the claim's,
+// joined with the undoing's where that failed too; the rows of a claim
+// whose undoing failed wait out their lease, as they did before claims
+// were undone.
+func (db *DB) claim(ctx context.Context, owner string, limit int, lease time.Duration) ([]Announcement, error) {
 	now := db.now()
 	until := now.Add(lease).UnixMilli()
 	rows, err := db.write.QueryContext(ctx, db.lockRows(qClaimAnnouncements), until, owner, now.UnixMilli(), limit, dibsMark+owner)

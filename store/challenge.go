@@ -348,11 +348,15 @@ func (db *DB) endChallenge(ctx context.Context, id int64, user string, to Challe
 // its scan of the open challenges, every minute on every copy, would fail
 // the transactions that make and accept challenges meanwhile.
 func (db *DB) ExpireChallenges(ctx context.Context) ([]Challenge, error) {
-	rows, err := db.write.QueryContext(ctx, qExpireChallenges, db.now().UnixMilli())
-	if err != nil {
-		return nil, err
-	}
-	ids, err := scanIDs(rows)
+	var ids []int64
+	err := db.update(ctx, func(tx *sql.Tx) error { // run again where the connection was lost
+		rows, err := tx.QueryContext(ctx, qExpireChallenges, db.now().UnixMilli())
+		if err != nil {
+			return err
+		}
+		ids, err = scanIDs(rows)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

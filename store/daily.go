@@ -126,11 +126,14 @@ func (db *DB) Daily(ctx context.Context, id int64) (DailyPuzzle, error) {
 // many players solved it at their first attempt between its post and d's;
 // ok is false when d is the server's first.
 func (db *DB) PreviousDaily(ctx context.Context, d DailyPuzzle) (prev DailyPuzzle, solved int, ok bool, err error) {
-	tx, err := db.snapshot(ctx)
-	if err != nil {
-		return prev, 0, false, err
-	}
-	defer tx.Rollback()
+	err = db.view(ctx, func(tx *sql.Tx) (err error) {
+		prev, solved, ok, err = previousDaily(ctx, tx, d)
+		return err
+	})
+	return prev, solved, ok, err
+}
+
+func previousDaily(ctx context.Context, tx *sql.Tx, d DailyPuzzle) (prev DailyPuzzle, solved int, ok bool, err error) {
 	prev, err = scanDaily(tx.QueryRowContext(ctx, `SELECT `+dailyColumns+` FROM daily_puzzles
 		WHERE guild_id = ? AND day < ? ORDER BY day DESC LIMIT 1`, d.Guild, d.Day))
 	if errors.Is(err, sql.ErrNoRows) {

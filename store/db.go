@@ -31,7 +31,7 @@ type DB struct {
 	// Writes go through write and reads through read: for SQLite two pools
 	// (see openSQLite), for PostgreSQL one.
 	write   *sql.DB
-	read    *sql.DB
+	read    *readPool
 	dialect *dialect
 	// faults counts the conflicts and lost connections got past (Faults).
 	faults *faults
@@ -53,10 +53,11 @@ func open(ctx context.Context, source string, ms []migration) (*DB, error) {
 	if ms == nil {
 		ms = db.dialect.migrations
 	}
-	var err error
-	if db.write, db.read, err = db.dialect.open(source, db.faults); err != nil {
+	write, read, err := db.dialect.open(source, db.faults)
+	if err != nil {
 		return nil, err
 	}
+	db.write, db.read = write, &readPool{DB: read, dialect: db.dialect, faults: db.faults}
 	if err = db.migrate(ctx, ms); err != nil {
 		db.closePools()
 		return nil, fmt.Errorf("store: open %s: %w", describe(source), err)
@@ -74,7 +75,7 @@ func (db *DB) Close() error {
 }
 
 func (db *DB) closePools() error {
-	if db.read == db.write {
+	if db.read.DB == db.write {
 		return db.write.Close()
 	}
 	return errors.Join(db.read.Close(), db.write.Close())

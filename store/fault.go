@@ -255,3 +255,81 @@ func (db *DB) execAgain(ctx context.Context, query string, args ...any) (sql.Res
 		}
 	}
 }
+
+// readPool is the pool reads go through. A read run on its own whose
+// connection the server ended runs again: database/sql moves it to another
+// connection by itself (pgConn.badConn) up to three times, with no pause
+// between; where the server keeps ending sessions (a restart under way, an
+// operator's pg_terminate_backend in a loop) all three may meet one that
+// is gone. readPool then runs it again after a pause, as update does a
+// transaction, counting each in Faults.Reads. Only what readOnly calls a
+// read runs again; BeginTx and the rest are the pool's own.
+type readPool struct {
+	*sql.DB
+	dialect *dialect
+	faults  *faults
+}
+
+// QueryContext runs query, again where its connection was lost (readPool).
+// pgx reads the first row before it returns, so a connection lost at the
+// start shows here; one lost while the rows stream shows in rows.Err.
+func (p *readPool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	for attempt := 1; ; attempt++ {
+		rows, err := p.DB.QueryContext(ctx, query, args...)
+		if err == nil || !p.again(ctx, query, err, attempt) {
+			return rows, err
+		}
+	}
+}
+
+// QueryRowContext runs query, again where its connection was lost
+// (readPool): Row.Err tells before the caller scans.
+func (p *readPool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	for attempt := 1; ; attempt++ {
+		row := p.DB.QueryRowContext(ctx, query, args...)
+		if err := row.Err(); err == nil || !p.again(ctx, query, err, attempt) {
+			return row
+		}
+	}
+}
+
+// again says whether a read that failed with err on its attempt-th run is
+// to run once more, after the pause it waits here.
+func (p *readPool) again(ctx context.Context, query string, err error, attempt int) bool {
+	if p.dialect.fault(err) != faultLost || !readOnly(query) || attempt == maxTxAttempts {
+		return false
+	}
+	p.faults.reads.Add(1)
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(retryWait(attempt)):
+		return true
+	}
+}
+
+// view runs fn in a read-only transaction whose queries all see one moment
+// (snapshot), and runs it again, in a new one, where the connection was lost
+// under it: a read changes nothing, so running it twice is harmless. The
+// read-only transactions met lost connections mid-way where the server ended
+// sessions while players clicked, and a click's board then failed with
+// 57P01 although nothing was wrong with it.
+func (db *DB) view(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	for attempt := 1; ; attempt++ {
+		tx, err := db.snapshot(ctx)
+		if err != nil {
+			return err
+		}
+		err = fn(tx)
+		tx.Rollback()
+		if err == nil || db.dialect.fault(err) != faultLost || attempt == maxTxAttempts {
+			return err
+		}
+		db.faults.reads.Add(1)
+		select {
+		case <-ctx.Done():
+			return errors.Join(err, ctx.Err())
+		case <-time.After(retryWait(attempt)):
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -415,10 +416,12 @@ func (p *cutProxy) serve() {
 
 // Messages of PostgreSQL's protocol that cutAnswer looks for: Execute (of
 // the unnamed portal, every row), which runs a statement pgx prepared
-// earlier, and ReadyForQuery outside a transaction, which ends its answer.
+// earlier, and ReadyForQuery, outside a transaction or in one, which ends
+// its answer.
 var (
 	executeMessage = []byte("E\x00\x00\x00\x09\x00\x00\x00\x00\x00")
 	readyMessage   = []byte("Z\x00\x00\x00\x05I")
+	readyInTx      = []byte("Z\x00\x00\x00\x05T")
 )
 
 // toClient forwards what the server answers, but for an answer drop is set
@@ -433,7 +436,7 @@ func (p *cutProxy) toClient(c, s net.Conn, drop *atomic.Bool) {
 			return
 		}
 		if drop.Load() {
-			if held = append(held, buf[:n]...); bytes.HasSuffix(held, readyMessage) {
+			if held = append(held, buf[:n]...); bytes.HasSuffix(held, readyMessage) || bytes.HasSuffix(held, readyInTx) {
 				c.Close()
 				s.Close()
 				return
@@ -498,9 +501,9 @@ func (p *cutProxy) close() {
 }
 
 // A claim of announcements whose answer was lost with its connection (the
-// server took the claims) is undone: what it took is due again at once, not
-// after the claim's lease, while the owner's earlier claims, still being
-// delivered, stay theirs.
+// server took the claims) is undone and made again: what it took is claimed
+// at once, not after the claim's lease, while the owner's earlier claims,
+// still being delivered, stay theirs and are not returned twice.
 func TestClaimLostWithItsAnswer(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -516,12 +519,17 @@ func TestClaimLostWithItsAnswer(t *testing.T) {
 	time.Sleep(2 * time.Millisecond) // the next claim's lease ends a millisecond later at least
 	proxy.at = []byte("UPDATE announcements SET claimed_until")
 	proxy.mode.Store(cutAnswer)
-	if got, err := db.ClaimAnnouncements(ctx, "copy", 10, time.Hour); err == nil || proxy.cuts.Load() != 1 {
-		t.Fatalf("claimed %v, %v, %d cuts: the claim's answer should have been lost", got, err, proxy.cuts.Load())
-	}
+	// The claim is undone and made again on another connection: the caller
+	// gets what the lost claim took, and only that.
 	again, err := db.ClaimAnnouncements(ctx, "copy", 10, time.Hour)
+	if proxy.cuts.Load() != 1 {
+		t.Fatalf("%d cuts: the claim's answer should have been lost once", proxy.cuts.Load())
+	}
 	if err != nil || len(again) != 1 || again[0].Game == earlier[0].Game {
-		t.Fatalf("claimed again %+v, %v: the announcement the lost claim took, and only it, should be due", again, err)
+		t.Fatalf("claimed %+v, %v: the announcement the lost claim took, and only it, should be claimed again", again, err)
+	}
+	if f := db.Faults(); f.Lost == 0 {
+		t.Errorf("faults %+v: the claim made again should count as a lost connection", f)
 	}
 }
 
@@ -559,5 +567,66 @@ func TestConnectionLostAtCommit(t *testing.T) {
 		if f.Kept != c.kept || f.RolledBack != c.rolledBack || f.Lost != c.lost || f.Unknown != 0 {
 			t.Fatalf("%s: faults %+v, want %d kept, %d rolled back, %d run again", c.name, f, c.kept, c.rolledBack, c.lost)
 		}
+	}
+}
+
+// A read-only transaction whose connection is lost between its statements
+// (the server ended the session while it read) runs again, whole, on
+// another: the reader gets the game and its record as one moment saw them,
+// and no error.
+func TestSnapshotLostMidway(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	direct, db, proxy := cutDBs(t)
+	g := newGame(t, direct)
+	g = move(t, direct, g, g.ToMove, "m1")
+	proxy.at = []byte("SELECT ply, player")
+	proxy.mode.Store(cutAnswer)
+	got, rec, err := db.GameRecord(ctx, g.ID)
+	if proxy.cuts.Load() != 1 {
+		t.Fatalf("%d cuts: the record's read should have lost its connection once", proxy.cuts.Load())
+	}
+	if err != nil || got.Version != g.Version || len(rec) != 1 {
+		t.Fatalf("game %+v, %d plies, %v: want version %d and its ply, read again", got, len(rec), err, g.Version)
+	}
+	if f := db.Faults(); f.Reads == 0 {
+		t.Errorf("faults %+v: the read run again should be counted", f)
+	}
+}
+
+// After the server ended every session in the pool: a player's write of one
+// statement (a setting, a claim of a reminder) runs on a new connection as
+// a transaction does, rather than telling the player it failed.
+func TestSessionsEndedBeforeOneStatementWrites(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, admin, app := faultDB(t)
+	g := newGame(t, db)
+	steps := []struct {
+		name string
+		run  func() error
+	}{
+		{"a setting", func() error { return db.SetReminders(ctx, "ana", false) }},
+		{"a DM channel", func() error { return db.SetDMChannel(ctx, "ana", "dm-ana") }},
+		{"expiring challenges", func() error { _, err := db.ExpireChallenges(ctx); return err }},
+		{"a reminder's claim", func() error {
+			err := db.MarkReminded(ctx, g.ID, g.Version)
+			if errors.Is(err, ErrConflict) {
+				return nil // not due: the claim ran, and refused
+			}
+			return err
+		}},
+	}
+	for _, s := range steps {
+		warm(t, db, 4)
+		if n, err := killAll(ctx, admin, app, true); err != nil || n == 0 {
+			t.Fatalf("%s: ended %d sessions, %v", s.name, n, err)
+		}
+		if err := s.run(); err != nil {
+			t.Fatalf("%s after the sessions ended: %v", s.name, err)
+		}
+	}
+	if st, err := db.Settings(ctx, "ana"); err != nil || st.Reminders || st.DMChannel != "dm-ana" {
+		t.Fatalf("settings %+v, %v: want reminders off and the DM channel kept", st, err)
 	}
 }

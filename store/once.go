@@ -163,20 +163,20 @@ func pendingOnce(ctx context.Context) bool {
 	return o.state != onceRecorded
 }
 
-// writer is a transaction or the write pool.
+// writer is what writeOne hands its statement: a transaction.
 type writer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // writeOne runs fn, a write of one statement that is an interaction's
-// change (a setting, a tournament created): in a transaction that records
-// the interaction where ctx carries one not yet recorded, on the write pool
-// directly otherwise. fn may run more than once (see update).
+// change (a setting, a tournament created), in a transaction that records
+// the interaction where ctx carries one not yet recorded. It is a
+// transaction even where nothing is to be recorded: one whose connection
+// was lost runs again on another (update), where a statement on its own
+// could have been kept or not, and the player would have been told it
+// failed. fn may run more than once (see update).
 func (db *DB) writeOne(ctx context.Context, fn func(w writer) error) error {
-	if !pendingOnce(ctx) {
-		return fn(db.write)
-	}
 	return db.update(ctx, func(tx *sql.Tx) error { return fn(tx) })
 }
 

@@ -56,11 +56,14 @@ func (db *DB) AddOwnPuzzles(ctx context.Context, ps []OwnPuzzle) (int, error) {
 // NextOwnPuzzle is user's oldest own puzzle not yet solved, and how many
 // such they have in all; ok is false when they have none.
 func (db *DB) NextOwnPuzzle(ctx context.Context, user string) (p OwnPuzzle, open int, ok bool, err error) {
-	tx, err := db.snapshot(ctx)
-	if err != nil {
-		return p, 0, false, err
-	}
-	defer tx.Rollback()
+	err = db.view(ctx, func(tx *sql.Tx) (err error) {
+		p, open, ok, err = nextOwnPuzzle(ctx, tx, user)
+		return err
+	})
+	return p, open, ok, err
+}
+
+func nextOwnPuzzle(ctx context.Context, tx *sql.Tx, user string) (p OwnPuzzle, open int, ok bool, err error) {
 	p, err = scanOwnPuzzle(tx.QueryRowContext(ctx, `SELECT `+ownColumns+` FROM own_puzzles
 		WHERE user_id = ? AND solved_at IS NULL ORDER BY created_at, game_id, ply LIMIT 1`, user))
 	if errors.Is(err, sql.ErrNoRows) {

@@ -122,13 +122,23 @@ func (db *DB) Leaderboard(ctx context.Context, guild, kind string, offset, limit
 	if offset < 0 || limit <= 0 {
 		return nil, 0, fmt.Errorf("leaderboard page from %d, %d long: %w", offset, limit, ErrInvalid)
 	}
-	tx, err := db.snapshot(ctx) // the count and the page from one snapshot
+	var (
+		page  []Standing
+		total int
+	)
+	err := db.view(ctx, func(tx *sql.Tx) (err error) { // the count and the page from one snapshot
+		page, total, err = leaderboardPage(ctx, tx, guild, kind, offset, limit)
+		return err
+	})
 	if err != nil {
 		return nil, 0, err
 	}
-	defer tx.Rollback()
+	return page, total, nil
+}
+
+func leaderboardPage(ctx context.Context, tx *sql.Tx, guild, kind string, offset, limit int) ([]Standing, int, error) {
 	var total int
-	err = tx.QueryRowContext(ctx, qLeaderboardCount, guild, kind).Scan(&total)
+	err := tx.QueryRowContext(ctx, qLeaderboardCount, guild, kind).Scan(&total)
 	if err != nil {
 		return nil, 0, err
 	}

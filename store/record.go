@@ -26,18 +26,18 @@ func (db *DB) Record(ctx context.Context, game int64) ([]Played, error) {
 
 // GameRecord returns the game and its record as they stood at one moment: a
 // commit landing between reading one and the other cannot make them disagree.
-func (db *DB) GameRecord(ctx context.Context, game int64) (Game, []Played, error) {
-	tx, err := db.snapshot(ctx)
+func (db *DB) GameRecord(ctx context.Context, game int64) (g Game, rec []Played, err error) {
+	err = db.view(ctx, func(tx *sql.Tx) (err error) {
+		if g, err = getGame(ctx, tx, game); err != nil {
+			return err
+		}
+		rec, err = readRecord(ctx, tx, game)
+		return err
+	})
 	if err != nil {
 		return Game{}, nil, err
 	}
-	defer tx.Rollback()
-	g, err := getGame(ctx, tx, game)
-	if err != nil {
-		return Game{}, nil, err
-	}
-	rec, err := readRecord(ctx, tx, game)
-	return g, rec, err
+	return g, rec, nil
 }
 
 func readRecord(ctx context.Context, tx *sql.Tx, game int64) ([]Played, error) {

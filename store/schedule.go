@@ -39,14 +39,17 @@ const qDueReminders = `SELECT ` + gameColumns + ` FROM games
 // succeeds for one caller only, and fails with ErrConflict if the reminder was
 // already claimed, is no longer due (a vacation moved it), or the game moved
 // on (the reminder is then moot). The version stays as it is, so the board's
-// buttons stay valid.
+// buttons stay valid. It is a transaction, so that a claim whose connection
+// was lost runs again (update) and is still taken once.
 func (db *DB) MarkReminded(ctx context.Context, game, version int64) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE games SET remind_at = NULL
-		WHERE id = ? AND version = ? AND status = 'active' AND remind_at <= ?`, game, version, db.now().UnixMilli())
-	if err != nil {
-		return err
-	}
-	return mustAffect(res, fmt.Errorf("reminder of game %d at version %d: %w", game, version, ErrConflict))
+	return db.update(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET remind_at = NULL
+			WHERE id = ? AND version = ? AND status = 'active' AND remind_at <= ?`, game, version, db.now().UnixMilli())
+		if err != nil {
+			return err
+		}
+		return mustAffect(res, fmt.Errorf("reminder of game %d at version %d: %w", game, version, ErrConflict))
+	})
 }
 
 // Swept records that a sweep of deadlines and reminders ended now, so that

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 )
 
@@ -33,13 +34,16 @@ type KindStats struct {
 type Tally struct{ Wins, Losses, Draws int }
 
 // Stats returns user's record on guild, with up to recent finished games.
-func (db *DB) Stats(ctx context.Context, guild, user string, recent int) (Stats, error) {
-	tx, err := db.snapshot(ctx) // counts, ratings and games from one snapshot
-	if err != nil {
-		return Stats{}, err
-	}
-	defer tx.Rollback()
-	st := Stats{User: user}
+func (db *DB) Stats(ctx context.Context, guild, user string, recent int) (st Stats, err error) {
+	err = db.view(ctx, func(tx *sql.Tx) (err error) { // counts, ratings and games from one snapshot
+		st, err = stats(ctx, tx, guild, user, recent)
+		return err
+	})
+	return st, err
+}
+
+func stats(ctx context.Context, tx *sql.Tx, guild, user string, recent int) (st Stats, err error) {
+	st = Stats{User: user}
 	if st.Kinds, err = kindStats(ctx, tx, guild, user); err != nil {
 		return st, err
 	}
