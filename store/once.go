@@ -151,18 +151,6 @@ func (o *once) repeat() error {
 	return fmt.Errorf("interaction %s: %w", o.id, ErrRepeat)
 }
 
-// pendingOnce reports whether a write made with ctx would record its
-// interaction, or be refused as a repeat.
-func pendingOnce(ctx context.Context) bool {
-	o, _ := ctx.Value(onceKey{}).(*once)
-	if o == nil {
-		return false
-	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.state != onceRecorded
-}
-
 // writer is what writeOne hands its statement: a transaction.
 type writer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
