@@ -56,9 +56,12 @@ type Game struct {
 	Computer Computer
 	// Tournament is the tournament the game is part of; 0 for none.
 	Tournament int64
-	Created    time.Time
-	Updated    time.Time
-	Finished   time.Time
+	// WebToken is the game's address on the web: 128 random bits as 32 hex
+	// digits, which nobody can guess from anything else about the game.
+	WebToken string
+	Created  time.Time
+	Updated  time.Time
+	Finished time.Time
 }
 
 // Computer is the computer's part in a game: its level and the seat it plays.
@@ -182,13 +185,13 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 	deadline, remind := deadlines(start, n.TimeLimit)
 	return scanGame(tx.QueryRowContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
 			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening,
-			computer_seat, computer_level, tournament_id)
-		VALUES (NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(CAST(? AS BIGINT), 0))
+			computer_seat, computer_level, tournament_id, web_token)
+		VALUES (NULLIF(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(CAST(? AS BIGINT), 0), ?)
 		RETURNING `+gameColumns,
 		challenge, n.GuildID, n.ChannelID, n.Kind, n.Config.Variant, opts,
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
 		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening,
-		n.Computer.seat(), n.Computer.Level, n.Tournament))
+		n.Computer.seat(), n.Computer.Level, n.Tournament, newWebToken()))
 }
 
 // deadlines gives a turn that starts at now its deadline and reminder time.
@@ -229,7 +232,7 @@ const gameColumns = `id, COALESCE(challenge_id, 0), guild_id, channel_id, thread
 	kind, variant, options, player0, player1, position, to_move, result, reason, version, rated,
 	moved0, moved1, COALESCE(draw_offer, -1), time_limit_ms, deadline, remind_at,
 	COALESCE(rating_delta0, 0), COALESCE(rating_delta1, 0), created_at, updated_at, finished_at, opening,
-	computer_seat, computer_level, COALESCE(tournament_id, 0)`
+	computer_seat, computer_level, COALESCE(tournament_id, 0), web_token`
 
 func scanGame(s scanner) (Game, error) {
 	var (
@@ -242,7 +245,7 @@ func scanGame(s scanner) (Game, error) {
 		&g.Kind, &g.Config.Variant, &opts, &g.Players[0], &g.Players[1], &g.Position, &g.ToMove,
 		&result, &g.Reason, &g.Version, &g.Rated, &g.Moved[0], &g.Moved[1], &g.DrawOffer, &limit,
 		&deadline, &remind, &g.RatingDelta[0], &g.RatingDelta[1], &created, &updated, &finished, &g.Opening,
-		&g.Computer.Seat, &g.Computer.Level, &g.Tournament)
+		&g.Computer.Seat, &g.Computer.Level, &g.Tournament, &g.WebToken)
 	if err != nil {
 		return g, err
 	}

@@ -17,7 +17,10 @@ func TestCreateGameRoundTrips(t *testing.T) {
 		Config:  games.Config{Variant: "standard", Options: map[string]string{"pieces": "5"}},
 		Players: [2]string{"ana", "bo"}, Position: "start", ToMove: games.First, Version: 1, Rated: true,
 		DrawOffer: NoSeat, TimeLimit: 3 * day, Deadline: epoch.Add(3 * day),
-		RemindAt: epoch.Add(time.Duration(0.8 * float64(3*day))), Created: epoch, Updated: epoch}
+		RemindAt: epoch.Add(time.Duration(0.8 * float64(3*day))), Created: epoch, Updated: epoch, WebToken: g.WebToken}
+	if !WellFormedToken(g.WebToken) {
+		t.Fatalf("the new game's web token %q is not 32 hex digits", g.WebToken)
+	}
 	if !reflect.DeepEqual(g, want) {
 		t.Fatalf("created\n%+v\nwant\n%+v", g, want)
 	}

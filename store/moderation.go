@@ -58,6 +58,7 @@ const (
 	ModRoleClear        = "role_clear"
 	ModDailyPuzzle      = "daily_puzzle"
 	ModDailyPuzzleOff   = "daily_puzzle_off"
+	ModWeb              = "web" // Target: the mode chosen
 )
 
 // reasonModerator starts the reason of a game a moderator aborted; the

@@ -1,0 +1,96 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+)
+
+// What of a server the web shows, as its moderators chose (/mod web).
+const (
+	// WebOff shows nothing: no link in Discord, and every page of the
+	// server's games answers "not found".
+	WebOff = "off"
+	// WebLink, the default, shows a game's page to whoever has its link.
+	WebLink = "link"
+	// WebPublic shows games by link, and lists the server's players and
+	// tournaments too.
+	WebPublic = "public"
+)
+
+// ValidWeb says whether mode is one of the Web modes.
+func ValidWeb(mode string) bool { return mode == WebOff || mode == WebLink || mode == WebPublic }
+
+// newWebToken is a new game's WebToken: 128 bits from the operating
+// system's random source, as 32 hex digits.
+func newWebToken() string {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand)
+	return hex.EncodeToString(b)
+}
+
+// WellFormedToken says whether token looks like a WebToken: 32 lowercase
+// hex digits. Anything else is answered "not found" without a query.
+func WellFormedToken(token string) bool {
+	if len(token) != 32 {
+		return false
+	}
+	for _, c := range []byte(token) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// GameByToken returns the game whose WebToken is token; ErrNotFound for a
+// token no game has, or one that is not well formed.
+func (db *DB) GameByToken(ctx context.Context, token string) (Game, error) {
+	if !WellFormedToken(token) {
+		return Game{}, fmt.Errorf("game by token: %w", ErrNotFound)
+	}
+	g, err := scanGame(db.read.QueryRowContext(ctx, qGameByToken, token))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, fmt.Errorf("game by token: %w", ErrNotFound)
+	}
+	return g, err
+}
+
+const qGameByToken = `SELECT ` + gameColumns + ` FROM games WHERE web_token = ? AND web_token <> ''`
+
+// GameVersion returns the version of the game whose WebToken is token, for
+// a page that follows the game live: the cheapest read that tells it moved.
+func (db *DB) GameVersion(ctx context.Context, token string) (int64, error) {
+	var v int64
+	err := db.read.QueryRowContext(ctx, qGameVersion, token).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("game version by token: %w", ErrNotFound)
+	}
+	return v, err
+}
+
+const qGameVersion = `SELECT version FROM games WHERE web_token = ? AND web_token <> ''`
+
+// Web returns what of the server guild the web shows (a Web mode).
+func (db *DB) Web(ctx context.Context, guild string) (string, error) {
+	mode := WebLink
+	err := db.read.QueryRowContext(ctx, `SELECT web FROM moderation WHERE guild_id = ?`, guild).Scan(&mode)
+	if errors.Is(err, sql.ErrNoRows) {
+		return WebLink, nil
+	}
+	return mode, err
+}
+
+// SetWeb sets what of the server the web shows, by moderator by. It
+// reports false, and logs nothing, when it showed that already.
+func (db *DB) SetWeb(ctx context.Context, guild, mode, by string) (bool, error) {
+	if !ValidWeb(mode) {
+		return false, fmt.Errorf("web mode %q: %w", mode, ErrInvalid)
+	}
+	return db.changeAndLog(ctx, ModAction{GuildID: guild, Moderator: by, Action: ModWeb, Target: mode},
+		`INSERT INTO moderation (guild_id, web) VALUES (?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET web = excluded.web WHERE moderation.web <> excluded.web`, guild, mode)
+}

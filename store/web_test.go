@@ -1,0 +1,61 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// A game is found by its web token, and only by it: not by a token of
+// another shape, nor by one no game has; two games never share one.
+func TestGameByToken(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, _ := newDB(t)
+	a, b := newGame(t, db), newGameOf(t, db, "cy", "di", false)
+	if a.WebToken == b.WebToken {
+		t.Fatalf("two games share the web token %s", a.WebToken)
+	}
+	got, err := db.GameByToken(ctx, b.WebToken)
+	if err != nil || got.ID != b.ID {
+		t.Fatalf("by b's token: game %d, %v; want %d", got.ID, err, b.ID)
+	}
+	if v, err := db.GameVersion(ctx, a.WebToken); err != nil || v != a.Version {
+		t.Fatalf("a's version by token: %d, %v", v, err)
+	}
+	for _, bad := range []string{"", "1", a.WebToken[:31], a.WebToken + "0", "ZZ" + a.WebToken[2:], "00000000000000000000000000000000"} {
+		if _, err := db.GameByToken(ctx, bad); !errors.Is(err, ErrNotFound) {
+			t.Errorf("token %q: %v, want not found", bad, err)
+		}
+	}
+}
+
+// A server's web mode is "link" until its moderators choose; a choice is
+// logged once, and an unknown mode is refused.
+func TestWebMode(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, _ := newDB(t)
+	if m, err := db.Web(ctx, guild); err != nil || m != WebLink {
+		t.Fatalf("default web mode %q, %v", m, err)
+	}
+	for _, step := range []struct {
+		mode    string
+		changed bool
+	}{{WebOff, true}, {WebOff, false}, {WebPublic, true}, {WebLink, true}} {
+		changed, err := db.SetWeb(ctx, guild, step.mode, "mod")
+		if err != nil || changed != step.changed {
+			t.Fatalf("setting %s: changed %v, %v; want %v", step.mode, changed, err, step.changed)
+		}
+		if m, _ := db.Web(ctx, guild); m != step.mode {
+			t.Fatalf("after setting %s: %s", step.mode, m)
+		}
+	}
+	if _, err := db.SetWeb(ctx, guild, "everyone", "mod"); err == nil {
+		t.Error("an unknown web mode was taken")
+	}
+	log, _ := db.ModerationLog(ctx, guild, 10)
+	if len(log) != 3 {
+		t.Errorf("%d moderation log lines, want 3", len(log))
+	}
+}
