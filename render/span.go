@@ -25,6 +25,37 @@ type Played struct {
 // moves, a Seega capture chain) gets that turn so far instead. The span
 // depends on the record alone, so a game at a version has one picture.
 func FromRecordSince(start games.Position, plies []games.Ply) (games.Position, Last, error) {
+	pos, last, all, err := played(start, plies)
+	if err != nil || len(all) == 0 {
+		return pos, last, err
+	}
+	last.Reader = readerOf(pos, all)
+	last.Span = spanOf(all, last.Reader)
+	for i, p := range last.Span {
+		if p.Before != nil {
+			last.Span[i].Only = len(p.Before.Moves()) == 1
+		}
+	}
+	return pos, last, nil
+}
+
+// Plays replays plies from start and returns each as a reader is told of it
+// (PlyText): its player, the position its move was played from, and whether
+// that move was the only one. A page listing a whole game's moves reads it.
+func Plays(start games.Position, plies []games.Ply) ([]Played, error) {
+	_, _, all, err := played(start, plies)
+	for i, p := range all {
+		if p.Before != nil {
+			all[i].Only = len(p.Before.Moves()) == 1
+			all[i].Chosen = !p.Before.Due().Auto
+		}
+	}
+	return all, err
+}
+
+// played replays plies from start: the position reached, its Last, and
+// every ply with its player and the position its move was played from.
+func played(start games.Position, plies []games.Ply) (games.Position, Last, []Played, error) {
 	pos, last := start, Last{}
 	all := make([]Played, 0, len(plies))
 	err := walk(start, plies, func(i int, after games.Position, l Last) error {
@@ -38,17 +69,7 @@ func FromRecordSince(start games.Position, plies []games.Ply) (games.Position, L
 		pos, last = after, l
 		return nil
 	})
-	if err != nil || len(all) == 0 {
-		return pos, last, err
-	}
-	last.Reader = readerOf(pos, all)
-	last.Span = spanOf(all, last.Reader)
-	for i, p := range last.Span {
-		if p.Before != nil {
-			last.Span[i].Only = len(p.Before.Moves()) == 1
-		}
-	}
-	return pos, last, nil
+	return pos, last, all, err
 }
 
 // readerOf is who a board at pos is for: the seat on move, or once the game

@@ -353,46 +353,11 @@ func fitLatestLines(l *lang.Lang, lines []string, n int) string {
 	return Clip(strings.Join(kept, "\n"), max(n, 1))
 }
 
-// plyText says one ply in l: "light threw 3 and played in-3 (enter on 3)",
-// the move in notation and in words (with what it captured), marked when it
-// was the only one possible; a pass says that the player could not move.
-func (s *State) plyText(l *lang.Lang, p render.Played) string {
-	who := SeatWord(l, s.Game, p.Ply.Player)
-	throws := ThrowsText(p.Ply.Throws)
-	move := p.Ply.Move
-	switch {
-	case move == "pass" && throws != "":
-		return l.T("play.last.threw_passed", "Seat", who, "Throws", throws)
-	case move == "pass":
-		return l.T("play.last.passed", "Seat", who)
-	}
-	if move != "" && p.Before != nil {
-		if label := games.Label(l, p.Before, move); label != move {
-			move += " (" + label + ")"
-		}
-		if p.Only {
-			move = l.T("play.since.only", "Move", move)
-		}
-	}
-	switch {
-	case throws != "" && move != "":
-		return l.T("play.last.threw_played", "Seat", who, "Throws", throws, "Move", move)
-	case throws != "":
-		return l.T("play.last.threw", "Seat", who, "Throws", throws)
-	case move != "":
-		return l.T("play.last.played", "Seat", who, "Move", move)
-	}
-	return who
-}
+// plyText says one ply in l, as render.PlyText does.
+func (s *State) plyText(l *lang.Lang, p render.Played) string { return render.PlyText(l, s.Game, p) }
 
 // ThrowsText lists throws as they came: "1, 1, 3".
-func ThrowsText(ts []games.Throw) string {
-	s := make([]string, len(ts))
-	for i, t := range ts {
-		s[i] = fmt.Sprint(t)
-	}
-	return strings.Join(s, ", ")
-}
+func ThrowsText(ts []games.Throw) string { return render.ThrowsText(ts) }
 
 // RematchRow is the Rematch button of a finished game's board, in l.
 func RematchRow(l *lang.Lang, g store.Game) []discordgo.MessageComponent {
