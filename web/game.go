@@ -1,0 +1,249 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"kilab/games"
+	"kilab/lang"
+	"kilab/render"
+	"kilab/store"
+)
+
+// shown is a game as its pages show it: the game, its rules, its record and
+// each ply as a reader is told of it.
+type shown struct {
+	g     store.Game
+	game  games.Game
+	start games.Position
+	plies []games.Ply
+	plays []render.Played
+}
+
+// load reads the game whose web token is token, if its server shows it.
+func (s *Server) load(ctx context.Context, token string) (*shown, error) {
+	g, err := s.db.GameByToken(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	switch mode, err := s.db.Web(ctx, g.GuildID); {
+	case err != nil:
+		return nil, err
+	case mode == store.WebOff:
+		return nil, errHidden
+	}
+	g, rec, err := s.db.GameRecord(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	game, err := games.Lookup(g.Kind)
+	if err != nil {
+		return nil, err
+	}
+	start, err := game.New(g.Config)
+	if err != nil {
+		return nil, err
+	}
+	sh := &shown{g: g, game: game, start: start, plies: store.Plies(rec)}
+	if sh.plays, err = render.Plays(start, sh.plies); err != nil {
+		return nil, fmt.Errorf("game %d: replaying its record: %w", g.ID, err)
+	}
+	return sh, nil
+}
+
+// at is the position after the first n plies, with what its board marks.
+func (sh *shown) at(n int) (games.Position, render.Last, error) {
+	return render.FromRecordSince(sh.start, sh.plies[:n])
+}
+
+// stepOf reads a step (a number of plies, 0 for the start) from text: the
+// last where text is empty; ok is false for anything but a number from 0
+// to the plies' count.
+func (sh *shown) stepOf(text string) (int, bool) {
+	if text == "" {
+		return len(sh.plies), true
+	}
+	if len(text) > 6 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 || n > len(sh.plies) || strconv.Itoa(n) != text {
+		return 0, false
+	}
+	return n, true
+}
+
+// gamePage is a game's page: its board at a step (?ply=, the last by
+// default; the page's script steps without asking again), its players,
+// how it stands, and its moves.
+func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
+	token := r.PathValue("token")
+	sh, err := s.load(r.Context(), token)
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	step, ok := sh.stepOf(r.URL.Query().Get("ply"))
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	l, chosen := langOf(r)
+	page, err := s.gameView(r.Context(), sh, l, chosen, step)
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	if err := s.pages.ExecuteTemplate(w, "game.html", page); err != nil {
+		s.log.Warn("writing a game page", "err", err)
+	}
+}
+
+// gameView is what game.html shows.
+type gameView struct {
+	Lang, Title, Summary, Image, URL string
+	Labels                           map[string]string
+	Choices                          []langChoice
+	Game, Variant                    string
+	Players                          []playerView
+	Status                           string
+	Due                              string // RFC 3339, "" for none
+	DueText                          string
+	Step, Plies                      int
+	StepText                         string
+	Board, BoardBase, BoardQuery     string
+	Alt                              string
+	Moves                            []moveView
+	First, Prev, Next, Last          string
+	Live                             bool
+	Events                           string
+	Version                          int64
+}
+
+type playerView struct {
+	Seat, Rating, Computer string
+	OnMove, Won            bool
+}
+
+type moveView struct {
+	N                      int
+	Notation, Words, Href  string
+	Alt                    string
+	Current, Seat0, Passed bool
+}
+
+func (s *Server) gameView(ctx context.Context, sh *shown, l *lang.Lang, chosen bool, step int) (*gameView, error) {
+	pos, last, err := sh.at(step)
+	if err != nil {
+		return nil, err
+	}
+	g := sh.g
+	path := "/g/" + g.WebToken
+	v := &gameView{Lang: string(l.Tag()), Labels: labels(l), Choices: choices(l, path, ""),
+		Game: sh.game.Title(), Variant: variantText(l, sh.game, g.Config), Step: step, Plies: len(sh.plies),
+		BoardBase: path + "/board/", BoardQuery: "?lang=" + string(l.Tag()),
+		Live: g.Active(), Events: path + "/events", Version: g.Version}
+	v.Board = v.BoardBase + strconv.Itoa(step) + v.BoardQuery
+	v.Alt = render.Describe(l, sh.game, g.Config, pos, last)
+	v.Title = l.T("web.game.title", "Game", v.Game, "ID", g.ID)
+	v.Status, v.DueText, v.Due = status(l, sh)
+	v.Summary = v.Variant + " · " + v.Status
+	v.URL, v.Image = s.cfg.PublicURL+path, s.cfg.PublicURL+v.BoardBase+strconv.Itoa(len(sh.plies))+"?lang=en"
+	if v.Players, err = s.players(ctx, l, sh); err != nil {
+		return nil, err
+	}
+	href := func(n int) string { return withLang(path+"?ply="+strconv.Itoa(n), l, chosen) + "#" + strconv.Itoa(n) }
+	v.First, v.Prev, v.Next, v.Last = href(0), href(max(step-1, 0)), href(min(step+1, len(sh.plies))), href(len(sh.plies))
+	v.StepText = v.Labels["start"]
+	v.Moves = make([]moveView, len(sh.plays))
+	for i, p := range sh.plays {
+		words := render.PlyText(l, sh.game, p)
+		v.Moves[i] = moveView{N: i + 1, Notation: p.Ply.String(), Words: words, Href: href(i + 1),
+			Alt: l.T("web.game.board_after", "N", i+1, "Move", words), Current: i+1 == step,
+			Seat0: p.Ply.Player == games.First, Passed: p.Ply.Move == "pass"}
+		if i+1 == step {
+			v.StepText = v.Moves[i].Alt
+		}
+	}
+	return v, nil
+}
+
+// variantText names a game's variant in l, then its options as its record
+// writes them.
+func variantText(l *lang.Lang, game games.Game, c games.Config) string {
+	text := c.String()
+	if name, ok := games.ValueName(game, c.Variant); ok {
+		if _, opts, found := strings.Cut(text, " "); found {
+			return name.In(l) + " · " + opts
+		}
+		return name.In(l)
+	}
+	return text
+}
+
+// status says how a game stands in l: whose turn and until when, or how it
+// ended; with the due time as text and as RFC 3339 for the page's <time>.
+func status(l *lang.Lang, sh *shown) (text, dueText, due string) {
+	g := sh.g
+	if w, won := g.Result.Winner(); won {
+		return l.T("web.game.won", "Seat", games.SeatName(l, sh.game, w)), "", ""
+	}
+	switch g.Result {
+	case store.Draw:
+		return l.T("web.game.draw"), "", ""
+	case store.Aborted:
+		return l.T("web.game.aborted"), "", ""
+	}
+	text = l.T("web.game.to_move", "Seat", games.SeatName(l, sh.game, g.ToMove))
+	if g.Deadline.IsZero() || g.ComputerOnMove() {
+		return text, "", ""
+	}
+	d := g.Deadline.UTC()
+	return text, l.T("web.game.due", "Time", d.Format("2006-01-02 15:04")+" UTC"), d.Format(time.RFC3339)
+}
+
+// players are the game's two seats: their names in the game's words, their
+// ratings on the game's server (none for the computer, or a player not yet
+// rated), who is on move and who won.
+func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]playerView, error) {
+	g := sh.g
+	out := make([]playerView, 2)
+	winner, won := g.Result.Winner()
+	for p := games.First; p <= games.Second; p++ {
+		pv := playerView{Seat: games.SeatName(l, sh.game, p), OnMove: g.Active() && g.ToMove == p, Won: won && winner == p}
+		if g.Computer.Plays() && g.Computer.Seat == p {
+			pv.Computer = l.T("web.game.computer", "Level", levelText(l, g.Computer.Level))
+		} else if st, err := s.db.Standing(ctx, g.GuildID, g.Kind, g.Players[p]); err == nil {
+			pv.Rating = l.T("web.game.rating", "Rating", int(math.Round(st.Rating.Rating)))
+		} else if !isNotFound(err) {
+			return nil, err
+		}
+		out[p] = pv
+	}
+	return out, nil
+}
+
+// labels are the page's fixed words in l.
+func labels(l *lang.Lang) map[string]string {
+	out := map[string]string{}
+	for _, id := range []string{"moves", "first", "prev", "next", "last", "players", "live", "language", "board", "start",
+		"skip", "footer", "no_moves", "steps"} {
+		out[id] = l.T("web.label." + id)
+	}
+	return out
+}
+
+// levelText names a computer level in l as /challenge does.
+func levelText(l *lang.Lang, level string) string {
+	if id := "cmd.choice." + level; lang.Has(id) {
+		return l.T(id)
+	}
+	return level
+}

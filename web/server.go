@@ -1,0 +1,173 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"html/template"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"kilab/store"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// Config is what the pages need besides the store.
+type Config struct {
+	// PublicURL is where players reach the pages ("https://kilab.example"),
+	// for the absolute addresses Open Graph wants; "" leaves them relative.
+	PublicURL string
+	// Log hears what went wrong; nil logs nothing.
+	Log *slog.Logger
+	// Poll is how often a live page's stream looks for a new version of its
+	// game; 0 is a second.
+	Poll time.Duration
+	// Stream bounds how long one live stream stays open before the browser
+	// opens another; 0 is ten minutes.
+	Stream time.Duration
+	// Rate and Burst bound each client's requests (a second, and at once);
+	// 0 takes 20 and 80.
+	Rate, Burst float64
+}
+
+// Server serves the pages.
+type Server struct {
+	db     *store.DB
+	cfg    Config
+	log    *slog.Logger
+	mux    *http.ServeMux
+	pages  *template.Template
+	static *assets
+	boards *pictureCache
+	limit  *limiter
+}
+
+// New returns the pages of db's games as an http.Handler.
+func New(db *store.DB, cfg Config) *Server {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Poll <= 0 {
+		cfg.Poll = time.Second
+	}
+	if cfg.Stream <= 0 {
+		cfg.Stream = 10 * time.Minute
+	}
+	if cfg.Rate <= 0 {
+		cfg.Rate, cfg.Burst = 20, 80
+	}
+	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
+	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
+		boards: newPictureCache(512), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
+	s.pages = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
+	for _, r := range s.routes() {
+		s.mux.HandleFunc(r.pattern, r.handle)
+	}
+	return s
+}
+
+// route is one address the pages answer: a ServeMux pattern (GET answers
+// HEAD too) and its handler.
+type route struct {
+	pattern string
+	handle  http.HandlerFunc
+}
+
+// routes is every address the pages answer; anything else is 404, and a
+// method other than GET or HEAD is 405.
+func (s *Server) routes() []route {
+	return []route{
+		{"GET /g/{token}", s.gamePage},
+		{"GET /g/{token}/board/{ply}", s.boardPicture},
+		{"GET /g/{token}/events", s.gameEvents},
+		{"GET /static/{file}", s.static.serve},
+		{"GET /robots.txt", robots},
+		{"/", http.NotFound},
+	}
+}
+
+// csp allows the page its own styles, scripts, pictures and stream, and
+// nothing else: no inline script or style, no other site, no frames.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// maxURL bounds a request's address; longer ones are refused before routing.
+const maxURL = 512
+
+// ServeHTTP answers a request: headers every answer carries, the client's
+// rate, the methods, then the route.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer") // a game's address is its key
+	h.Set("X-Frame-Options", "DENY")
+	switch {
+	case r.Method != http.MethodGet && r.Method != http.MethodHead:
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	case len(r.URL.RequestURI()) > maxURL || r.ContentLength > 0:
+		http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
+	case !s.limit.allow(clientOf(r), time.Now()):
+		h.Set("Retry-After", "1")
+		http.Error(w, "too many requests", http.StatusTooManyRequests)
+	default:
+		s.mux.ServeHTTP(w, r)
+	}
+}
+
+// robots keeps crawlers off every page: they are for those given a link.
+func robots(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("User-agent: *\nDisallow: /\n"))
+}
+
+// failed answers a request that could not be served: 404 for what does not
+// exist (or is not to be shown), 500 for the rest, which is logged and
+// never shown.
+func (s *Server) failed(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, errHidden) {
+		http.NotFound(w, r)
+		return
+	}
+	if errors.Is(err, context.Canceled) {
+		return // the client went away
+	}
+	s.log.Error("web page", "path", r.URL.Path, "err", err)
+	http.Error(w, "something went wrong", http.StatusInternalServerError)
+}
+
+// errHidden: the page exists but its server shows nothing on the web.
+var errHidden = errors.New("web: the server shows nothing on the web")
+
+// Listen serves the pages on addr until ctx ends, then shuts down, giving
+// open requests a moment. Headers and their time are bounded as the
+// interactions endpoint bounds them.
+func (s *Server) Listen(ctx context.Context, addr string) error {
+	srv := &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10,
+		// Requests live in ctx, so that live streams end when it does.
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	done := make(chan error, 1)
+	go func() { done <- srv.ListenAndServe() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return srv.Shutdown(stop)
+}
+
+// isNotFound says err is the store's "no such row".
+func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }

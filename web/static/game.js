@@ -1,0 +1,106 @@
+// Kilab's game page: stepping through the game with the buttons, the move
+// list and the keys (left, right, Home, End) without asking the server for
+// the page again, and following a game in play live. Without this script
+// the same links work as plain pages.
+"use strict";
+(function () {
+  let main, moves, plies, step;
+
+  function init() {
+    main = document.getElementById("game");
+    if (!main) return;
+    moves = document.getElementById("moves");
+    plies = Number(main.dataset.plies);
+    step = Number(main.dataset.step);
+    const fromHash = parseStep(location.hash.slice(1));
+    if (fromHash !== null) step = fromHash;
+    show(step, false);
+  }
+
+  function parseStep(text) {
+    if (!/^\d{1,6}$/.test(text)) return null;
+    const n = Number(text);
+    return n >= 0 && n <= plies ? n : null;
+  }
+
+  // show draws the board after n plies and marks its move in the list.
+  function show(n, scroll) {
+    step = Math.max(0, Math.min(plies, n));
+    const board = document.getElementById("board");
+    const item = document.getElementById("m" + step);
+    board.src = main.dataset.board + step + main.dataset.boardQuery;
+    if (item) board.alt = item.dataset.alt;
+    for (const li of moves.querySelectorAll("li")) {
+      const current = li === item;
+      li.classList.toggle("current", current);
+      const a = li.querySelector("a");
+      if (current) a.setAttribute("aria-current", "step"); else a.removeAttribute("aria-current");
+    }
+    if (item && scroll) item.scrollIntoView({ block: "nearest" });
+    const caption = document.getElementById("step");
+    if (item) caption.textContent = item.dataset.alt;
+    setStepLink("first", 0);
+    setStepLink("prev", step - 1);
+    setStepLink("next", step + 1);
+    setStepLink("last", plies);
+    history.replaceState(null, "", "#" + step);
+  }
+
+  function setStepLink(id, n) {
+    const a = document.getElementById(id);
+    const off = n < 0 || n > plies || n === step;
+    a.setAttribute("aria-disabled", off ? "true" : "false");
+    if (off) a.setAttribute("tabindex", "-1"); else a.removeAttribute("tabindex");
+    a.dataset.to = String(Math.max(0, Math.min(plies, n)));
+  }
+
+  document.addEventListener("click", function (e) {
+    const a = e.target.closest("a");
+    if (!a || !main) return;
+    if (a.closest(".steps")) {
+      e.preventDefault();
+      show(Number(a.dataset.to), true);
+      return;
+    }
+    const li = a.closest("#moves li");
+    if (li) {
+      e.preventDefault();
+      show(Number(li.id.slice(1)), false);
+    }
+  });
+
+  document.addEventListener("keydown", function (e) {
+    if (!main || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.target.closest("input, textarea, select, [contenteditable]")) return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: plies }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    show(to, true);
+  });
+
+  // follow keeps a game in play current: on a new version the page reads
+  // itself again and, if the reader was at the latest move, shows the new one.
+  function follow() {
+    if (!main || !main.dataset.events || !window.EventSource) return;
+    const source = new EventSource(main.dataset.events + "?v=" + main.dataset.version);
+    source.addEventListener("version", function (e) {
+      if (e.data === main.dataset.version) return;
+      const atEnd = step === plies;
+      const kept = step;
+      fetch(location.pathname + location.search, { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (html) {
+          const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
+          if (!fresh) return;
+          main.replaceWith(fresh);
+          init();
+          show(atEnd ? plies : kept, false);
+          if (!main.dataset.events) source.close();
+        })
+        .catch(function () {});
+    });
+  }
+
+  init();
+  follow();
+})();

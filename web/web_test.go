@@ -1,0 +1,321 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"kilab/games"
+	_ "kilab/games/aseb"
+	_ "kilab/games/seega"
+	_ "kilab/games/tab"
+	"kilab/store"
+)
+
+const guild = "100000000000000001"
+
+// site is the pages over a fresh SQLite file.
+type site struct {
+	t   *testing.T
+	db  *store.DB
+	srv *Server
+}
+
+func newSite(t *testing.T) *site {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "web.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return &site{t: t, db: db, srv: New(db, Config{PublicURL: "https://kilab.example/", Poll: 20 * time.Millisecond, Stream: time.Second})}
+}
+
+// game starts a game of kind and plays n plies of it, each a throw then
+// the first legal move, committed as the bot commits them.
+func (s *site) game(kind string, n int) store.Game {
+	s.t.Helper()
+	ctx := context.Background()
+	game, _ := games.Lookup(kind)
+	cfg, _ := games.Normalize(game, games.Config{})
+	pos, _ := game.New(cfg)
+	g, err := s.db.CreateGame(ctx, store.NewGame{GuildID: guild, ChannelID: "c", Kind: kind, Config: cfg,
+		Players: [2]string{"ana", "bo"}, Position: pos.String(), ToMove: pos.Due().Player, TimeLimit: 72 * time.Hour, Rated: true})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	src := games.Seeded(7)
+	for range n {
+		seat := pos.Due().Player
+		var rec games.Recorder
+		if pos.Due().Kind != games.DueMove {
+			if pos, err = games.Roll(pos, seat, src, &rec); err != nil {
+				s.t.Fatal(err)
+			}
+		}
+		if pos.Due().Kind == games.DueMove && pos.Due().Player == seat {
+			m := pos.Moves()[0].Notation
+			if pos, err = games.PlayAs(pos, seat, m); err != nil {
+				s.t.Fatal(err)
+			}
+			rec.Move(seat, m)
+			if pos, err = games.Advance(pos, src, &rec); err != nil {
+				s.t.Fatal(err)
+			}
+		}
+		if g, _, err = s.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, Plies: rec.Plies, Moved: true,
+			Position: pos.String(), ToMove: pos.Due().Player, Announce: true}); err != nil {
+			s.t.Fatal(err)
+		}
+		if pos.Due().Kind == games.DueNothing {
+			break
+		}
+	}
+	return g
+}
+
+// get asks the pages for path with headers kv (name, value, ...).
+func (s *site) get(path string, kv ...string) *http.Response {
+	s.t.Helper()
+	r := httptest.NewRequest(http.MethodGet, path, nil)
+	for i := 0; i+1 < len(kv); i += 2 {
+		r.Header.Set(kv[i], kv[i+1])
+	}
+	w := httptest.NewRecorder()
+	s.srv.ServeHTTP(w, r)
+	return w.Result()
+}
+
+func body(t *testing.T, r *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A game's page is found by its token alone: by its number, by a token one
+// digit off, or by a malformed one, nothing is there, and nothing says why.
+func TestGamePageOnlyByToken(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 4)
+	if r := s.get("/g/" + g.WebToken); r.StatusCode != http.StatusOK {
+		t.Fatalf("the game's page: %d", r.StatusCode)
+	}
+	off := []byte(g.WebToken)
+	off[0] = "01"[map[bool]int{true: 1, false: 0}[off[0] == '0']]
+	for _, path := range []string{fmt.Sprintf("/g/%d", g.ID), "/g/" + string(off), "/g/" + g.WebToken[:31], "/g/" + strings.ToUpper(g.WebToken),
+		"/g/" + g.WebToken + "/board/99999", "/g/" + g.WebToken + "/board/-1", "/g/" + g.WebToken + "/board/01",
+		"/games", "/g/" + g.WebToken + "?ply=1000", "/static/nothing.js"} {
+		r := s.get(path)
+		text := body(t, r)
+		if r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", path, r.StatusCode)
+		}
+		if strings.Contains(strings.ToLower(text), "sql") || strings.Contains(text, "goroutine") {
+			t.Errorf("%s says %q", path, text)
+		}
+	}
+}
+
+// Every answer carries the strict policy and noindex; only GET and HEAD are
+// answered.
+func TestHeadersAndMethods(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("tab", 2)
+	for _, path := range []string{"/g/" + g.WebToken, "/g/" + g.WebToken + "/board/1", "/nothing", "/static/kilab.css"} {
+		r := s.get(path)
+		if got := r.Header.Get("Content-Security-Policy"); got != csp || !strings.Contains(got, "script-src 'self'") ||
+			strings.Contains(got, "unsafe-inline") {
+			t.Errorf("%s: policy %q", path, got)
+		}
+		if r.Header.Get("X-Robots-Tag") != "noindex, nofollow" || r.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("%s: robots %q, referrer %q", path, r.Header.Get("X-Robots-Tag"), r.Header.Get("Referrer-Policy"))
+		}
+	}
+	for _, m := range []string{http.MethodPost, http.MethodPut, http.MethodDelete, "PATCH"} {
+		w := httptest.NewRecorder()
+		s.srv.ServeHTTP(w, httptest.NewRequest(m, "/g/"+g.WebToken, nil))
+		if w.Code != http.StatusMethodNotAllowed {
+			t.Errorf("%s: %d, want 405", m, w.Code)
+		}
+	}
+	page := body(t, s.get("/g/"+g.WebToken))
+	if strings.Contains(page, "<script>") || strings.Contains(page, " style=") || strings.Contains(page, "onclick") {
+		t.Error("the page has inline script or style, which its policy forbids")
+	}
+	if !strings.Contains(page, `<meta name="robots" content="noindex, nofollow">`) {
+		t.Error("the page does not say noindex")
+	}
+}
+
+// The page lists every ply, each a link to its step, in notation and in
+// words; ?ply=n shows the board after n plies and marks the nth move, the
+// step links around it pointing one back and one forward.
+func TestGamePageSteps(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 6)
+	_, rec, _ := s.db.GameRecord(context.Background(), g.ID)
+	page := body(t, s.get("/g/"+g.WebToken+"?ply=2"))
+	for n, p := range rec {
+		if !strings.Contains(page, fmt.Sprintf(`<li id="m%d"`, n+1)) || !strings.Contains(page, "<code>"+p.Ply.String()+"</code>") {
+			t.Errorf("ply %d (%s) is not in the list", n+1, p.Ply)
+		}
+	}
+	if strings.Contains(page, fmt.Sprintf(`<li id="m%d"`, len(rec)+1)) {
+		t.Errorf("the list has a ply past the record's %d", len(rec))
+	}
+	path := "/g/" + g.WebToken
+	for _, want := range []string{`src="` + path + `/board/2?lang=en"`, `id="prev" href="` + path + `?ply=1#1"`,
+		`id="next" href="` + path + `?ply=3#3"`, `class="s`, `current"><a href="` + path + `?ply=2#2" rel="nofollow" aria-current="step">`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page at ply 2 lacks %q", want)
+		}
+	}
+	if !strings.Contains(page, "threw") {
+		t.Error("the moves are not said in words")
+	}
+}
+
+// A board picture is a PNG whose ETag names its ply and language: asked
+// again with it, nothing is sent; another ply or language is another tag.
+func TestBoardPictureETag(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("seega", 3)
+	base := "/g/" + g.WebToken + "/board/"
+	r := s.get(base + "1")
+	png := body(t, r)
+	tag := r.Header.Get("ETag")
+	if r.StatusCode != http.StatusOK || r.Header.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") || tag == "" {
+		t.Fatalf("board 1: %d %s, tag %q", r.StatusCode, r.Header.Get("Content-Type"), tag)
+	}
+	if again := s.get(base+"1", "If-None-Match", tag); again.StatusCode != http.StatusNotModified || body(t, again) != "" {
+		t.Errorf("board 1 asked again with its tag: %d", again.StatusCode)
+	}
+	for _, other := range []*http.Response{s.get(base + "2"), s.get(base + "0"), s.get(base+"1", "Accept-Language", "ru")} {
+		if other.Header.Get("ETag") == tag {
+			t.Errorf("another board has board 1's tag %s", tag)
+		}
+		if other := s.get(base+"2", "If-None-Match", tag); other.StatusCode != http.StatusOK {
+			t.Errorf("board 2 with board 1's tag: %d, want the picture", other.StatusCode)
+		}
+	}
+}
+
+// A server whose moderators turned the web off has no pages: the game's
+// page, its pictures and its stream answer 404, until they turn it on.
+func TestWebOffHidesEverything(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 2)
+	paths := []string{"/g/" + g.WebToken, "/g/" + g.WebToken + "/board/1", "/g/" + g.WebToken + "/events"}
+	if _, err := s.db.SetWeb(context.Background(), guild, store.WebOff, "mod"); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if r := s.get(p); r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s with the web off: %d", p, r.StatusCode)
+		}
+	}
+	if _, err := s.db.SetWeb(context.Background(), guild, store.WebLink, "mod"); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.get(paths[0]); r.StatusCode != http.StatusOK {
+		t.Errorf("with the web back on: %d", r.StatusCode)
+	}
+}
+
+// The page speaks the browser's language among the five, or the one chosen
+// on the page, and unfurls in Discord with its title, summary and picture.
+func TestLanguageAndOpenGraph(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 2)
+	ru := body(t, s.get("/g/"+g.WebToken, "Accept-Language", "ru-RU,ru;q=0.9,en;q=0.5"))
+	if !strings.Contains(ru, `<html lang="ru">`) {
+		t.Error("a Russian browser did not get Russian")
+	}
+	de := body(t, s.get("/g/"+g.WebToken+"?lang=de", "Accept-Language", "ru"))
+	if !strings.Contains(de, `<html lang="de">`) || !strings.Contains(de, "?ply=0&amp;lang=de#0") {
+		t.Error("the chosen German did not win over the browser's Russian, or the page's links lost it")
+	}
+	en := body(t, s.get("/g/"+g.WebToken, "Accept-Language", "ja"))
+	for _, want := range []string{`<html lang="en">`, `property="og:title"`, `property="og:image" content="https://kilab.example/g/` + g.WebToken + `/board/`,
+		`property="og:url" content="https://kilab.example/g/` + g.WebToken + `"`} {
+		if !strings.Contains(en, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}
+
+// A client asking too fast is held back; others are not.
+func TestRateLimit(t *testing.T) {
+	t.Parallel()
+	l := newLimiter(10, 5, 2)
+	now := time.Now()
+	for i := range 5 {
+		if !l.allow("a", now) {
+			t.Fatalf("request %d of a burst of 5 refused", i+1)
+		}
+	}
+	if l.allow("a", now) {
+		t.Error("a sixth request at once was allowed")
+	}
+	if !l.allow("a", now.Add(200*time.Millisecond)) {
+		t.Error("a request after the bucket refilled was refused")
+	}
+	if !l.allow("b", now) {
+		t.Error("another client was held back")
+	}
+	if l.allow("c", now) {
+		t.Error("a third client fit in a map of two, with none idle")
+	}
+	if !l.allow("c", now.Add(time.Second)) || len(l.clients) > 2 {
+		t.Errorf("the idle clients were not forgotten: %d kept", len(l.clients))
+	}
+}
+
+// A game's stream says "version" with the new version when a move is
+// committed, by this process or any other on the database, within a poll.
+func TestEventsFollowTheGame(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 2)
+	hs := httptest.NewServer(s.srv)
+	defer hs.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, hs.URL+fmt.Sprintf("/g/%s/events?v=%d", g.WebToken, g.Version), nil)
+	r, err := hs.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	if r.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("stream: %s", r.Header.Get("Content-Type"))
+	}
+	moved, _, err := s.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4096)
+	var got strings.Builder
+	for !strings.Contains(got.String(), fmt.Sprintf("event: version\ndata: %d\n", moved.Version)) {
+		n, err := r.Body.Read(buf)
+		if err != nil {
+			t.Fatalf("the stream ended before the new version (%v): %q", err, got.String())
+		}
+		got.Write(buf[:n])
+	}
+}
