@@ -20,7 +20,8 @@ WORKDIR /data
 VOLUME ["/data"]
 USER 65532:65532
 # The ports the README suggests: METRICS_ADDR=:9090 (/metrics, /healthz,
-# /readyz) and INTERACTIONS_ADDR=:8080 (/interactions). Each is served only
-# when its variable is set, on the port it gives.
-EXPOSE 9090 8080
+# /readyz), INTERACTIONS_ADDR=:8080 (/interactions) and WEB_ADDR=:8081 (the
+# game pages). Each is served only when its variable is set, on the port it
+# gives.
+EXPOSE 9090 8080 8081
 ENTRYPOINT ["/kilab"]

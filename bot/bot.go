@@ -18,6 +18,7 @@ import (
 	"kilab/bot/vacation"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -83,6 +84,9 @@ type Config struct {
 	// /rules pages and /help then link to the rule or part they show there.
 	// "" adds no links; everything is in Discord anyway. No trailing slash.
 	DocsURL string
+	// PublicURL is where players reach the web pages (PUBLIC_URL; "": not
+	// served): boards, with their server's leave, link to their game's page.
+	PublicURL string
 	// RequestsPerSecond is how many REST requests a second this copy of the
 	// bot makes at most (interaction callbacks, which Discord does not
 	// count, aside): 0 means DefaultRequestsPerSecond, a negative value no
@@ -214,6 +218,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	})
 	b.Core = kit.NewCore(c.DB, b.acks, c.Source, c.Log, c.Computer)
 	b.Core.Kick, b.Core.OnCommit, b.Core.Self = b.kick, b.met.commit, b.self
+	b.Core.PublicURL = strings.TrimRight(c.PublicURL, "/")
 	b.Core.OnDMFailure = func(reason string) { b.met.dmFailures.WithLabelValues(reason).Inc() }
 	b.info = info.New(b.Core)
 	b.info.DocsURL = c.DocsURL

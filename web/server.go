@@ -149,24 +149,13 @@ func (s *Server) failed(w http.ResponseWriter, r *http.Request, err error) {
 // errHidden: the page exists but its server shows nothing on the web.
 var errHidden = errors.New("web: the server shows nothing on the web")
 
-// Listen serves the pages on addr until ctx ends, then shuts down, giving
-// open requests a moment. Headers and their time are bounded as the
-// interactions endpoint bounds them.
-func (s *Server) Listen(ctx context.Context, addr string) error {
-	srv := &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+// HTTPServer is the pages as an http.Server, its headers and their time
+// bounded as the interactions endpoint bounds them. Requests live in base,
+// so that live streams end when it does: Shutdown waits for them.
+func (s *Server) HTTPServer(base context.Context) *http.Server {
+	return &http.Server{Handler: s, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
 		IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10,
-		// Requests live in ctx, so that live streams end when it does.
-		BaseContext: func(net.Listener) context.Context { return ctx }}
-	done := make(chan error, 1)
-	go func() { done <- srv.ListenAndServe() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	return srv.Shutdown(stop)
+		BaseContext: func(net.Listener) context.Context { return base }}
 }
 
 // isNotFound says err is the store's "no such row".

@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -62,6 +63,10 @@ func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
 		m.Components = Components(l, s.G.ID, s.G.Version, s.Pos, o.Prefix)
 	case o.Controls:
 		m.Components = RematchRow(l, s.G)
+	}
+	if s.Link != "" {
+		m.Embeds[0].URL = s.Link + "#" + strconv.Itoa(len(s.Plies))
+		m.Components = WithLink(l, m.Components, m.Embeds[0].URL)
 	}
 	m.Content, m.Mentions = s.headline(l, o)
 	return m, nil

@@ -38,6 +38,9 @@ type Core struct {
 	// Self is the bot's own user id, the computer's seat in its games (""
 	// before the gateway's READY).
 	Self func() string
+	// PublicURL is where players reach the web pages (PUBLIC_URL), without
+	// a final slash; "" where they are not served: boards link to none.
+	PublicURL string
 }
 
 // NewCore is a Core with its caches ready.

@@ -23,6 +23,8 @@ type State struct {
 	Last  render.Last
 	// away is when the vacations of the game's players who are on one end.
 	Away map[string]time.Time
+	// Link is the game's page on the web; "" where there is none to show.
+	Link string
 }
 
 // Load makes g playable as the caller saw it: a game that has moved on since
@@ -66,7 +68,11 @@ func (b *Core) LoadLatest(ctx context.Context, id int64) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{G: g, Game: game, Pos: pos, Plies: plies, Last: last, Away: away}, nil
+	link, err := b.webLink(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return &State{G: g, Game: game, Pos: pos, Plies: plies, Last: last, Away: away, Link: link}, nil
 }
 
 // refresh replaces g's stored position, which disagrees with its record, by

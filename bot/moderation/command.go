@@ -5,6 +5,7 @@ import (
 
 	"kilab/bot/kit"
 	"kilab/lang"
+	"kilab/store"
 )
 
 // Command is /mod's definition. Its default_member_permissions, Manage
@@ -32,10 +33,25 @@ func Command() *discordgo.ApplicationCommand {
 			kit.Subcommand("clear", lang.T("cmd.mod.unset"), lang.T("cmd.mod.unset_desc"))),
 		kit.Subcommand("show", lang.T("cmd.mod.show"), lang.T("cmd.mod.show_desc")),
 		kit.Subcommand("log", lang.T("cmd.mod.log"), lang.T("cmd.mod.log_desc")),
+		kit.Subcommand("web", lang.T("cmd.mod.web"), lang.T("cmd.mod.web_desc"), webOption()),
 	)
 	c.DefaultMemberPermissions = &manage
 	c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	return c
+}
+
+// webModes are what /mod web offers, in its order. "public" (player and
+// tournament pages listed) waits for those pages.
+var webModes = []string{store.WebLink, store.WebOff}
+
+// webOption is /mod web's one option: what the web pages show.
+func webOption() *discordgo.ApplicationCommandOption {
+	o := kit.Option(discordgo.ApplicationCommandOptionString, "show", lang.T("cmd.mod.opt_show"), lang.T("cmd.mod.web_show"), true)
+	for _, mode := range webModes {
+		t := lang.T("cmd.mod.web_" + mode)
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: t.In(lang.En), NameLocalizations: kit.Localized(t, 100), Value: mode})
+	}
+	return o
 }
 
 // challengeChannelTypes are the channels a challenge can be posted in.

@@ -48,6 +48,8 @@ func (m *Moderation) Mod(ctx context.Context, i *discordgo.Interaction) error {
 		return m.show(ctx, i)
 	case "log":
 		return m.log(ctx, i)
+	case "web":
+		return m.web(ctx, i, by, opts)
 	}
 	return lang.Fail("mod.err.use")
 }
@@ -194,6 +196,27 @@ func (m *Moderation) role(ctx context.Context, i *discordgo.Interaction, by stri
 	return m.Reply(i, "%s", kit.LangOf(i).T(pick(role != "", "mod.role_set", "mod.role_cleared"), "Role", role))
 }
 
+// web is /mod web: what Kilab's web pages show of the server. The boards
+// posted from now on link to their pages or not; a page answers as its
+// server's choice stands when it is asked.
+func (m *Moderation) web(ctx context.Context, i *discordgo.Interaction, by string, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) error {
+	o, ok := opts["show"]
+	if !ok || o.Type != discordgo.ApplicationCommandOptionString || !slices.Contains(webModes, o.StringValue()) {
+		return lang.Fail("mod.err.use")
+	}
+	mode := o.StringValue()
+	changed, err := m.DB.SetWeb(ctx, i.GuildID, mode, by)
+	if err != nil {
+		return err
+	}
+	l := kit.LangOf(i)
+	if !changed {
+		return m.Reply(i, "%s", l.T("mod.web.unchanged"))
+	}
+	m.Logger(ctx).Info("moderator chose what the web shows", "moderator", by, "mode", mode)
+	return m.Reply(i, "%s", l.T("mod.web."+mode))
+}
+
 // show is /mod show: who moderates, where challenges go, who is kept from
 // games.
 func (m *Moderation) show(ctx context.Context, i *discordgo.Interaction) error {
@@ -222,7 +245,12 @@ func (m *Moderation) show(ctx context.Context, i *discordgo.Interaction) error {
 		}
 		banned = strings.Join(users, ", ")
 	}
-	lines := []string{l.T("mod.show.moderators", "Who", who), l.T("mod.show.channels", "Where", where), l.T("mod.show.bans", "Who", banned)}
+	web, err := m.DB.Web(ctx, i.GuildID)
+	if err != nil {
+		return err
+	}
+	lines := []string{l.T("mod.show.moderators", "Who", who), l.T("mod.show.channels", "Where", where), l.T("mod.show.bans", "Who", banned),
+		l.T("mod.show.web", "Mode", l.T("cmd.mod.web_"+web))}
 	return m.embed(i, l.T("mod.show.title"), kit.FitLinesIn(l, lines, 4096))
 }
 

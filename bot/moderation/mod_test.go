@@ -331,3 +331,74 @@ func TestAbortTournamentGame(t *testing.T) {
 		t.Error("the tournament game ended")
 	}
 }
+
+// A board's buttons are made through their shapes, which the router
+// registers in the bot; here the test does.
+func init() { kit.RegisterShape("g", kit.GameShape) }
+
+// /mod web chooses what the web pages show of the server: off takes the
+// link off the boards drawn from then on, link puts it back; the choice is
+// logged, shown by /mod show, and a forged mode is refused and changes
+// nothing.
+func TestWebChoice(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	core, rec, db := kittest.Core(t, 1)
+	core.PublicURL = "https://kilab.example"
+	m := New(core)
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	linked := func() bool {
+		t.Helper()
+		s, err := core.LoadLatest(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := core.Board(lang.En, s, kit.BoardOpts{Controls: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range b.Components {
+			for _, c := range row.(discordgo.ActionsRow).Components {
+				if btn, ok := c.(discordgo.Button); ok && btn.Style == discordgo.LinkButton {
+					if btn.URL != "https://kilab.example/g/"+g.WebToken+"#0" || b.Embeds[0].URL != btn.URL {
+						t.Errorf("the board links to %q (title %q)", btn.URL, b.Embeds[0].URL)
+					}
+					return true
+				}
+			}
+		}
+		return false
+	}
+	web := func(mode string) string {
+		t.Helper()
+		rec.Calls = nil
+		opts := []map[string]any{{"name": "show", "type": discordgo.ApplicationCommandOptionString, "value": mode}}
+		return said(t, rec, m.Mod(ctx, command(t, member(mod, "32"), []string{"web"}, opts, nil)))
+	}
+	if !linked() {
+		t.Fatal("a board of a server that chose nothing has no link to its page")
+	}
+	for _, step := range []struct{ mode, want string }{
+		{store.WebOff, "now show nothing of this server"},
+		{store.WebOff, "show that already"},
+		{"public", "Pick one of the command's subcommands"},
+		{"everyone", "Pick one of the command's subcommands"},
+	} {
+		if got := web(step.mode); !strings.Contains(got, step.want) {
+			t.Errorf("/mod web %s: %q, want %q", step.mode, got, step.want)
+		}
+	}
+	if linked() {
+		t.Error("a board of a server with the web off links to its page")
+	}
+	rec.Calls = nil
+	if got := said(t, rec, m.Mod(ctx, command(t, member(mod, "32"), []string{"show"}, nil, nil))); !strings.Contains(got, "**Web pages**: nothing") {
+		t.Errorf("/mod show: %q", got)
+	}
+	if got := web(store.WebLink); !strings.Contains(got, "has a web page for whoever has its link") || !linked() {
+		t.Errorf("/mod web link: %q, linked %v", got, linked())
+	}
+	if log, _ := db.ModerationLog(ctx, kittest.Guild, 10); len(log) != 2 || log[0].Action != store.ModWeb || log[0].Target != store.WebLink {
+		t.Errorf("logged %+v, want off then link", log)
+	}
+}

@@ -27,6 +27,7 @@ import (
 	"kilab/bot"
 	"kilab/games"
 	"kilab/store"
+	"kilab/web"
 )
 
 const tokenHelp = `kilab: DISCORD_TOKEN is not set.
@@ -59,6 +60,10 @@ type settings struct {
 	shards     shardPlan
 	// docsURL is where the operator hosts docs/ (DOCS_URL; "": nowhere).
 	docsURL string
+	// webAddr is where the web pages listen (WEB_ADDR; "": not served),
+	// publicURL where players reach them (PUBLIC_URL), for the links the
+	// bot posts.
+	webAddr, publicURL string
 	// requestsPerSecond caps this copy's REST requests to Discord
 	// (DISCORD_REQUESTS_PER_SECOND; 0: the bot's default, 50; -1: off).
 	requestsPerSecond int
@@ -74,6 +79,8 @@ func readSettings(getenv func(string) string) (settings, error) {
 		instance:    strings.TrimSpace(getenv("KILAB_INSTANCE")),
 		metricsAddr: strings.TrimSpace(getenv("METRICS_ADDR")),
 		docsURL:     strings.TrimRight(strings.TrimSpace(getenv("DOCS_URL")), "/"),
+		webAddr:     strings.TrimSpace(getenv("WEB_ADDR")),
+		publicURL:   strings.TrimRight(strings.TrimSpace(getenv("PUBLIC_URL")), "/"),
 	}
 	if err := s.checkDatabase(); err != nil {
 		return s, err
@@ -97,10 +104,13 @@ func readSettings(getenv func(string) string) (settings, error) {
 			return s, fmt.Errorf("DISCORD_API_URL %q is not an http(s) address", s.apiURL)
 		}
 	}
-	if s.docsURL != "" {
-		if u, err := url.Parse(s.docsURL); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return s, fmt.Errorf("DOCS_URL %q is not an http(s) address", s.docsURL)
+	for name, v := range map[string]string{"DOCS_URL": s.docsURL, "PUBLIC_URL": s.publicURL} {
+		if u, err := url.Parse(v); v != "" && (err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https")) {
+			return s, fmt.Errorf("%s %q is not an http(s) address", name, v)
 		}
+	}
+	if s.publicURL != "" && s.webAddr == "" {
+		return s, fmt.Errorf("PUBLIC_URL is set but WEB_ADDR is not: set WEB_ADDR (e.g. :8081) for the pages the links lead to")
 	}
 	if v := strings.TrimSpace(getenv("SWEEP_EVERY")); v != "" {
 		d, err := time.ParseDuration(v)
@@ -221,7 +231,7 @@ func (s settings) databaseName() string {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m),\nDISCORD_REQUESTS_PER_SECOND (default 50, shared by copies on one token; off: none),\nDOCS_URL (where docs/ is hosted, e.g. https://github.com/you/kilab/blob/main/docs:\n/rules and /help link to it). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m),\nDISCORD_REQUESTS_PER_SECOND (default 50, shared by copies on one token; off: none),\nDOCS_URL (where docs/ is hosted, e.g. https://github.com/you/kilab/blob/main/docs:\n/rules and /help link to it),\nWEB_ADDR (e.g. :8081: a page for every game) and PUBLIC_URL (where players reach\nthose pages, e.g. https://kilab.example: boards link to them). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -265,9 +275,11 @@ type Main struct {
 	// negative: none, for tests).
 	IdentifyGap time.Duration
 
-	db  *store.DB
-	bot *bot.Bot
-	ops *opsServer
+	db      *store.DB
+	bot     *bot.Bot
+	ops     *opsServer
+	web     *opsServer
+	webStop context.CancelFunc // ends the pages' live streams
 }
 
 // Run checks the token with Discord, opens the database and connects the
@@ -300,7 +312,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
 		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery,
-		Instance: m.Settings.instance, Computer: tables.With(ai.Env{}), DocsURL: m.Settings.docsURL,
+		Instance: m.Settings.instance, Computer: tables.With(ai.Env{}), DocsURL: m.Settings.docsURL, PublicURL: m.Settings.publicURL,
 		RequestsPerSecond: m.Settings.requestsPerSecond, HoldFirstWindow: true})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
@@ -309,9 +321,28 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("METRICS_ADDR %s: %w", m.Settings.metricsAddr, err)
 		}
 	}
+	if err := m.serveWeb(); err != nil {
+		return err
+	}
 	if err := m.bot.Open(ctx); err != nil {
 		return explainConnect(err)
 	}
+	return nil
+}
+
+// serveWeb serves the web pages on WEB_ADDR, if set.
+func (m *Main) serveWeb() error {
+	if m.Settings.webAddr == "" {
+		return nil
+	}
+	base, stop := context.WithCancel(context.Background())
+	pages := web.New(m.db, web.Config{PublicURL: m.Settings.publicURL, Log: m.Log})
+	o, err := listen(m.Settings.webAddr, pages.HTTPServer(base), "the web pages", m.Log)
+	if err != nil {
+		stop()
+		return fmt.Errorf("WEB_ADDR %s: %w", m.Settings.webAddr, err)
+	}
+	m.web, m.webStop = o, stop
 	return nil
 }
 
@@ -426,6 +457,10 @@ func (m *Main) Close() error {
 			m.ops.close()
 		}
 	}()
+	if m.web != nil {
+		m.webStop()
+		m.web.close()
+	}
 	if m.db != nil {
 		errs = append(errs, m.db.Close())
 	}

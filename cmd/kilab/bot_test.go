@@ -157,12 +157,17 @@ func TestReadSettings(t *testing.T) {
 			t.Errorf("DISCORD_REQUESTS_PER_SECOND=%q: %d, %v; want %d", env, s.requestsPerSecond, err, want)
 		}
 	}
+	if s, err := readSettings(mapEnv(map[string]string{"WEB_ADDR": ":8081", "PUBLIC_URL": "https://kilab.example/"})); err != nil ||
+		s.webAddr != ":8081" || s.publicURL != "https://kilab.example" {
+		t.Errorf("WEB_ADDR and PUBLIC_URL: %q %q, %v", s.webAddr, s.publicURL, err)
+	}
 	if s, err := readSettings(mapEnv(map[string]string{"DOCS_URL": " https://github.com/you/kilab/blob/main/docs/ "})); err != nil || s.docsURL != "https://github.com/you/kilab/blob/main/docs" {
 		t.Errorf("DOCS_URL with a trailing slash: %q, %v", s.docsURL, err)
 	}
 	for _, bad := range []map[string]string{{"LOG_LEVEL": "loud"}, {"DISCORD_API_URL": "ftp://x"}, {"DISCORD_API_URL": "localhost:8080"},
 		{"SWEEP_EVERY": "soon"}, {"SWEEP_EVERY": "10ms"}, {"SWEEP_EVERY": "2h"}, {"DOCS_URL": "docs"}, {"DOCS_URL": "ftp://x.org/docs"},
-		{"DISCORD_REQUESTS_PER_SECOND": "0"}, {"DISCORD_REQUESTS_PER_SECOND": "fast"}, {"DISCORD_REQUESTS_PER_SECOND": "-5"}} {
+		{"DISCORD_REQUESTS_PER_SECOND": "0"}, {"DISCORD_REQUESTS_PER_SECOND": "fast"}, {"DISCORD_REQUESTS_PER_SECOND": "-5"},
+		{"PUBLIC_URL": "kilab.example", "WEB_ADDR": ":8081"}, {"PUBLIC_URL": "https://kilab.example"}} {
 		if _, err := readSettings(mapEnv(bad)); err == nil {
 			t.Errorf("%v accepted", bad)
 		}

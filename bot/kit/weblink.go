@@ -1,0 +1,47 @@
+package kit
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"kilab/lang"
+	"kilab/store"
+)
+
+// maxRows is the most action rows Discord takes on a message.
+const maxRows = 5
+
+// webLink is the address of g's page on the web, where the operator serves
+// the pages (PublicURL) and g's server shows them; "" otherwise.
+func (b *Core) webLink(ctx context.Context, g store.Game) (string, error) {
+	if b.PublicURL == "" || g.WebToken == "" {
+		return "", nil
+	}
+	mode, err := b.DB.Web(ctx, g.GuildID)
+	if err != nil || mode == store.WebOff {
+		return "", err
+	}
+	return b.PublicURL + "/g/" + g.WebToken, nil
+}
+
+// WithLink adds to rows a link button to link, labelled in l: beside the
+// last row's buttons where there is room, else in a row of its own where
+// Discord allows one more; a link costs no interaction. Without room, or
+// without a link, rows are as they were.
+func WithLink(l *lang.Lang, rows []discordgo.MessageComponent, link string) []discordgo.MessageComponent {
+	if link == "" {
+		return rows
+	}
+	b := discordgo.Button{Label: l.T("web.button"), Style: discordgo.LinkButton, URL: link, Emoji: &discordgo.ComponentEmoji{Name: "🌐"}}
+	if n := len(rows); n > 0 {
+		if last, ok := rows[n-1].(discordgo.ActionsRow); ok && allButtons(last) && len(last.Components) < maxButtons {
+			last.Components = append(append([]discordgo.MessageComponent{}, last.Components...), b)
+			return append(append([]discordgo.MessageComponent{}, rows[:n-1]...), last)
+		}
+	}
+	if len(rows) >= maxRows {
+		return rows
+	}
+	return append(append([]discordgo.MessageComponent{}, rows...), discordgo.ActionsRow{Components: []discordgo.MessageComponent{b}})
+}
