@@ -274,7 +274,11 @@ func (m *Moderation) log(ctx context.Context, i *discordgo.Interaction) error {
 
 // ActionLine is one moderator action in l: "<t:…:f> <@mod> aborted game #12".
 func ActionLine(l *lang.Lang, a store.ModAction) string {
-	what := l.T("mod.act."+a.Action, "Target", a.Target, "Item", a.Item)
+	target := a.Target
+	if id := "cmd.mod.web_" + target; a.Action == store.ModWeb && lang.Has(id) {
+		target = l.T(id) // the choice as /mod web names it, not its stored word
+	}
+	what := l.T("mod.act."+a.Action, "Target", target, "Item", a.Item)
 	return fmt.Sprintf("<t:%d:f> <@%s> %s", a.At.Unix(), a.Moderator, what)
 }
 

@@ -398,7 +398,11 @@ func TestWebChoice(t *testing.T) {
 	if got := web(store.WebLink); !strings.Contains(got, "has a web page for whoever has its link") || !linked() {
 		t.Errorf("/mod web link: %q, linked %v", got, linked())
 	}
-	if log, _ := db.ModerationLog(ctx, kittest.Guild, 10); len(log) != 2 || log[0].Action != store.ModWeb || log[0].Target != store.WebLink {
-		t.Errorf("logged %+v, want off then link", log)
+	log, _ := db.ModerationLog(ctx, kittest.Guild, 10)
+	if len(log) != 2 || log[0].Action != store.ModWeb || log[0].Target != store.WebLink {
+		t.Fatalf("logged %+v, want off then link", log)
+	}
+	if line := ActionLine(lang.Of(lang.German), log[1]); !strings.Contains(line, "nichts") {
+		t.Errorf("the log says %q, want the choice in the reader's words", line)
 	}
 }
