@@ -8,9 +8,12 @@ import (
 )
 
 // boardPicture is a game's board after its first n plies (/board/n), drawn
-// as the Discord boards are, in the page's language. A board at a ply never
-// changes, so its ETag is the ply and the language: stepping through a game
-// fetches each picture once, and the server draws each once (boards).
+// as the Discord boards are, in the page's language. A ply is complete once
+// another follows it, but the last may still grow (a throw's ply gains its
+// move), so a board before the last is tagged by its ply and language, and
+// kept a day, while the last's tag also names the game's version and is
+// asked again each time: stepping through a game fetches each picture once,
+// and the server draws each once (boards).
 func (s *Server) boardPicture(w http.ResponseWriter, r *http.Request) {
 	token := r.PathValue("token")
 	sh, err := s.load(r.Context(), token)
@@ -24,12 +27,17 @@ func (s *Server) boardPicture(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l, _ := langOf(r)
+	tag := strconv.Itoa(n) + "-" + string(l.Tag())
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "private, max-age=86400")
-	if notModified(w, r, `"`+strconv.Itoa(n)+"-"+string(l.Tag())+`"`) {
+	if n == len(sh.plies) {
+		tag += "-v" + strconv.FormatInt(sh.g.Version, 10)
+		w.Header().Set("Cache-Control", "private, no-cache")
+	}
+	if notModified(w, r, `"`+tag+`"`) {
 		return
 	}
-	key := token + "/" + strconv.Itoa(n) + "/" + string(l.Tag())
+	key := token + "/" + tag
 	png, ok := s.boards.get(key)
 	if !ok {
 		pos, last, err := sh.at(n)

@@ -319,3 +319,26 @@ func TestEventsFollowTheGame(t *testing.T) {
 		got.Write(buf[:n])
 	}
 }
+
+// The last board's tag names the game's version too: its ply may still gain
+// a move, so once the game moves on the browser asks again and gets the new
+// picture, while the boards before it keep their tags.
+func TestLastBoardETagFollowsTheGame(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSite(t)
+	g := s.game("aseb", 4)
+	_, rec, _ := s.db.GameRecord(ctx, g.ID)
+	base := "/g/" + g.WebToken + "/board/"
+	last, before := base+fmt.Sprint(len(rec)), base+fmt.Sprint(len(rec)-1)
+	lastTag, beforeTag := s.get(last).Header.Get("ETag"), s.get(before).Header.Get("ETag")
+	if _, _, err := s.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.Draw, Reason: store.ReasonAgreement}, Announce: true}); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.get(last, "If-None-Match", lastTag); r.StatusCode != http.StatusOK {
+		t.Errorf("the last board after the game moved on, asked with its old tag: %d, want the picture", r.StatusCode)
+	}
+	if r := s.get(before, "If-None-Match", beforeTag); r.StatusCode != http.StatusNotModified {
+		t.Errorf("an earlier board after the game moved on: %d, want 304", r.StatusCode)
+	}
+}
