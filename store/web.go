@@ -94,3 +94,13 @@ func (db *DB) SetWeb(ctx context.Context, guild, mode, by string) (bool, error) 
 		`INSERT INTO moderation (guild_id, web) VALUES (?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET web = excluded.web WHERE moderation.web <> excluded.web`, guild, mode)
 }
+
+// PlyCount is how many plies game's record holds: what a page needs to
+// know of a record to tell its last board from the finished ones.
+func (db *DB) PlyCount(ctx context.Context, game int64) (int, error) {
+	var n int
+	err := db.read.QueryRowContext(ctx, qPlyCount, game).Scan(&n)
+	return n, err
+}
+
+const qPlyCount = `SELECT COUNT(*) FROM moves WHERE game_id = ?`

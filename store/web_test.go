@@ -23,6 +23,10 @@ func TestGameByToken(t *testing.T) {
 	if v, err := db.GameVersion(ctx, a.WebToken); err != nil || v != a.Version {
 		t.Fatalf("a's version by token: %d, %v", v, err)
 	}
+	a = move(t, db, a, a.ToMove, "m1")
+	if n, err := db.PlyCount(ctx, a.ID); err != nil || n != 1 {
+		t.Fatalf("a's plies: %d, %v; want 1", n, err)
+	}
 	for _, bad := range []string{"", "1", a.WebToken[:31], a.WebToken + "0", "ZZ" + a.WebToken[2:], "00000000000000000000000000000000"} {
 		if _, err := db.GameByToken(ctx, bad); !errors.Is(err, ErrNotFound) {
 			t.Errorf("token %q: %v, want not found", bad, err)

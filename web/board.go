@@ -1,10 +1,15 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
+	"kilab/lang"
 	"kilab/render"
+	"kilab/store"
 )
 
 // boardPicture is a game's board after its first n plies (/board/n), drawn
@@ -15,14 +20,19 @@ import (
 // asked again each time: stepping through a game fetches each picture once,
 // and the server draws each once (boards).
 func (s *Server) boardPicture(w http.ResponseWriter, r *http.Request) {
-	token := r.PathValue("token")
-	sh, err := s.load(r.Context(), token)
+	ctx := r.Context()
+	g, err := s.visible(ctx, r.PathValue("token"))
 	if err != nil {
 		s.failed(w, r, err)
 		return
 	}
-	n, ok := sh.stepOf(r.PathValue("ply"))
-	if !ok || r.PathValue("ply") == "" {
+	plies, err := s.db.PlyCount(ctx, g.ID)
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	n, err := strconv.Atoi(r.PathValue("ply"))
+	if err != nil || n < 0 || n > plies || strconv.Itoa(n) != r.PathValue("ply") {
 		http.NotFound(w, r)
 		return
 	}
@@ -30,26 +40,38 @@ func (s *Server) boardPicture(w http.ResponseWriter, r *http.Request) {
 	tag := strconv.Itoa(n) + "-" + string(l.Tag())
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "private, max-age=86400")
-	if n == len(sh.plies) {
-		tag += "-v" + strconv.FormatInt(sh.g.Version, 10)
+	if n == plies {
+		tag += "-v" + strconv.FormatInt(g.Version, 10)
 		w.Header().Set("Cache-Control", "private, no-cache")
 	}
 	if notModified(w, r, `"`+tag+`"`) {
 		return
 	}
-	key := token + "/" + tag
-	png, ok := s.boards.get(key)
+	key := g.WebToken + "/" + tag
+	png, ok := s.boards.get(key, time.Now())
 	if !ok {
-		pos, last, err := sh.at(n)
-		if err == nil {
-			png, err = render.Board(l, sh.game, sh.g.Config, pos, last)
-		}
-		if err != nil {
+		if png, err = s.drawBoard(ctx, g, l, n); err != nil {
 			s.failed(w, r, err)
 			return
 		}
-		s.boards.put(key, png)
+		s.boards.put(key, png, time.Now())
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(png)))
 	w.Write(png)
+}
+
+// drawBoard draws game g's board after its first n plies, in l.
+func (s *Server) drawBoard(ctx context.Context, g store.Game, l *lang.Lang, n int) ([]byte, error) {
+	sh, err := s.load(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if n > len(sh.plies) {
+		return nil, fmt.Errorf("board %d of game %d: %w", n, g.ID, store.ErrNotFound)
+	}
+	pos, last, err := sh.at(n)
+	if err != nil {
+		return nil, err
+	}
+	return render.Board(l, sh.game, g.Config, pos, last)
 }

@@ -17,7 +17,7 @@ import (
 // another by itself where it must.
 func (s *Server) gameEvents(w http.ResponseWriter, r *http.Request) {
 	token := r.PathValue("token")
-	sh, err := s.load(r.Context(), token)
+	g, err := s.visible(r.Context(), token)
 	if err != nil {
 		s.failed(w, r, err)
 		return
@@ -29,14 +29,14 @@ func (s *Server) gameEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	seen, err := strconv.ParseInt(r.URL.Query().Get("v"), 10, 64)
 	if err != nil {
-		seen = sh.g.Version
+		seen = g.Version
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	fmt.Fprint(w, "retry: 2000\n\n")
 	flusher.Flush()
-	s.follow(w, r, flusher, token, seen, sh.g.Active())
+	s.follow(w, r, flusher, token, seen, g.Active())
 }
 
 // follow writes a version event whenever the game's version differs from

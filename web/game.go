@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -25,18 +26,24 @@ type shown struct {
 	plays []render.Played
 }
 
-// load reads the game whose web token is token, if its server shows it.
-func (s *Server) load(ctx context.Context, token string) (*shown, error) {
+// visible is the game whose web token is token, if its server shows it:
+// two indexed reads, which is all a page or picture already made costs.
+func (s *Server) visible(ctx context.Context, token string) (store.Game, error) {
 	g, err := s.db.GameByToken(ctx, token)
 	if err != nil {
-		return nil, err
+		return g, err
 	}
 	switch mode, err := s.db.Web(ctx, g.GuildID); {
 	case err != nil:
-		return nil, err
+		return g, err
 	case mode == store.WebOff:
-		return nil, errHidden
+		return g, errHidden
 	}
+	return g, nil
+}
+
+// load reads game g with its record and replays it.
+func (s *Server) load(ctx context.Context, g store.Game) (*shown, error) {
 	g, rec, err := s.db.GameRecord(ctx, g.ID)
 	if err != nil {
 		return nil, err
@@ -82,28 +89,46 @@ func (sh *shown) stepOf(text string) (int, bool) {
 // default; the page's script steps without asking again), its players,
 // how it stands, and its moves.
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
-	token := r.PathValue("token")
-	sh, err := s.load(r.Context(), token)
+	g, err := s.visible(r.Context(), r.PathValue("token"))
 	if err != nil {
 		s.failed(w, r, err)
-		return
-	}
-	step, ok := sh.stepOf(r.URL.Query().Get("ply"))
-	if !ok {
-		http.NotFound(w, r)
 		return
 	}
 	l, chosen := langOf(r)
-	page, err := s.gameView(r.Context(), sh, l, chosen, step)
-	if err != nil {
-		s.failed(w, r, err)
-		return
+	ply := r.URL.Query().Get("ply")
+	key := fmt.Sprintf("%s/%d/%s/%v/%s", g.WebToken, g.Version, l.Tag(), chosen, ply)
+	page, ok := s.pages.get(key, time.Now())
+	if !ok {
+		if page, err = s.makeGamePage(r.Context(), g, l, chosen, ply); err != nil {
+			s.failed(w, r, err)
+			return
+		}
+		s.pages.put(key, page, time.Now())
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	if err := s.pages.ExecuteTemplate(w, "game.html", page); err != nil {
-		s.log.Warn("writing a game page", "err", err)
+	w.Write(page)
+}
+
+// makeGamePage makes the page of game g at the step ply names.
+func (s *Server) makeGamePage(ctx context.Context, g store.Game, l *lang.Lang, chosen bool, ply string) ([]byte, error) {
+	sh, err := s.load(ctx, g)
+	if err != nil {
+		return nil, err
 	}
+	step, ok := sh.stepOf(ply)
+	if !ok {
+		return nil, fmt.Errorf("step %q of game %d: %w", ply, g.ID, store.ErrNotFound)
+	}
+	view, err := s.gameView(ctx, sh, l, chosen, step)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := s.tmpl.ExecuteTemplate(&b, "game.html", view); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // gameView is what game.html shows.

@@ -44,9 +44,10 @@ type Server struct {
 	cfg    Config
 	log    *slog.Logger
 	mux    *http.ServeMux
-	pages  *template.Template
+	tmpl   *template.Template
 	static *assets
-	boards *pictureCache
+	boards *cache // board pictures, by game, step, language (and version, for the last)
+	pages  *cache // game pages, by game, version, language and step
 	limit  *limiter
 }
 
@@ -66,8 +67,8 @@ func New(db *store.DB, cfg Config) *Server {
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
-		boards: newPictureCache(512), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
-	s.pages = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
+		boards: newCache(1024, time.Hour), pages: newCache(256, time.Minute), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
+	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
 	for _, r := range s.routes() {
 		s.mux.HandleFunc(r.pattern, r.handle)
 	}

@@ -22,12 +22,12 @@ const guild = "100000000000000001"
 
 // site is the pages over a fresh SQLite file.
 type site struct {
-	t   *testing.T
+	t   testing.TB
 	db  *store.DB
 	srv *Server
 }
 
-func newSite(t *testing.T) *site {
+func newSite(t testing.TB) *site {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "web.db"))
 	if err != nil {
@@ -37,13 +37,28 @@ func newSite(t *testing.T) *site {
 	return &site{t: t, db: db, srv: New(db, Config{PublicURL: "https://kilab.example/", Poll: 20 * time.Millisecond, Stream: time.Second})}
 }
 
-// game starts a game of kind and plays n plies of it, each a throw then
-// the first legal move, committed as the bot commits them.
-func (s *site) game(kind string, n int) store.Game {
+// newBenchSite is newSite with no limit on a client's requests.
+func newBenchSite(b *testing.B) *site {
+	s := newSite(b)
+	s.srv.limit = newLimiter(1e9, 1e9, 10)
+	return s
+}
+
+// game starts a game of kind, with options opts (key, value, ...), and
+// plays n turns of it, each a throw then the first legal move, committed as
+// the bot commits them.
+func (s *site) game(kind string, n int, opts ...string) store.Game {
 	s.t.Helper()
 	ctx := context.Background()
 	game, _ := games.Lookup(kind)
-	cfg, _ := games.Normalize(game, games.Config{})
+	c := games.Config{Options: map[string]string{}}
+	for i := 0; i+1 < len(opts); i += 2 {
+		c.Options[opts[i]] = opts[i+1]
+	}
+	cfg, err := games.Normalize(game, c)
+	if err != nil {
+		s.t.Fatal(err)
+	}
 	pos, _ := game.New(cfg)
 	g, err := s.db.CreateGame(ctx, store.NewGame{GuildID: guild, ChannelID: "c", Kind: kind, Config: cfg,
 		Players: [2]string{"ana", "bo"}, Position: pos.String(), ToMove: pos.Due().Player, TimeLimit: 72 * time.Hour, Rated: true})
