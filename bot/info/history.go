@@ -54,6 +54,8 @@ func (b *Info) historyMessage(ctx context.Context, l *lang.Lang, s *kit.State) *
 			"Result", s.ResultText(l)), 2000),
 		Files: []kit.File{{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Data: []byte(b.recordText(ctx, l, s, base+".txt")),
 			Description: l.T("info.history.file_alt", "Game", s.Game.Title(), "ID", s.G.ID)}},
+		// The game's page steps through it from its start.
+		Components: kit.WithLink(l, nil, s.LinkAt(0)),
 	}
 	gif, err := render.Replay(l, s.Game, s.G.Config, s.Plies)
 	if err != nil {

@@ -95,6 +95,7 @@ func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, ju
 		return nil, r, err
 	}
 	return &kit.Message{
+		Components: kit.WithLink(l, nil, s.Link),
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       kit.Clip(l.T("info.review.title", "Game", s.Game.Title(), "ID", s.G.ID, "Config", kit.ConfigText(l, s.Game, s.G.Config)), 256),
 			Description: kit.Clip(reviewIntro(l, s, r), 4096),

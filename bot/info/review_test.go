@@ -110,3 +110,46 @@ func TestReviewKeepsTheReviewersMistakes(t *testing.T) {
 		t.Error("Bo, who did not ask for the review, was given puzzles")
 	}
 }
+
+// Where the operator serves the web pages, /history links to the game's
+// page at its start, and /review to its page; where the server turned the
+// web off, neither links.
+func TestHistoryAndReviewLinkToThePage(t *testing.T) {
+	t.Parallel()
+	b, rec, db := unit(t)
+	b.PublicURL = "https://kilab.example"
+	g, _ := finishedTab(t, db)
+	links := func(i *discordgo.Interaction) []string {
+		t.Helper()
+		rec.Calls = nil
+		handle(b, i)
+		var out []string
+		for _, c := range rec.Calls {
+			if c.Msg == nil {
+				continue
+			}
+			for _, row := range c.Msg.Components {
+				for _, x := range row.(discordgo.ActionsRow).Components {
+					if btn, ok := x.(discordgo.Button); ok && btn.Style == discordgo.LinkButton {
+						out = append(out, btn.URL)
+					}
+				}
+			}
+		}
+		return out
+	}
+	history := payload(t, "history_game.json")
+	page := "https://kilab.example/g/" + g.WebToken
+	if got := links(history); len(got) != 1 || got[0] != page+"#0" {
+		t.Errorf("/history links to %v, want %s#0", got, page)
+	}
+	if got := links(review(t, kittest.Ana)); len(got) != 1 || got[0] != page {
+		t.Errorf("/review links to %v, want %s", got, page)
+	}
+	if _, err := db.SetWeb(context.Background(), g.GuildID, store.WebOff, "mod"); err != nil {
+		t.Fatal(err)
+	}
+	if got := links(history); len(got) != 0 {
+		t.Errorf("/history with the web off links to %v", got)
+	}
+}

@@ -3,7 +3,6 @@ package kit
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -64,9 +63,9 @@ func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
 	case o.Controls:
 		m.Components = RematchRow(l, s.G)
 	}
-	if s.Link != "" {
-		m.Embeds[0].URL = s.Link + "#" + strconv.Itoa(len(s.Plies))
-		m.Components = WithLink(l, m.Components, m.Embeds[0].URL)
+	if link := s.LinkAt(len(s.Plies)); link != "" {
+		m.Embeds[0].URL = link
+		m.Components = WithLink(l, m.Components, link)
 	}
 	m.Content, m.Mentions = s.headline(l, o)
 	return m, nil

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -44,4 +45,13 @@ func WithLink(l *lang.Lang, rows []discordgo.MessageComponent, link string) []di
 		return rows
 	}
 	return append(append([]discordgo.MessageComponent{}, rows...), discordgo.ActionsRow{Components: []discordgo.MessageComponent{b}})
+}
+
+// LinkAt is the address of the game's page at step n (its board after n
+// plies); "" where the game has no page to show.
+func (s *State) LinkAt(n int) string {
+	if s.Link == "" {
+		return ""
+	}
+	return s.Link + "#" + strconv.Itoa(n)
 }
