@@ -15,6 +15,15 @@ func (db *DB) SetUserLocale(ctx context.Context, user, locale string) error {
 	return err
 }
 
+// SetUserName records the display name a user's interaction came with, so
+// that the web pages, which see no interaction, can call them by it.
+func (db *DB) SetUserName(ctx context.Context, user, name string) error {
+	_, err := db.execAgain(ctx, `INSERT INTO users (user_id, name, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at`,
+		user, name, db.now().UnixMilli())
+	return err
+}
+
 // SetGuildLocale records a server's preferred locale, the language of what
 // the bot posts in its channels and game threads.
 func (db *DB) SetGuildLocale(ctx context.Context, guild, locale string) error {

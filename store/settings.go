@@ -32,6 +32,9 @@ type Settings struct {
 	// DMChannel is the user's DM channel with the bot, "" until the bot
 	// first opened it: it never changes, so it is opened once (SetDMChannel).
 	DMChannel string
+	// Name is the display name the user's last interaction came with, ""
+	// if none was seen: what the web pages call them.
+	Name string
 }
 
 // CanDM reports whether the bot should try to DM the user at all.
@@ -43,8 +46,8 @@ func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
 func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
 	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
 	var closed sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale, dm_channel_id FROM users WHERE user_id = ?`, user).
-		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale, &s.DMChannel)
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale, dm_channel_id, name FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale, &s.DMChannel, &s.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}

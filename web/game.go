@@ -153,8 +153,8 @@ type gameView struct {
 }
 
 type playerView struct {
-	Seat, Rating, Computer string
-	OnMove, Won            bool
+	Name, Seat, Rating, Computer string
+	OnMove, Won                  bool
 }
 
 type moveView struct {
@@ -245,7 +245,15 @@ func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]player
 		pv := playerView{Seat: games.SeatName(l, sh.game, p), OnMove: g.Active() && g.ToMove == p, Won: won && winner == p}
 		if g.Computer.Plays() && g.Computer.Seat == p {
 			pv.Computer = l.T("web.game.computer", "Level", levelText(l, g.Computer.Level))
-		} else if st, err := s.db.Standing(ctx, g.GuildID, g.Kind, g.Players[p]); err == nil {
+			out[p] = pv
+			continue
+		}
+		settings, err := s.db.Settings(ctx, g.Players[p])
+		if err != nil {
+			return nil, err
+		}
+		pv.Name = settings.Name
+		if st, err := s.db.Standing(ctx, g.GuildID, g.Kind, g.Players[p]); err == nil {
 			pv.Rating = l.T("web.game.rating", "Rating", int(math.Round(st.Rating.Rating)))
 		} else if !isNotFound(err) {
 			return nil, err

@@ -357,3 +357,21 @@ func TestLastBoardETagFollowsTheGame(t *testing.T) {
 		t.Errorf("an earlier board after the game moved on: %d, want 304", r.StatusCode)
 	}
 }
+
+// The page calls the players by the names their last interactions came
+// with; one never seen is called by their seat alone.
+func TestPlayersNamed(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 1)
+	if err := s.db.SetUserName(context.Background(), "ana", "Ana <the bold>"); err != nil {
+		t.Fatal(err)
+	}
+	page := body(t, s.get("/g/"+g.WebToken))
+	if !strings.Contains(page, `<span class="name">Ana &lt;the bold&gt;</span>`) {
+		t.Error("the first player is not named, or the name is not escaped")
+	}
+	if strings.Count(page, `class="name"`) != 1 || strings.Contains(page, ">bo<") {
+		t.Error("the second player, never seen, is named")
+	}
+}

@@ -35,8 +35,14 @@ func TestResolveOnce(t *testing.T) {
 		t.Fatalf("asker %+v", a)
 	}
 	first, err := core.SettingsOf(rctx, "ana")
-	if err != nil || first.Locale != string(discordgo.German) {
-		t.Fatalf("settings %+v, %v: the locale Resolve recorded is not there", first, err)
+	if err != nil || first.Locale != string(discordgo.German) || first.Name != "Ana" {
+		t.Fatalf("settings %+v, %v: the locale and name Resolve recorded are not there", first, err)
+	}
+	renamed := *i
+	renamed.User = &discordgo.User{ID: "ana", Username: "ana", GlobalName: "Ana B."}
+	core.Resolve(ctx, &renamed)
+	if now, _ := db.Settings(ctx, "ana"); now.Name != "Ana B." {
+		t.Errorf("after an interaction under a new name, the store calls ana %q", now.Name)
 	}
 	if err := db.SetUserLocale(ctx, "ana", "fr"); err != nil {
 		t.Fatal(err)
@@ -53,7 +59,7 @@ func TestResolveOnce(t *testing.T) {
 	if bo, _ := core.SettingsOf(rctx, "bo"); bo.Locale != "es" {
 		t.Errorf("another player's settings %q, want the store's", bo.Locale)
 	}
-	if core.Name(lang.En, "ana") != "Ana" {
+	if core.Name(lang.En, "ana") != "Ana B." {
 		t.Error("Resolve did not remember the asker's name")
 	}
 }

@@ -60,6 +60,12 @@ func (b *Core) NoteLocale(ctx context.Context, i *discordgo.Interaction) {
 			forget(ctx)
 		}
 	}
+	if name := DisplayName(UserOf(i)); user != "" && name != "" && b.locales.swap("n"+user, name) {
+		if s, err := b.SettingsOf(ctx, user); err != nil || s.Name != name {
+			b.recorded(ctx, b.DB.SetUserName(ctx, user, name))
+			forget(ctx)
+		}
+	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" && b.locales.swap("g"+i.GuildID, string(*i.GuildLocale)) {
 		if l, err := b.DB.GuildLocale(ctx, i.GuildID); err != nil || l != string(*i.GuildLocale) {
 			b.recorded(ctx, b.DB.SetGuildLocale(ctx, i.GuildID, string(*i.GuildLocale)))

@@ -5,4 +5,6 @@
 ALTER TABLE games ADD COLUMN web_token TEXT NOT NULL DEFAULT '';
 UPDATE games SET web_token = replace(gen_random_uuid()::text, '-', '');
 CREATE UNIQUE INDEX games_web_token ON games (web_token) WHERE web_token <> '';
+-- The display name a user's last interaction came with: what the pages call them.
+ALTER TABLE users ADD COLUMN name TEXT NOT NULL DEFAULT '';
 ALTER TABLE moderation ADD COLUMN web TEXT NOT NULL DEFAULT 'link' CHECK (web IN ('off', 'link', 'public'));
