@@ -107,6 +107,20 @@ func (c Config) String() string {
 	return b.String()
 }
 
+// Flags gives the configuration as the CLI takes it (kilab moves, kilab
+// replay): " --variant standard --opt pieces=7"; "" for no variant.
+func (c Config) Flags() string {
+	f := strings.Fields(c.String())
+	if len(f) == 0 {
+		return ""
+	}
+	out := " --variant " + f[0]
+	for _, kv := range f[1:] {
+		out += " --opt " + kv
+	}
+	return out
+}
+
 // ParseOption reads a "key=value" pair, as the CLI's --opt takes it.
 func ParseOption(s string) (key, value string, err error) {
 	key, value, ok := strings.Cut(s, "=")

@@ -187,3 +187,21 @@ func (r Record) Replay() (Position, error) {
 	}
 	return Replay(start, r.Plies, nil)
 }
+
+// OldRevisions finds the plies of a record from start that replay only as
+// the older rules revision they were played under played them
+// (PlayRecorded), by index, with that revision, and the oldest such
+// revision (0 when there is none): what a record file marks, and the
+// revision kilab replay must be told.
+func OldRevisions(start Position, plies []Ply) (map[int]int, int) {
+	old, oldest := map[int]int{}, 0
+	_, _ = ReplayRevised(start, plies, func(i int, p Ply, _ Position, o bool) {
+		if o {
+			old[i] = p.Revision
+			if oldest == 0 || p.Revision < oldest {
+				oldest = p.Revision
+			}
+		}
+	})
+	return old, oldest
+}

@@ -150,6 +150,9 @@ type gameView struct {
 	Live                             bool
 	Events                           string
 	Version                          int64
+	Review                           *reviewView // a finished game's; nil for none
+	ChanceOf                         string      // the move list's chance column: whose
+	Record, RecordName               string
 }
 
 type playerView struct {
@@ -162,6 +165,8 @@ type moveView struct {
 	Notation, Words, Href  string
 	Alt                    string
 	Current, Seat0, Passed bool
+	Chance, Cost           string // a reviewed game's: the first seat's chance after the ply, what the move gave away
+	Costly                 bool   // among its side's costliest
 }
 
 func (s *Server) gameView(ctx context.Context, sh *shown, l *lang.Lang, chosen bool, step int) (*gameView, error) {
@@ -197,6 +202,8 @@ func (s *Server) gameView(ctx context.Context, sh *shown, l *lang.Lang, chosen b
 			v.StepText = v.Moves[i].Alt
 		}
 	}
+	v.Record, v.RecordName = path+"/record.txt?lang="+string(l.Tag()), recordName(g)
+	s.addReview(ctx, v, sh, l)
 	return v, nil
 }
 
@@ -267,7 +274,7 @@ func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]player
 func labels(l *lang.Lang) map[string]string {
 	out := map[string]string{}
 	for _, id := range []string{"moves", "first", "prev", "next", "last", "players", "live", "language", "board", "start",
-		"skip", "footer", "no_moves", "steps"} {
+		"skip", "footer", "no_moves", "steps", "review", "download", "costly"} {
 		out[id] = l.T("web.label." + id)
 	}
 	return out

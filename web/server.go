@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"kilab/ai"
 	"kilab/store"
 )
 
@@ -36,6 +37,9 @@ type Config struct {
 	// Rate and Burst bound each client's requests (a second, and at once);
 	// 0 takes 20 and 80.
 	Rate, Burst float64
+	// Computer judges finished games for their reviews (Aseb's solved
+	// tables, where the bot has them).
+	Computer ai.Env
 }
 
 // Server serves the pages.
@@ -46,9 +50,14 @@ type Server struct {
 	mux    *http.ServeMux
 	tmpl   *template.Template
 	static *assets
-	boards *cache // board pictures, by game, step, language (and version, for the last)
-	pages  *cache // game pages, by game, version, language and step
-	limit  *limiter
+	boards *cache[[]byte] // board pictures, by game, step, language (and version, for the last)
+	pages  *cache[[]byte] // game pages, by game, version, language and step
+	// reviews are finished games' reviews, by game and version; reviewing
+	// lets one be made at a time, so that a crowd opening a finished game
+	// makes it once and costs the bot one core at most.
+	reviews   *cache[*ai.Review]
+	reviewing chan struct{}
+	limit     *limiter
 }
 
 // New returns the pages of db's games as an http.Handler.
@@ -67,7 +76,8 @@ func New(db *store.DB, cfg Config) *Server {
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
-		boards: newCache(1024, time.Hour), pages: newCache(256, time.Minute), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
+		boards: newCache[[]byte](1024, time.Hour), pages: newCache[[]byte](256, time.Minute),
+		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
 	for _, r := range s.routes() {
 		s.mux.HandleFunc(r.pattern, r.handle)
@@ -89,6 +99,8 @@ func (s *Server) routes() []route {
 		{"GET /g/{token}", s.gamePage},
 		{"GET /g/{token}/board/{ply}", s.boardPicture},
 		{"GET /g/{token}/events", s.gameEvents},
+		{"GET /g/{token}/review.png", s.reviewChart},
+		{"GET /g/{token}/record.txt", s.recordFile},
 		{"GET /static/{file}", s.static.serve},
 		{"GET /robots.txt", robots},
 		{"/", http.NotFound},

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	_ "kilab/ai/asebai"
+	_ "kilab/ai/seegaai"
+	_ "kilab/ai/tabai"
 	"kilab/games"
 	_ "kilab/games/aseb"
 	_ "kilab/games/seega"
@@ -373,5 +376,73 @@ func TestPlayersNamed(t *testing.T) {
 	}
 	if strings.Count(page, `class="name"`) != 1 || strings.Contains(page, ">bo<") {
 		t.Error("the second player, never seen, is named")
+	}
+}
+
+// A finished game's page shows its review: the chart, how exact its figures
+// are, each side's costliest moves, marked in the move list with each ply's
+// chance; the chart is a PNG. A game in play has none, and its chart is not
+// there.
+func TestFinishedGameReview(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSite(t)
+	g := s.game("tab", 40)
+	path := "/g/" + g.WebToken
+	if page := body(t, s.get(path)); strings.Contains(page, `id="chart"`) {
+		t.Error("a game in play shows a review")
+	}
+	if r := s.get(path + "/review.png"); r.StatusCode != http.StatusNotFound {
+		t.Errorf("the chart of a game in play: %d", r.StatusCode)
+	}
+	if _, _, err := s.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.FirstWins, Reason: store.ReasonResignation}, Announce: true}); err != nil {
+		t.Fatal(err)
+	}
+	page := body(t, s.get(path))
+	for _, want := range []string{`id="chart" src="` + path + `/review.png?lang=en"`, "the engine&#39;s estimates", "Costliest moves of", `class="chance"`, "costly"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the finished game's page lacks %q", want)
+		}
+	}
+	r := s.get(path + "/review.png")
+	if png := body(t, r); r.StatusCode != http.StatusOK || !strings.HasPrefix(png, "\x89PNG") {
+		t.Errorf("the chart: %d", r.StatusCode)
+	}
+}
+
+// The record downloads as the file kilab replay reads: a header marked with
+// #, then each ply's number and token, the game's own.
+func TestRecordFile(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSite(t)
+	g := s.game("aseb", 6)
+	_, rec, _ := s.db.GameRecord(ctx, g.ID)
+	r := s.get("/g/" + g.WebToken + "/record.txt")
+	text := body(t, r)
+	if r.StatusCode != http.StatusOK || !strings.Contains(r.Header.Get("Content-Disposition"), fmt.Sprintf(`filename="kilab-aseb-%d.txt"`, g.ID)) {
+		t.Fatalf("the record: %d, %q", r.StatusCode, r.Header.Get("Content-Disposition"))
+	}
+	var tokens []string
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 2 || f[0] != fmt.Sprint(len(tokens)+1) {
+			t.Fatalf("line %q", line)
+		}
+		tokens = append(tokens, f[1])
+	}
+	if len(tokens) != len(rec) {
+		t.Fatalf("%d plies in the file, %d in the record", len(tokens), len(rec))
+	}
+	for i, p := range rec {
+		if tokens[i] != p.Ply.String() {
+			t.Errorf("ply %d: %q, want %q", i+1, tokens[i], p.Ply.String())
+		}
+	}
+	if !strings.Contains(text, "# Replay: kilab replay --game aseb --variant") {
+		t.Errorf("the header does not say how to replay it:\n%s", text)
 	}
 }

@@ -116,7 +116,7 @@ func (b *Info) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file 
 	} else {
 		head(l.T("info.record.finished", "Start", started, "End", s.G.Finished.UTC().Format(time.RFC3339)))
 	}
-	flags := replayFlags(cfg)
+	flags := s.G.Config.Flags()
 	old, oldest := oldRevisions(s)
 	if oldest > 0 {
 		head(l.N("info.record.old_rules", len(old)))
@@ -134,25 +134,13 @@ func (b *Info) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file 
 	return w.String()
 }
 
-// oldRevisions finds the plies that replay only as the older rules revision
-// they were played under played them (games.PlayRecorded), by index, with that
-// revision, and the oldest such revision (0 when there is none).
+// oldRevisions is games.OldRevisions of s's record.
 func oldRevisions(s *kit.State) (map[int]int, int) {
 	start, err := s.Game.New(s.G.Config)
 	if err != nil {
 		return nil, 0
 	}
-	old, oldest := map[int]int{}, 0
-	// loadLatest replayed this record already: an error cannot come here.
-	_, _ = games.ReplayRevised(start, s.Plies, func(i int, p games.Ply, _ games.Position, o bool) {
-		if o {
-			old[i] = p.Revision
-			if oldest == 0 || p.Revision < oldest {
-				oldest = p.Revision
-			}
-		}
-	})
-	return old, oldest
+	return games.OldRevisions(start, s.Plies)
 }
 
 // plainResult is the result without mentions, which a text file cannot show.
@@ -169,19 +157,6 @@ func plainResult(l *lang.Lang, s *kit.State) string {
 		return l.T("info.record.to_throw", "Seat", kit.SeatWord(l, s.Game, s.G.ToMove))
 	}
 	return l.T("info.record.to_move", "Seat", kit.SeatWord(l, s.Game, s.G.ToMove))
-}
-
-// replayFlags turns "standard dice=sticks pieces=5" into the CLI's flags.
-func replayFlags(cfg string) string {
-	f := strings.Fields(cfg)
-	if len(f) == 0 {
-		return ""
-	}
-	out := " --variant " + f[0]
-	for _, kv := range f[1:] {
-		out += " --opt " + kv
-	}
-	return out
 }
 
 var mention = regexp.MustCompile(`<@(\d+)>`)

@@ -280,6 +280,9 @@ type Main struct {
 	ops     *opsServer
 	web     *opsServer
 	webStop context.CancelFunc // ends the pages' live streams
+	// computer is what the computer and reviews are given (Aseb's solved
+	// tables), for the bot and the pages alike.
+	computer ai.Env
 }
 
 // Run checks the token with Discord, opens the database and connects the
@@ -306,13 +309,14 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.db = db
 	tables := asebai.OpenTables(m.Settings.tablesDir, func(msg string, args ...any) { m.Log.Info(msg, args...) })
+	m.computer = tables.With(ai.Env{})
 	shards, err := m.shardSessions()
 	if err != nil {
 		return err
 	}
 	m.bot = bot.New(bot.Config{Session: s, Shards: shards, IdentifyGap: m.IdentifyGap, DB: db, Source: m.Source, GuildID: m.Settings.guildID, Log: m.Log,
 		InteractionsAddr: m.Settings.interactionsAddr, PublicKey: m.Settings.publicKey, SweepEvery: m.Settings.sweepEvery,
-		Instance: m.Settings.instance, Computer: tables.With(ai.Env{}), DocsURL: m.Settings.docsURL, PublicURL: m.Settings.publicURL,
+		Instance: m.Settings.instance, Computer: m.computer, DocsURL: m.Settings.docsURL, PublicURL: m.Settings.publicURL,
 		RequestsPerSecond: m.Settings.requestsPerSecond, HoldFirstWindow: true})
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
@@ -336,7 +340,7 @@ func (m *Main) serveWeb() error {
 		return nil
 	}
 	base, stop := context.WithCancel(context.Background())
-	pages := web.New(m.db, web.Config{PublicURL: m.Settings.publicURL, Log: m.Log})
+	pages := web.New(m.db, web.Config{PublicURL: m.Settings.publicURL, Log: m.Log, Computer: m.computer})
 	o, err := listen(m.Settings.webAddr, pages.HTTPServer(base), "the web pages", m.Log)
 	if err != nil {
 		stop()

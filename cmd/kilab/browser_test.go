@@ -185,6 +185,8 @@ func TestGamePageInBrowser(t *testing.T) {
 		t.Error("at 360 px wide the board does not lie whole inside the screen, or the page scrolls sideways")
 	}
 	checkAxe(t, b, axe, "phone")
+	checkReview(t, r, b)
+	checkAxe(t, b, axe, "finished game's")
 	g, _ := r.m.db.Game(ctx, r.game)
 	if _, err := r.m.db.SetWeb(ctx, g.GuildID, store.WebOff, "mod"); err != nil {
 		t.Fatal(err)
@@ -252,5 +254,30 @@ func checkAxe(t *testing.T, b context.Context, axe []byte, where string) {
 	}
 	for _, v := range found {
 		t.Errorf("axe on the %s page: %s", where, v)
+	}
+}
+
+// checkReview ends the game (a resignation) and, on the page read again,
+// waits for the review's chart to load and the move list to give each
+// ply's chance, and fetches the record through the
+// page's download link: the file kilab replay reads, every ply in it.
+func checkReview(t *testing.T, r *webRig, b context.Context) {
+	t.Helper()
+	g, _ := r.m.db.Game(r.ctx, r.game)
+	if _, _, err := r.m.db.Commit(r.ctx, store.Commit{Game: g.ID, Version: g.Version,
+		End: &store.End{Result: store.FirstWins, Reason: store.ReasonResignation}, Announce: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(b, chromedp.Reload(), chromedp.WaitVisible(chromedp.ID("chart"))); err != nil {
+		t.Fatalf("the finished game's review: %v", err)
+	}
+	if !waitTrue(b, `document.getElementById("chart").naturalWidth > 0 && document.querySelectorAll("#moves .chance").length > 0`) {
+		state, _ := chromedp.Run(b, chromedp.Evaluate[string](`document.getElementById("chart").naturalWidth + " " + document.querySelectorAll("#moves .chance").length + " " + document.querySelector(".review").innerText`))
+		t.Errorf("the review's chart did not load, or the move list has no chances: %s", state)
+	}
+	_, rec, _ := r.m.db.GameRecord(r.ctx, g.ID)
+	text, err := chromedp.Run(b, chromedp.Evaluate[string](`fetch(document.querySelector(".download a").href).then(r => r.text())`, chromedp.EvalAwaitPromise))
+	if err != nil || !strings.Contains(text, "# Replay: kilab replay") || !strings.Contains(text, fmt.Sprintf("\n%d\t%s\n", len(rec), rec[len(rec)-1].Ply)) {
+		t.Errorf("the record downloaded (%v):\n%s", err, text)
 	}
 }

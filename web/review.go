@@ -1,0 +1,258 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"kilab/ai"
+	"kilab/games"
+	"kilab/lang"
+	"kilab/render"
+	"kilab/store"
+)
+
+// reviewBudget bounds the judging of one game for its page: Aseb's solved
+// tables answer in milliseconds, Tab's and Seega's searches in under a
+// second for a long game on this machine.
+const reviewBudget = 20 * time.Second
+
+// errNoReview: the game has no review to show (in play, no plies, or no
+// judge for its configuration).
+var errNoReview = errors.New("web: no review for this game")
+
+// reviewOf is the review of finished game sh, made once per version and
+// kept (reviews), one at a time per process (reviewing).
+func (s *Server) reviewOf(ctx context.Context, sh *shown) (*ai.Review, error) {
+	if sh.g.Active() || len(sh.plies) == 0 {
+		return nil, errNoReview
+	}
+	key := sh.g.WebToken + "/" + strconv.FormatInt(sh.g.Version, 10)
+	if r, ok := s.reviews.get(key, time.Now()); ok {
+		return r, nil
+	}
+	judge, err := s.cfg.Computer.Judge(sh.g.Kind, sh.g.Config)
+	if err != nil {
+		return nil, errNoReview
+	}
+	select {
+	case s.reviewing <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-s.reviewing }()
+	if r, ok := s.reviews.get(key, time.Now()); ok {
+		return r, nil // made while this one waited its turn
+	}
+	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
+	defer cancel()
+	r, err := ai.ReviewGame(ctx, judge, sh.start, sh.plies)
+	if err != nil {
+		return nil, err
+	}
+	s.reviews.put(key, &r, time.Now())
+	return &r, nil
+}
+
+// reviewView is what game.html shows of a finished game's review.
+type reviewView struct {
+	Chart, Alt, How string
+	Costliest       []costView
+}
+
+type costView struct {
+	Title string
+	Lines []string
+}
+
+// addReview adds to v the review of finished game sh, where it has one: the
+// chart, how exact its figures are, each side's costliest moves, and each
+// ply's chance and cost in the move list. A review that cannot be made
+// leaves the page without one, and is logged.
+func (s *Server) addReview(ctx context.Context, v *gameView, sh *shown, l *lang.Lang) {
+	r, err := s.reviewOf(ctx, sh)
+	if err != nil {
+		if !errors.Is(err, errNoReview) {
+			s.log.Warn("reviewing a game for its page", "game", sh.g.ID, "err", err)
+		}
+		return
+	}
+	path := "/g/" + sh.g.WebToken
+	rv := &reviewView{Chart: path + "/review.png?lang=" + string(l.Tag()), Alt: chartAlt(l, sh, r),
+		How: l.T(pick(r.Exact, "info.review.how_exact", "info.review.how_estimate"))}
+	costly := map[int]bool{}
+	for seat := games.First; seat <= games.Second; seat++ {
+		worst := r.Costliest(seat, 3)
+		cv := costView{Title: l.T("web.review.costliest", "Seat", games.SeatName(l, sh.game, seat))}
+		for _, p := range worst {
+			costly[p.N] = true
+			cv.Lines = append(cv.Lines, l.T("web.review.cost", "N", p.N, "Played", p.Ply.Move, "Best", p.Best, "Points", fmt.Sprintf("%.1f", 100*p.Cost)))
+		}
+		if len(worst) == 0 {
+			cv.Lines = []string{l.T("info.review.none")}
+		}
+		rv.Costliest = append(rv.Costliest, cv)
+	}
+	for i, p := range r.Plies {
+		if i >= len(v.Moves) {
+			break
+		}
+		m := &v.Moves[i]
+		m.Chance = pct(p.Chance)
+		if p.Choices > 1 && p.Cost >= 0.0005 {
+			m.Cost = "−" + fmt.Sprintf("%.1f", 100*p.Cost)
+		}
+		m.Costly = costly[p.N]
+	}
+	v.Review, v.ChanceOf = rv, l.T("web.review.chance", "Seat", games.SeatName(l, sh.game, games.First))
+}
+
+func pick(cond bool, yes, no string) string {
+	if cond {
+		return yes
+	}
+	return no
+}
+
+// pct is a chance as a whole percentage.
+func pct(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
+
+// chartAlt says in words what the chart shows.
+func chartAlt(l *lang.Lang, sh *shown, r *ai.Review) string {
+	lo, hi := r.Start, r.Start
+	for _, p := range r.Plies {
+		lo, hi = min(lo, p.Chance), max(hi, p.Chance)
+	}
+	p1 := func(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
+	return l.T("info.review.alt", "Plies", l.N("info.n.plies", len(r.Plies)), "Seat", games.SeatName(l, sh.game, games.First),
+		"Game", sh.game.Title(), "ID", sh.g.ID, "Start", p1(r.Start), "Low", p1(lo), "High", p1(hi), "End", p1(r.Plies[len(r.Plies)-1].Chance))
+}
+
+// reviewChart is a finished game's winning-chance chart, drawn as /review
+// draws it, in the page's language. A finished game changes no more: its
+// tag is its version and the language.
+func (s *Server) reviewChart(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := s.visible(ctx, r.PathValue("token"))
+	if err == nil && g.Active() {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	l, _ := langOf(r)
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	if notModified(w, r, fmt.Sprintf(`"review-%s-v%d"`, l.Tag(), g.Version)) {
+		return
+	}
+	key := fmt.Sprintf("%s/review/%s/%d", g.WebToken, l.Tag(), g.Version)
+	png, ok := s.boards.get(key, time.Now())
+	if !ok {
+		if png, err = s.drawChart(ctx, g, l); err != nil {
+			s.failed(w, r, err)
+			return
+		}
+		s.boards.put(key, png, time.Now())
+	}
+	w.Write(png)
+}
+
+func (s *Server) drawChart(ctx context.Context, g store.Game, l *lang.Lang) ([]byte, error) {
+	sh, err := s.load(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	rv, err := s.reviewOf(ctx, sh)
+	if errors.Is(err, errNoReview) {
+		return nil, fmt.Errorf("%w: %w", store.ErrNotFound, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", sh.game.Title(), g.ID, l.T(pick(rv.Exact, "info.review.exact", "info.review.estimate"))),
+		Seats: [2]string{games.SeatName(l, sh.game, games.First), games.SeatName(l, sh.game, games.Second)}, Chance: []float64{rv.Start}}
+	for _, p := range rv.Plies {
+		chart.Chance = append(chart.Chance, p.Chance)
+	}
+	for seat := games.First; seat <= games.Second; seat++ {
+		for _, p := range rv.Costliest(seat, 3) {
+			chart.Marks = append(chart.Marks, p.N)
+		}
+	}
+	return render.ReviewChart(l, chart)
+}
+
+// recordName is the file name a game's record downloads as.
+func recordName(g store.Game) string { return fmt.Sprintf("kilab-%s-%d.txt", g.Kind, g.ID) }
+
+// recordFile is a game's record as /history writes it: header lines marked
+// with #, in the page's language, then one ply per line, its number and its
+// token; the tokens alone, in order, are what kilab replay reads, and the
+// header says how to feed them.
+func (s *Server) recordFile(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := s.visible(ctx, r.PathValue("token"))
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	sh, err := s.load(ctx, g)
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	l, _ := langOf(r)
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+recordName(g)+`"`)
+	w.Header().Set("Cache-Control", "private, no-cache")
+	w.Write([]byte(recordText(l, sh)))
+}
+
+func recordText(l *lang.Lang, sh *shown) string {
+	var b strings.Builder
+	head := func(text string) { b.WriteString("# " + text + "\n") }
+	g := sh.g
+	head(l.T("info.record.title", "Game", sh.game.Title(), "ID", g.ID))
+	head(l.T("info.record.game", "Kind", g.Kind))
+	head(l.T("info.record.variant", "Config", g.Config.String()))
+	head(l.T("info.record.result", "Result", resultText(l, sh)))
+	flags := g.Config.Flags()
+	old, oldest := games.OldRevisions(sh.start, sh.plies)
+	if oldest > 0 {
+		head(l.N("info.record.old_rules", len(old)))
+		flags += fmt.Sprintf(" --revision %d", oldest)
+	}
+	head(l.T("info.record.replay", "Kind", g.Kind, "Flags", flags, "File", recordName(g)))
+	for n, p := range sh.plies {
+		if rev, ok := old[n]; ok {
+			fmt.Fprintf(&b, "%d\t%s\t%s\n", n+1, p, l.T("info.record.old_ply", "Revision", rev))
+			continue
+		}
+		fmt.Fprintf(&b, "%d\t%s\n", n+1, p)
+	}
+	if pos, _, err := sh.at(len(sh.plies)); err == nil {
+		head(l.T("info.record.position", "Position", pos.String()))
+	}
+	return b.String()
+}
+
+// resultText is how the game stands, as the record file says it.
+func resultText(l *lang.Lang, sh *shown) string {
+	g := sh.g
+	w, won := g.Result.Winner()
+	switch {
+	case won:
+		return l.T("info.record.won", "Seat", games.SeatName(l, sh.game, w))
+	case g.Result == store.Draw:
+		return l.T("info.record.draw")
+	case g.Result == store.Aborted:
+		return l.T("info.record.aborted")
+	}
+	return l.T("info.record.to_move", "Seat", games.SeatName(l, sh.game, g.ToMove))
+}
