@@ -47,7 +47,6 @@ type webRig struct {
 	m       *Main
 	ana, bo fakediscord.User
 	game    int64
-	thread  string
 }
 
 func newWebRig(t *testing.T, ctx context.Context) *webRig {
