@@ -36,6 +36,17 @@ func Lookup(name string) (Game, error) {
 	return g, nil
 }
 
+// Start looks up the game named name and returns it with its start
+// position in configuration cfg.
+func Start(name string, cfg Config) (Game, Position, error) {
+	g, err := Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	pos, err := g.New(cfg)
+	return g, pos, err
+}
+
 // Names lists the registered games in alphabetical order.
 func Names() []string {
 	mu.RLock()

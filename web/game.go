@@ -48,11 +48,7 @@ func (s *Server) load(ctx context.Context, g store.Game) (*shown, error) {
 	if err != nil {
 		return nil, err
 	}
-	game, err := games.Lookup(g.Kind)
-	if err != nil {
-		return nil, err
-	}
-	start, err := game.New(g.Config)
+	game, start, err := games.Start(g.Kind, g.Config)
 	if err != nil {
 		return nil, err
 	}

@@ -46,11 +46,7 @@ func (b *Core) LoadLatest(ctx context.Context, id int64) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	game, err := games.Lookup(g.Kind)
-	if err != nil {
-		return nil, err
-	}
-	start, err := game.New(g.Config)
+	game, start, err := games.Start(g.Kind, g.Config)
 	if err != nil {
 		return nil, err
 	}
