@@ -50,11 +50,17 @@ func (s *Server) boardPicture(w http.ResponseWriter, r *http.Request) {
 	key := g.WebToken + "/" + tag
 	png, ok := s.boards.get(key, time.Now())
 	if !ok {
-		if png, err = s.drawBoard(ctx, g, l, n); err != nil {
+		png, err = s.making.do("board/"+key, func() ([]byte, error) {
+			png, err := s.drawBoard(ctx, g, l, n)
+			if err == nil {
+				s.boards.put(key, png, time.Now())
+			}
+			return png, err
+		})
+		if err != nil {
 			s.failed(w, r, err)
 			return
 		}
-		s.boards.put(key, png, time.Now())
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(png)))
 	w.Write(png)

@@ -95,11 +95,17 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	key := fmt.Sprintf("%s/%d/%s/%v/%s", g.WebToken, g.Version, l.Tag(), chosen, ply)
 	page, ok := s.pages.get(key, time.Now())
 	if !ok {
-		if page, err = s.makeGamePage(r.Context(), g, l, chosen, ply); err != nil {
+		page, err = s.making.do("page/"+key, func() ([]byte, error) {
+			page, err := s.makeGamePage(r.Context(), g, l, chosen, ply)
+			if err == nil {
+				s.pages.put(key, page, time.Now())
+			}
+			return page, err
+		})
+		if err != nil {
 			s.failed(w, r, err)
 			return
 		}
-		s.pages.put(key, page, time.Now())
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -157,12 +163,12 @@ type playerView struct {
 }
 
 type moveView struct {
-	N                      int
-	Notation, Words, Href  string
-	Alt                    string
-	Current, Seat0, Passed bool
-	Chance, Cost           string // a reviewed game's: the first seat's chance after the ply, what the move gave away
-	Costly                 bool   // among its side's costliest
+	N                     int
+	Notation, Words, Href string
+	Alt, Class            string
+	Current               bool
+	Chance, Cost          string // a reviewed game's: the first seat's chance after the ply, what the move gave away
+	Costly                string // among its side's costliest: says so; else ""
 }
 
 func (s *Server) gameView(ctx context.Context, sh *shown, l *lang.Lang, chosen bool, step int) (*gameView, error) {
@@ -193,7 +199,7 @@ func (s *Server) gameView(ctx context.Context, sh *shown, l *lang.Lang, chosen b
 		words := render.PlyText(l, sh.game, p)
 		v.Moves[i] = moveView{N: i + 1, Notation: p.Ply.String(), Words: words, Href: href(i + 1),
 			Alt: l.T("web.game.board_after", "N", i+1, "Move", words), Current: i+1 == step,
-			Seat0: p.Ply.Player == games.First, Passed: p.Ply.Move == "pass"}
+			Class: pick(p.Ply.Player == games.First, "s0", "s1") + pick(i+1 == step, " current", "")}
 		if i+1 == step {
 			v.StepText = v.Moves[i].Alt
 		}

@@ -106,7 +106,9 @@ func (s *Server) addReview(ctx context.Context, v *gameView, sh *shown, l *lang.
 		if p.Choices > 1 && p.Cost >= 0.0005 {
 			m.Cost = "−" + fmt.Sprintf("%.1f", 100*p.Cost)
 		}
-		m.Costly = costly[p.N]
+		if costly[p.N] {
+			m.Costly, m.Class = v.Labels["costly"], m.Class+" costly"
+		}
 	}
 	v.Review, v.ChanceOf = rv, l.T("web.review.chance", "Seat", games.SeatName(l, sh.game, games.First))
 }

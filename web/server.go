@@ -56,6 +56,7 @@ type Server struct {
 	// lets one be made at a time, so that a crowd opening a finished game
 	// makes it once and costs the bot one core at most.
 	reviews   *cache[*ai.Review]
+	making    once[[]byte] // pages and pictures being made
 	reviewing chan struct{}
 	limit     *limiter
 }

@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -444,5 +446,38 @@ func TestRecordFile(t *testing.T) {
 	}
 	if !strings.Contains(text, "# Replay: kilab replay --game aseb --variant") {
 		t.Errorf("the header does not say how to replay it:\n%s", text)
+	}
+}
+
+// Callers asking for one key while it is made share that making; a key
+// asked for after is made again.
+func TestOnceMakesOnce(t *testing.T) {
+	t.Parallel()
+	var o once[int]
+	var made atomic.Int32
+	release := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			v, err := o.do("k", func() (int, error) {
+				made.Add(1)
+				<-release
+				return 7, nil
+			})
+			if v != 7 || err != nil {
+				t.Errorf("got %d, %v", v, err)
+			}
+		})
+	}
+	for o.waiting("k") < 7 {
+		time.Sleep(time.Millisecond)
+	}
+	close(release)
+	wg.Wait()
+	if n := made.Load(); n != 1 {
+		t.Errorf("made %d times for 8 callers at once", n)
+	}
+	if v, _ := o.do("k", func() (int, error) { return 8, nil }); v != 8 {
+		t.Errorf("a later call got %d, want a new making", v)
 	}
 }
