@@ -17,7 +17,7 @@ type assets struct {
 }
 
 type asset struct {
-	data []byte
+	data packed
 	etag string
 }
 
@@ -33,7 +33,7 @@ func loadAssets() *assets {
 			panic(err)
 		}
 		sum := sha256.Sum256(data)
-		a.files[e.Name()] = asset{data: data, etag: hex.EncodeToString(sum[:8])}
+		a.files[e.Name()] = asset{data: pack(data), etag: hex.EncodeToString(sum[:8])}
 	}
 	return a
 }
@@ -56,7 +56,7 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request) {
 	if notModified(w, r, `"`+f.etag+`"`) {
 		return
 	}
-	w.Write(f.data)
+	f.data.write(w, r)
 }
 
 // notModified sets etag on the answer and answers 304 where the request

@@ -28,7 +28,7 @@ func BenchmarkGamePage(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if !kept {
-					s.srv.pages = newCache[[]byte](256, time.Minute)
+					s.srv.pages = newCache[packed](256, time.Minute)
 				}
 				w := httptest.NewRecorder()
 				s.srv.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
@@ -77,7 +77,7 @@ func BenchmarkGamePageAt200(b *testing.B) {
 		for n := range 400 {
 			<-tick.C
 			if n%50 == 0 {
-				s.srv.pages = newCache[[]byte](256, time.Minute) // as a new version would
+				s.srv.pages = newCache[packed](256, time.Minute) // as a new version would
 			}
 			wg.Go(func() {
 				start := time.Now()

@@ -95,12 +95,14 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	key := fmt.Sprintf("%s/%d/%s/%v/%s", g.WebToken, g.Version, l.Tag(), chosen, ply)
 	page, ok := s.pages.get(key, time.Now())
 	if !ok {
-		page, err = s.making.do("page/"+key, func() ([]byte, error) {
-			page, err := s.makeGamePage(r.Context(), g, l, chosen, ply)
-			if err == nil {
-				s.pages.put(key, page, time.Now())
+		page, err = s.paging.do(key, func() (packed, error) {
+			html, err := s.makeGamePage(r.Context(), g, l, chosen, ply)
+			if err != nil {
+				return packed{}, err
 			}
-			return page, err
+			page := pack(html)
+			s.pages.put(key, page, time.Now())
+			return page, nil
 		})
 		if err != nil {
 			s.failed(w, r, err)
@@ -109,7 +111,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(page)
+	page.write(w, r)
 }
 
 // makeGamePage makes the page of game g at the step ply names.

@@ -51,12 +51,13 @@ type Server struct {
 	tmpl   *template.Template
 	static *assets
 	boards *cache[[]byte] // board pictures, by game, step, language (and version, for the last)
-	pages  *cache[[]byte] // game pages, by game, version, language and step
+	pages  *cache[packed] // game pages, by game, version, language and step
 	// reviews are finished games' reviews, by game and version; reviewing
 	// lets one be made at a time, so that a crowd opening a finished game
 	// makes it once and costs the bot one core at most.
 	reviews   *cache[*ai.Review]
-	making    once[[]byte] // pages and pictures being made
+	making    once[[]byte] // pictures being made
+	paging    once[packed] // pages being made
 	reviewing chan struct{}
 	limit     *limiter
 }
@@ -77,7 +78,7 @@ func New(db *store.DB, cfg Config) *Server {
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
-		boards: newCache[[]byte](1024, time.Hour), pages: newCache[[]byte](256, time.Minute),
+		boards: newCache[[]byte](1024, time.Hour), pages: newCache[packed](256, time.Minute),
 		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
 	for _, r := range s.routes() {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -479,5 +480,31 @@ func TestOnceMakesOnce(t *testing.T) {
 	}
 	if v, _ := o.do("k", func() (int, error) { return 8, nil }); v != 8 {
 		t.Errorf("a later call got %d, want a new making", v)
+	}
+}
+
+// A browser that takes gzip gets the page and its assets gzipped, the same
+// page once unpacked; one that does not, or refuses it, gets them plain.
+func TestGzip(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 6)
+	for _, path := range []string{"/g/" + g.WebToken, s.srv.static.path("game.js")} {
+		plain := body(t, s.get(path))
+		r := s.get(path, "Accept-Encoding", "br, gzip;q=0.8")
+		packed := body(t, r)
+		if r.Header.Get("Content-Encoding") != "gzip" || len(packed) >= len(plain) {
+			t.Fatalf("%s: encoding %q, %d bytes for %d plain", path, r.Header.Get("Content-Encoding"), len(packed), len(plain))
+		}
+		z, err := gzip.NewReader(strings.NewReader(packed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if unpacked, _ := io.ReadAll(z); string(unpacked) != plain {
+			t.Errorf("%s unpacked is not the plain page", path)
+		}
+		if r := s.get(path, "Accept-Encoding", "gzip;q=0"); r.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s: gzipped for a browser that refuses it", path)
+		}
 	}
 }
