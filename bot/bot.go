@@ -85,7 +85,9 @@ type Config struct {
 	// "" adds no links; everything is in Discord anyway. No trailing slash.
 	DocsURL string
 	// PublicURL is where players reach the web pages (PUBLIC_URL; "": not
-	// served): boards, with their server's leave, link to their game's page.
+	// served): boards, with their server's leave, link to their game's page,
+	// and /rules and /help to the documents there, unless DocsURL names
+	// another place.
 	PublicURL string
 	// RequestsPerSecond is how many REST requests a second this copy of the
 	// bot makes at most (interaction callbacks, which Discord does not
@@ -221,7 +223,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.Core.PublicURL = strings.TrimRight(c.PublicURL, "/")
 	b.Core.OnDMFailure = func(reason string) { b.met.dmFailures.WithLabelValues(reason).Inc() }
 	b.info = info.New(b.Core)
-	b.info.DocsURL = c.DocsURL
+	b.info.DocsURL = docsURL(c)
 	b.lessons = lessons.New(b.Core)
 	b.vacations = vacation.New(b.Core)
 	b.moderation = moderation.New(b.Core)
@@ -501,4 +503,17 @@ func starterPuzzles() puzzles.Set {
 		panic("bot: the embedded starter puzzles: " + err.Error())
 	}
 	return set
+}
+
+// docsURL is where /rules and /help link to the documents: DocsURL where
+// the operator names a place, else the web pages' own (PublicURL/docs),
+// which carry them at the same names and anchors; "" for nowhere.
+func docsURL(c Config) string {
+	switch {
+	case c.DocsURL != "":
+		return c.DocsURL
+	case c.PublicURL != "":
+		return strings.TrimRight(c.PublicURL, "/") + "/docs"
+	}
+	return ""
 }

@@ -38,6 +38,18 @@ func File(doc, code string) string {
 	return doc + "." + code + ".md"
 }
 
+// Docs are the documents every language has, by their file stem.
+var Docs = []string{RulesDoc, NotationDoc}
+
+// Text is doc in language code, as written (Markdown).
+func Text(doc, code string) (string, error) {
+	text, err := files.ReadFile(File(doc, code))
+	if err != nil {
+		return "", fmt.Errorf("docs: no %s in %q", doc, code)
+	}
+	return string(text), nil
+}
+
 // Section is one rule of the rulebook (ID "A6"), the introduction of one of
 // its parts (ID ""), or one part of the notation guide.
 type Section struct {

@@ -56,8 +56,9 @@ type Server struct {
 	// lets one be made at a time, so that a crowd opening a finished game
 	// makes it once and costs the bot one core at most.
 	reviews   *cache[*ai.Review]
-	making    once[[]byte] // pictures being made
-	paging    once[packed] // pages being made
+	docs      map[string]packed // the rulebook and the notation guide's pages, by file
+	making    once[[]byte]      // pictures being made
+	paging    once[packed]      // pages being made
 	reviewing chan struct{}
 	limit     *limiter
 }
@@ -81,6 +82,7 @@ func New(db *store.DB, cfg Config) *Server {
 		boards: newCache[[]byte](1024, time.Hour), pages: newCache[packed](256, time.Minute),
 		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
+	s.docs = s.renderDocs()
 	for _, r := range s.routes() {
 		s.mux.HandleFunc(r.pattern, r.handle)
 	}
@@ -103,6 +105,7 @@ func (s *Server) routes() []route {
 		{"GET /g/{token}/events", s.gameEvents},
 		{"GET /g/{token}/review.png", s.reviewChart},
 		{"GET /g/{token}/record.txt", s.recordFile},
+		{"GET /docs/{file}", s.docsPage},
 		{"GET /static/{file}", s.static.serve},
 		{"GET /robots.txt", robots},
 		{"/", http.NotFound},

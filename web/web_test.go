@@ -17,6 +17,7 @@ import (
 	_ "kilab/ai/asebai"
 	_ "kilab/ai/seegaai"
 	_ "kilab/ai/tabai"
+	"kilab/docs"
 	"kilab/games"
 	_ "kilab/games/aseb"
 	_ "kilab/games/seega"
@@ -505,6 +506,43 @@ func TestGzip(t *testing.T) {
 		}
 		if r := s.get(path, "Accept-Encoding", "gzip;q=0"); r.Header.Get("Content-Encoding") != "" {
 			t.Errorf("%s: gzipped for a browser that refuses it", path)
+		}
+	}
+}
+
+// The rulebook and the notation guide are pages in every language, at the
+// names and anchors /rules and /help link to: every rule's heading has the
+// anchor GitHub would give it; links between the documents stay here, and a
+// link to a document the program does not carry keeps only its text.
+func TestDocsPages(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	for _, code := range docs.Langs {
+		file := docs.File(docs.RulesDoc, code)
+		r := s.get("/docs/" + file)
+		page := body(t, r)
+		if r.StatusCode != http.StatusOK || !strings.Contains(page, `<html lang="`+code+`">`) {
+			t.Fatalf("%s: %d", file, r.StatusCode)
+		}
+		rules, err := docs.Rules(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sec := range rules {
+			if sec.ID != "" && !strings.Contains(page, `id="`+docs.Anchor(sec.Heading)+`"`) {
+				t.Errorf("%s: rule %s has no anchor %q", file, sec.ID, docs.Anchor(sec.Heading))
+			}
+		}
+		if strings.Contains(page, `href="notation.md"`) || strings.Contains(page, "<script") {
+			t.Errorf("%s links to a file it does not serve, or has a script", file)
+		}
+		if !strings.Contains(page, `href="/docs/`+docs.File(docs.NotationDoc, code)+`"`) {
+			t.Errorf("%s does not link to the notation guide in its language", file)
+		}
+	}
+	for _, bad := range []string{"/docs/notation.md", "/docs/rules.xx.md", "/docs/", "/docs/../go.mod"} {
+		if r := s.get(bad); r.StatusCode != http.StatusNotFound && r.StatusCode != http.StatusMovedPermanently && r.StatusCode != http.StatusTemporaryRedirect {
+			t.Errorf("%s: %d", bad, r.StatusCode)
 		}
 	}
 }
