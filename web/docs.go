@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -122,7 +123,8 @@ func (a *anchors) Put(value []byte) { a.seen[string(value)]++ }
 
 // docLinks points the documents' links to each other at their pages here;
 // a link to a file this program does not carry (notation.md, for operators)
-// keeps its text and loses its link.
+// keeps its text and loses its link. It also lets the keyboard reach the
+// tables, which scroll sideways on a narrow screen.
 type docLinks struct{}
 
 func (docLinks) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
@@ -134,6 +136,10 @@ func (docLinks) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
 	}
 	var unlink []*ast.Link
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if table, ok := n.(*east.Table); ok && entering {
+			// A wide table scrolls on a phone: the keyboard must reach it.
+			table.SetAttributeString("tabindex", []byte("0"))
+		}
 		link, ok := n.(*ast.Link)
 		if !entering || !ok {
 			return ast.WalkContinue, nil

@@ -186,6 +186,10 @@ func TestGamePageInBrowser(t *testing.T) {
 	checkAxe(t, b, axe, "phone")
 	checkReview(t, r, b)
 	checkAxe(t, b, axe, "finished game's")
+	base := link[:strings.Index(link, "/g/")]
+	do("the rulebook", chromedp.Navigate(base+"/docs/rules.ru.md#a1"), chromedp.WaitVisible(chromedp.ID("doc")))
+	checkAxe(t, b, axe, "rulebook's")
+	do("back to the game", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.ID("board")))
 	g, _ := r.m.db.Game(ctx, r.game)
 	if _, err := r.m.db.SetWeb(ctx, g.GuildID, store.WebOff, "mod"); err != nil {
 		t.Fatal(err)
