@@ -57,6 +57,7 @@ type Server struct {
 	// makes it once and costs the bot one core at most.
 	reviews   *cache[*ai.Review]
 	docs      map[string]packed // the rulebook and the notation guide's pages, by file
+	puzzles   puzzleSet         // the starter set's puzzles
 	making    once[[]byte]      // pictures being made
 	paging    once[packed]      // pages being made
 	reviewing chan struct{}
@@ -82,7 +83,7 @@ func New(db *store.DB, cfg Config) *Server {
 		boards: newCache[[]byte](1024, time.Hour), pages: newCache[packed](256, time.Minute),
 		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
-	s.docs = s.renderDocs()
+	s.docs, s.puzzles = s.renderDocs(), loadPuzzles()
 	for _, r := range s.routes() {
 		s.mux.HandleFunc(r.pattern, r.handle)
 	}
@@ -106,6 +107,8 @@ func (s *Server) routes() []route {
 		{"GET /g/{token}/review.png", s.reviewChart},
 		{"GET /g/{token}/record.txt", s.recordFile},
 		{"GET /docs/{file}", s.docsPage},
+		{"GET /puzzle/{id}", s.puzzlePage},
+		{"GET /puzzle/{id}/board.png", s.puzzleBoard},
 		{"GET /static/{file}", s.static.serve},
 		{"GET /robots.txt", robots},
 		{"/", http.NotFound},

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,6 +23,7 @@ import (
 	_ "kilab/games/aseb"
 	_ "kilab/games/seega"
 	_ "kilab/games/tab"
+	"kilab/puzzles"
 	"kilab/store"
 )
 
@@ -544,5 +546,41 @@ func TestDocsPages(t *testing.T) {
 		if r := s.get(bad); r.StatusCode != http.StatusNotFound && r.StatusCode != http.StatusMovedPermanently && r.StatusCode != http.StatusTemporaryRedirect {
 			t.Errorf("%s: %d", bad, r.StatusCode)
 		}
+	}
+}
+
+// A starter puzzle's page asks for a move and answers the one chosen: right
+// for the best, not this one for another, each move's worth listed; a move
+// number out of range, or a puzzle not in the set, is not there.
+func TestPuzzlePage(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	set, err := puzzles.Starter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := set.Puzzles[0]
+	path := "/puzzle/" + p.ID
+	page := body(t, s.get(path))
+	if !strings.Contains(page, "Find the best move") || strings.Contains(page, `id="answer"`) {
+		t.Fatal("the puzzle's page does not ask, or answers before a move is chosen")
+	}
+	best := slices.IndexFunc(p.Moves, func(v puzzles.Value) bool { return v.Move == p.Best })
+	if got := body(t, s.get(fmt.Sprintf("%s?move=%d", path, best))); !strings.Contains(got, "Right:") {
+		t.Errorf("the best move is not answered right")
+	}
+	if len(p.Moves) > 1 {
+		other := (best + 1) % len(p.Moves)
+		if got := body(t, s.get(fmt.Sprintf("%s?move=%d", path, other))); !strings.Contains(got, "Not this one") || strings.Count(got, "%</li>") != len(p.Moves) {
+			t.Errorf("another move is not answered wrong with every move's worth")
+		}
+	}
+	for _, bad := range []string{fmt.Sprintf("%s?move=%d", path, len(p.Moves)), path + "?move=-1", path + "?move=x", "/puzzle/aseb-000000000000"} {
+		if r := s.get(bad); r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d", bad, r.StatusCode)
+		}
+	}
+	if r := s.get(path + "/board.png"); r.StatusCode != http.StatusOK || r.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("the puzzle's board: %d", r.StatusCode)
 	}
 }

@@ -13,17 +13,28 @@ import (
 // maxRows is the most action rows Discord takes on a message.
 const maxRows = 5
 
-// webLink is the address of g's page on the web, where the operator serves
-// the pages (PublicURL) and g's server shows them; "" otherwise.
+// webLink is the address of g's page on the web (WebURL).
 func (b *Core) webLink(ctx context.Context, g store.Game) (string, error) {
-	if b.PublicURL == "" || g.WebToken == "" {
+	if g.WebToken == "" {
 		return "", nil
 	}
-	mode, err := b.DB.Web(ctx, g.GuildID)
-	if err != nil || mode == store.WebOff {
-		return "", err
+	return b.WebURL(ctx, g.GuildID, "/g/"+g.WebToken)
+}
+
+// WebURL is the address of the page at path on the web, where the operator
+// serves the pages (PublicURL) and the server guild ("" for none: a DM)
+// shows them; "" otherwise.
+func (b *Core) WebURL(ctx context.Context, guild, path string) (string, error) {
+	if b.PublicURL == "" {
+		return "", nil
 	}
-	return b.PublicURL + "/g/" + g.WebToken, nil
+	if guild != "" {
+		mode, err := b.DB.Web(ctx, guild)
+		if err != nil || mode == store.WebOff {
+			return "", err
+		}
+	}
+	return b.PublicURL + path, nil
 }
 
 // WithLink adds to rows a link button to link, labelled in l: beside the

@@ -219,56 +219,62 @@ var errGone = lang.Fail("puzzle.err.gone")
 // the question's buttons, with what it did to the player's puzzle rating
 // (the first attempt at a puzzle is rated, later ones are not).
 func (b *Puzzles) Answer(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
-	text, err := b.answer(ctx, i, a)
+	text, link, err := b.answer(ctx, i, a)
 	if err != nil {
 		return err
 	}
 	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, &kit.Message{
-		Content: text, Components: []discordgo.MessageComponent{}, ComponentsOnly: true})
+		Content: text, Components: kit.WithLink(kit.LangOf(i), []discordgo.MessageComponent{}, link), ComponentsOnly: true})
 }
 
 // AnswerDaily is a click on one of a daily puzzle's moves, in its post in
 // a channel: the same answer as Answer's, for the clicker alone, the post
 // keeping its buttons for everyone else.
 func (b *Puzzles) AnswerDaily(ctx context.Context, i *discordgo.Interaction, a kit.Action) error {
-	text, err := b.answer(ctx, i, a)
+	text, link, err := b.answer(ctx, i, a)
 	if err != nil {
 		return err
 	}
-	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text, Ephemeral: true})
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Content: text, Ephemeral: true,
+		Components: kit.WithLink(kit.LangOf(i), nil, link)})
 }
 
 // answer records the attempt a names and says how it went: the puzzle
 // rating's change for a puzzle of the set, whether it is solved for one of
-// the player's own.
-func (b *Puzzles) answer(ctx context.Context, i *discordgo.Interaction, a kit.Action) (string, error) {
+// the player's own. link is the set's puzzle's page on the web, where there
+// is one to show ("" for one of the player's own, which stays theirs).
+func (b *Puzzles) answer(ctx context.Context, i *discordgo.Interaction, a kit.Action) (text, link string, err error) {
 	user := kit.UserOf(i).ID
 	p, own, err := b.puzzleOf(ctx, user, a.Arg)
 	switch {
 	case err != nil:
-		return "", err
+		return "", "", err
 	case a.ID >= int64(len(p.Moves)):
-		return "", kit.ErrForged // the bot numbers only the puzzle's moves
+		return "", "", kit.ErrForged // the bot numbers only the puzzle's moves
 	}
 	g, err := games.Lookup(p.Game)
 	if err != nil {
-		return "", errGone
+		return "", "", errGone
 	}
 	pos, err := g.Parse(p.Config, p.Position)
 	if err != nil {
-		return "", errGone
+		return "", "", errGone
 	}
 	played := p.Moves[a.ID].Move
 	l := kit.LangOf(i)
 	if own {
-		return b.ownAnswer(ctx, l, user, pos, p, played)
+		text, err := b.ownAnswer(ctx, l, user, pos, p, played)
+		return text, "", err
 	}
 	out, err := b.DB.AttemptPuzzle(ctx, store.PuzzleAttempt{User: user, Puzzle: p.ID, Kind: p.Game, Move: played,
 		Solved: played == p.Best, Start: puzzles.StartRating(p.Difficulty)}, puzzles.Rate)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return kit.Clip(answerText(l, pos, p, played)+"\n\n"+ratingText(l, g, out), 2000), nil
+	if link, err = b.WebURL(ctx, i.GuildID, "/puzzle/"+p.ID); err != nil {
+		b.Logger(ctx).Warn("a puzzle's page on the web", "err", err) // the answer goes without its link
+	}
+	return kit.Clip(answerText(l, pos, p, played)+"\n\n"+ratingText(l, g, out), 2000), link, nil
 }
 
 // puzzleOf is the puzzle id: one of the set's, or else one of user's own
@@ -300,20 +306,8 @@ func ratingText(l *lang.Lang, g games.Game, out store.PuzzleOutcome) string {
 }
 
 // answerText says whether played was right, which move was best, and what
-// every move is worth.
+// every move is worth (puzzles.Answer).
 func answerText(l *lang.Lang, pos games.Position, p puzzles.Puzzle, played string) string {
-	say := func(m string) string { return games.Label(l, pos, m) }
-	verdict := l.T("puzzle.wrong", "Played", say(played), "Best", say(p.Best))
-	if played == p.Best {
-		verdict = l.T("puzzle.right", "Best", say(p.Best))
-	}
-	head := l.T("puzzle.values_estimate")
-	if p.Exact {
-		head = l.T("puzzle.values_exact")
-	}
-	lines := []string{verdict, "", head}
-	for _, v := range p.Moves {
-		lines = append(lines, fmt.Sprintf("%s: %.1f%%", say(v.Move), 100*v.Chance))
-	}
-	return strings.Join(lines, "\n")
+	a := puzzles.Answer(l, pos, p, played)
+	return strings.Join(append([]string{a.Verdict, "", a.Head}, a.Values...), "\n")
 }

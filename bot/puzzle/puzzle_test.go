@@ -333,3 +333,36 @@ func TestPuzzleWithNoGameSkipsGamesSolved(t *testing.T) {
 		t.Errorf("with every puzzle solved: %q", c.Msg.Content)
 	}
 }
+
+// Where the operator serves the web pages, an answer links to the puzzle's
+// page, where anyone may try it; where the server turned the web off, it
+// does not.
+func TestAnswerLinksToThePuzzlesPage(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	b.PublicURL = "https://kilab.example"
+	p := b.byGame["aseb"][0]
+	link := func() string {
+		t.Helper()
+		i := click(t, kit.PuzzleCID(p.ID, 0), "en-US")
+		handle(b, i)
+		for _, row := range last(t, rec).Msg.Components {
+			for _, c := range row.(discordgo.ActionsRow).Components {
+				if btn, ok := c.(discordgo.Button); ok && btn.Style == discordgo.LinkButton {
+					return btn.URL
+				}
+			}
+		}
+		return ""
+	}
+	if got := link(); got != "https://kilab.example/puzzle/"+p.ID {
+		t.Errorf("the answer links to %q", got)
+	}
+	guild := click(t, kit.PuzzleCID(p.ID, 0), "en-US").GuildID
+	if _, err := b.DB.SetWeb(context.Background(), guild, store.WebOff, "mod"); err != nil {
+		t.Fatal(err)
+	}
+	if got := link(); got != "" {
+		t.Errorf("with the web off the answer links to %q", got)
+	}
+}

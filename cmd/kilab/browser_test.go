@@ -16,6 +16,8 @@ import (
 
 	"kilab/games"
 	"kilab/internal/fakediscord"
+	"kilab/lang"
+	"kilab/puzzles"
 	"kilab/store"
 )
 
@@ -189,6 +191,8 @@ func TestGamePageInBrowser(t *testing.T) {
 	base := link[:strings.Index(link, "/g/")]
 	do("the rulebook", chromedp.Navigate(base+"/docs/rules.ru.md#a1"), chromedp.WaitVisible(chromedp.ID("doc")))
 	checkAxe(t, b, axe, "rulebook's")
+	checkPuzzle(t, b, base)
+	checkAxe(t, b, axe, "puzzle's")
 	do("back to the game", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.ID("board")))
 	g, _ := r.m.db.Game(ctx, r.game)
 	if _, err := r.m.db.SetWeb(ctx, g.GuildID, store.WebOff, "mod"); err != nil {
@@ -282,5 +286,33 @@ func checkReview(t *testing.T, r *webRig, b context.Context) {
 	text, err := chromedp.Run(b, chromedp.Evaluate[string](`fetch(document.querySelector(".download a").href).then(r => r.text())`, chromedp.EvalAwaitPromise))
 	if err != nil || !strings.Contains(text, "# Replay: kilab replay") || !strings.Contains(text, fmt.Sprintf("\n%d\t%s\n", len(rec), rec[len(rec)-1].Ply)) {
 		t.Errorf("the record downloaded (%v):\n%s", err, text)
+	}
+}
+
+// checkPuzzle opens a starter puzzle's page and solves it by clicking its
+// best move: the page answers that it is right.
+func checkPuzzle(t *testing.T, b context.Context, base string) {
+	t.Helper()
+	set, err := puzzles.Starter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := set.Puzzles[len(set.Puzzles)/2]
+	game, _ := games.Lookup(p.Game)
+	pos, err := game.Parse(p.Config, p.Position)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := games.Label(lang.En, pos, p.Best)
+	if err := chromedp.Do(b, chromedp.Navigate(base+"/puzzle/"+p.ID), chromedp.WaitVisible(chromedp.ID("board"))); err != nil {
+		t.Fatalf("the puzzle's page: %v", err)
+	}
+	clicked, err := chromedp.Run(b, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const a = [...document.querySelectorAll(".choices a")].find(a => a.textContent === %q);
+		if (a) a.click(); return !!a; })()`, best)))
+	if err != nil || !clicked {
+		t.Fatalf("no move %q to click on the puzzle's page (%v)", best, err)
+	}
+	if !waitTrue(b, `document.querySelector("#answer .verdict") !== null && document.querySelector("#answer .verdict").textContent.startsWith("Right")`) {
+		t.Error("clicking the puzzle's best move did not answer that it is right")
 	}
 }
