@@ -278,7 +278,7 @@ func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]player
 func labels(l *lang.Lang) map[string]string {
 	out := map[string]string{}
 	for _, id := range []string{"moves", "first", "prev", "next", "last", "players", "live", "language", "board", "start",
-		"skip", "footer", "no_moves", "steps", "review", "download", "costly", "skip_doc", "documents", "choose", "another", "answer"} {
+		"skip", "footer", "no_moves", "steps", "review", "download", "costly", "skip_doc", "documents", "choose", "another", "answer", "standings", "crosstable", "rounds", "player", "points", "tiebreak", "record"} {
 		out[id] = l.T("web.label." + id)
 	}
 	return out

@@ -82,7 +82,7 @@ func New(db *store.DB, cfg Config) *Server {
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
 		boards: newCache[[]byte](1024, time.Hour), pages: newCache[packed](256, time.Minute),
 		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
-	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path}).ParseFS(templateFS, "templates/*.html"))
+	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path, "inc": func(i int) int { return i + 1 }}).ParseFS(templateFS, "templates/*.html"))
 	s.docs, s.puzzles = s.renderDocs(), loadPuzzles()
 	for _, r := range s.routes() {
 		s.mux.HandleFunc(r.pattern, r.handle)
@@ -108,6 +108,7 @@ func (s *Server) routes() []route {
 		{"GET /g/{token}/record.txt", s.recordFile},
 		{"GET /docs/{file}", s.docsPage},
 		{"GET /puzzle/{id}", s.puzzlePage},
+		{"GET /t/{id}", s.tournamentPage},
 		{"GET /puzzle/{id}/board.png", s.puzzleBoard},
 		{"GET /static/{file}", s.static.serve},
 		{"GET /robots.txt", robots},

@@ -25,6 +25,7 @@ import (
 	_ "kilab/games/tab"
 	"kilab/puzzles"
 	"kilab/store"
+	"kilab/tournament"
 )
 
 const guild = "100000000000000001"
@@ -582,5 +583,62 @@ func TestPuzzlePage(t *testing.T) {
 	}
 	if r := s.get(path + "/board.png"); r.StatusCode != http.StatusOK || r.Header.Get("Content-Type") != "image/png" {
 		t.Errorf("the puzzle's board: %d", r.StatusCode)
+	}
+}
+
+// A round robin of three, its first round played: the page shows the
+// standings in order with their tie-break, the crosstable with each result
+// linking to its game, and every round's pairings, the bye among them; and
+// only where the server made its tournaments public.
+func TestTournamentPage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSite(t)
+	tm, err := s.db.CreateTournament(ctx, store.Tournament{GuildID: guild, ChannelID: "c", Creator: "ana", Kind: "aseb",
+		Config: games.Config{Variant: "standard", Options: map[string]string{"pieces": "5"}}, Format: tournament.RoundRobin, TimeLimit: 72 * time.Hour, Rated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"ana", "bo", "cy"} {
+		if err := s.db.JoinTournament(ctx, tm.ID, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.db.SetUserName(ctx, p, strings.ToUpper(p[:1])+p[1:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.db.StartTournament(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	ps, _ := s.db.Pairings(ctx, tm.ID)
+	var played store.Game
+	for _, p := range ps {
+		if p.Round == 1 && p.Game != 0 {
+			g, _ := s.db.Game(ctx, p.Game)
+			if played, _, err = s.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.FirstWins, Reason: store.ReasonResignation}, Announce: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	path := fmt.Sprintf("/t/%d", tm.ID)
+	if r := s.get(path); r.StatusCode != http.StatusNotFound {
+		t.Fatalf("a tournament of a server that did not make them public: %d", r.StatusCode)
+	}
+	if _, err := s.db.SetWeb(ctx, guild, store.WebPublic, "mod"); err != nil {
+		t.Fatal(err)
+	}
+	page := body(t, s.get(path))
+	winner := played.Players[0]
+	name := strings.ToUpper(winner[:1]) + winner[1:]
+	for _, want := range []string{"<td>1</td><th scope=\"row\">" + name + "</th><td>1</td>", "SB", `<a href="/g/` + played.WebToken + `">1</a>`,
+		`<a href="/g/` + played.WebToken + `">0</a>`, "Round 1", "Round 3", "bye (1 point)", "in play"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the tournament's page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"/t/0", "/t/x", "/t/01", fmt.Sprintf("/t/%d", tm.ID+1)} {
+		if r := s.get(bad); r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d", bad, r.StatusCode)
+		}
 	}
 }

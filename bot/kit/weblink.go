@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -25,12 +26,23 @@ func (b *Core) webLink(ctx context.Context, g store.Game) (string, error) {
 // serves the pages (PublicURL) and the server guild ("" for none: a DM)
 // shows them; "" otherwise.
 func (b *Core) WebURL(ctx context.Context, guild, path string) (string, error) {
+	return b.webURL(ctx, guild, path, store.WebLink, store.WebPublic)
+}
+
+// PublicWebURL is WebURL for a page that exists only where the server made
+// its pages public (a tournament's).
+func (b *Core) PublicWebURL(ctx context.Context, guild, path string) (string, error) {
+	return b.webURL(ctx, guild, path, store.WebPublic)
+}
+
+// webURL is the address of path where the server's web mode is one of modes.
+func (b *Core) webURL(ctx context.Context, guild, path string, modes ...string) (string, error) {
 	if b.PublicURL == "" {
 		return "", nil
 	}
 	if guild != "" {
 		mode, err := b.DB.Web(ctx, guild)
-		if err != nil || mode == store.WebOff {
+		if err != nil || !slices.Contains(modes, mode) {
 			return "", err
 		}
 	}

@@ -40,9 +40,8 @@ func Command() *discordgo.ApplicationCommand {
 	return c
 }
 
-// webModes are what /mod web offers, in its order. "public" (player and
-// tournament pages listed) waits for those pages.
-var webModes = []string{store.WebLink, store.WebOff}
+// webModes are what /mod web offers, in its order.
+var webModes = []string{store.WebLink, store.WebPublic, store.WebOff}
 
 // webOption is /mod web's one option: what the web pages show.
 func webOption() *discordgo.ApplicationCommandOption {

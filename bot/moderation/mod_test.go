@@ -337,7 +337,7 @@ func TestAbortTournamentGame(t *testing.T) {
 func init() { kit.RegisterShape("g", kit.GameShape) }
 
 // /mod web chooses what the web pages show of the server: off takes the
-// link off the boards drawn from then on, link puts it back; the choice is
+// link off the boards drawn from then on, public and link put it back; the choice is
 // logged, shown by /mod show, and a forged mode is refused and changes
 // nothing.
 func TestWebChoice(t *testing.T) {
@@ -381,7 +381,6 @@ func TestWebChoice(t *testing.T) {
 	for _, step := range []struct{ mode, want string }{
 		{store.WebOff, "now show nothing of this server"},
 		{store.WebOff, "show that already"},
-		{"public", "Pick one of the command's subcommands"},
 		{"everyone", "Pick one of the command's subcommands"},
 	} {
 		if got := web(step.mode); !strings.Contains(got, step.want) {
@@ -395,14 +394,17 @@ func TestWebChoice(t *testing.T) {
 	if got := said(t, rec, m.Mod(ctx, command(t, member(mod, "32"), []string{"show"}, nil, nil))); !strings.Contains(got, "**Web pages**: nothing") {
 		t.Errorf("/mod show: %q", got)
 	}
+	if got := web(store.WebPublic); !strings.Contains(got, "tournaments now have pages for everyone") || !linked() {
+		t.Errorf("/mod web public: %q, linked %v", got, linked())
+	}
 	if got := web(store.WebLink); !strings.Contains(got, "has a web page for whoever has its link") || !linked() {
 		t.Errorf("/mod web link: %q, linked %v", got, linked())
 	}
 	log, _ := db.ModerationLog(ctx, kittest.Guild, 10)
-	if len(log) != 2 || log[0].Action != store.ModWeb || log[0].Target != store.WebLink {
-		t.Fatalf("logged %+v, want off then link", log)
+	if len(log) != 3 || log[0].Action != store.ModWeb || log[0].Target != store.WebLink {
+		t.Fatalf("logged %+v, want off, public, then link", log)
 	}
-	if line := ActionLine(lang.Of(lang.German), log[1]); !strings.Contains(line, "nichts") {
+	if line := ActionLine(lang.Of(lang.German), log[2]); !strings.Contains(line, "nichts") {
 		t.Errorf("the log says %q, want the choice in the reader's words", line)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"kilab/bot/kit"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -81,8 +82,13 @@ func (b *Tournaments) standingsMessage(ctx context.Context, l *lang.Lang, id int
 	if err != nil {
 		return nil, err
 	}
+	link, err := b.PublicWebURL(ctx, t.GuildID, "/t/"+strconv.FormatInt(t.ID, 10))
+	if err != nil {
+		b.Logger(ctx).Warn("a tournament's page on the web", "err", err) // the standings go without their link
+	}
 	return &kit.Message{
-		Content: heading,
+		Content:    heading,
+		Components: kit.WithLink(l, nil, link),
 		Embeds: []*discordgo.MessageEmbed{{
 			Title: kit.Clip(table.Title, 256), Description: kit.FitLinesIn(l, lines, 4000), Color: kit.KindColour(t.Kind),
 			Image:  &discordgo.MessageEmbedImage{URL: "attachment://standings.png"},

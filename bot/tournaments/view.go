@@ -26,17 +26,7 @@ func tournamentTitle(l *lang.Lang, t store.Tournament) string {
 
 // formatText says how the tournament pairs and how many rounds it has.
 func formatText(l *lang.Lang, t store.Tournament) string {
-	if t.Format == tournament.Swiss {
-		return l.N("tour.format.swiss", t.Rounds)
-	}
-	text := l.T("tour.format.robin")
-	if store.SidesMatter(t.Kind) {
-		text = l.T("tour.format.robin_twice")
-	}
-	if t.Rounds > 0 {
-		text += " " + l.N("tour.format.rounds", t.Rounds)
-	}
-	return text
+	return tournament.FormatText(l, t.Format, t.Rounds, store.SidesMatter(t.Kind))
 }
 
 // tournamentMessage is the tournament's announcement, in the server's
