@@ -21,7 +21,7 @@ func TestQueriesUseIndexes(t *testing.T) {
 		"prune interactions":  qPruneInteractions, "handled interaction": qHandled,
 		"solved puzzles": qSolvedPuzzles, "puzzle ratings": qPuzzleRatings, "puzzle standings": qPuzzleStandings,
 		"puzzle player": qPuzzlePlayer, "puzzle rating": qPuzzleRating, "first attempt": qFirstAttempt,
-		"solve own puzzle": qSolveOwnPuzzle, "game by token": qGameByToken, "game version by token": qGameVersion, "ply count": qPlyCount,
+		"solve own puzzle": qSolveOwnPuzzle, "game by token": qGameByToken, "game version by token": qGameVersion, "ply count": qPlyCount, "rating history": qRatingHistory,
 	}
 	for name, q := range queries {
 		rows, err := db.read.Query("EXPLAIN QUERY PLAN "+q, 1, 2, 3, 4, 5)

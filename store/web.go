@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // What of a server the web shows, as its moderators chose (/mod web).
@@ -104,3 +105,62 @@ func (db *DB) PlyCount(ctx context.Context, game int64) (int, error) {
 }
 
 const qPlyCount = `SELECT COUNT(*) FROM moves WHERE game_id = ?`
+
+// RatingPoint is a player's rating in a game on a server as one of their
+// rated games left it.
+type RatingPoint struct {
+	Game   int64
+	At     time.Time
+	Rating float64
+}
+
+// RatingHistory is user's rating in kind on guild after each of their rated
+// games, oldest first: worked back from their rating now through each
+// game's rating change, which every rated game keeps, so it needs no
+// bookkeeping of its own. Nil for a player not rated there.
+func (db *DB) RatingHistory(ctx context.Context, guild, kind, user string) ([]RatingPoint, error) {
+	var out []RatingPoint
+	err := db.view(ctx, func(tx *sql.Tx) error {
+		out = nil
+		st, err := standing(ctx, tx, guild, kind, user)
+		if errors.Is(err, ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, qRatingHistory, user, guild, kind)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var deltas []float64
+		for rows.Next() {
+			var p RatingPoint
+			var at int64
+			var delta float64
+			if err := rows.Scan(&p.Game, &at, &delta); err != nil {
+				return err
+			}
+			p.At = time.UnixMilli(at).UTC()
+			out, deltas = append(out, p), append(deltas, delta)
+		}
+		rating := st.Rating.Rating
+		for i := len(out) - 1; i >= 0; i-- {
+			out[i].Rating = rating
+			rating -= deltas[i]
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// qRatingHistory is a player's rated games of a kind on a server, with the
+// rating change each brought them, in the order they ended: one part per
+// seat, so that each reads its seat's index (games_player0, games_player1).
+const qRatingHistory = `SELECT id, finished_at, rating_delta0 FROM games
+		WHERE player0 = ?1 AND guild_id = ?2 AND kind = ?3 AND status = 'finished' AND rated = 1 AND rating_delta0 IS NOT NULL
+	UNION ALL
+	SELECT id, finished_at, rating_delta1 FROM games
+		WHERE player1 = ?1 AND guild_id = ?2 AND kind = ?3 AND status = 'finished' AND rated = 1 AND rating_delta1 IS NOT NULL
+	ORDER BY 2, 1`

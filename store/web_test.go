@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
+	"time"
 )
 
 // A game is found by its web token, and only by it: not by a token of
@@ -61,5 +63,46 @@ func TestWebMode(t *testing.T) {
 	log, _ := db.ModerationLog(ctx, guild, 10)
 	if len(log) != 3 {
 		t.Errorf("%d moderation log lines, want 3", len(log))
+	}
+}
+
+// A player's rating history ends at their rating now and steps by each
+// rated game's change, in the order the games ended; an unrated game and
+// another server's are not in it.
+func TestRatingHistory(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, clk := newDB(t)
+	var deltas []float64
+	for i, r := range []Result{FirstWins, SecondWins, FirstWins} {
+		g := newGame(t, db)
+		clk.Add(time.Hour)
+		end, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, End: &End{Result: r, Reason: ReasonResignation}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		deltas = append(deltas, end.RatingDelta[0]) // ana is seat 0
+		if i == 1 {
+			u := newGameOf(t, db, "ana", "cy", false)
+			if _, _, err := db.Commit(ctx, Commit{Game: u.ID, Version: u.Version, End: &End{Result: FirstWins, Reason: ReasonResignation}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	h, err := db.RatingHistory(ctx, guild, "aseb", "ana")
+	if err != nil || len(h) != 3 {
+		t.Fatalf("%d points, %v; want 3", len(h), err)
+	}
+	st, _ := db.Standing(ctx, guild, "aseb", "ana")
+	if h[2].Rating != st.Rating.Rating {
+		t.Errorf("the history ends at %v, the rating is %v", h[2].Rating, st.Rating.Rating)
+	}
+	for i := 1; i < 3; i++ {
+		if d := h[i].Rating - h[i-1].Rating; math.Abs(d-deltas[i]) > 1e-9 || !h[i].At.After(h[i-1].At) {
+			t.Errorf("step %d: %v at %v, want %v after %v", i, d, h[i].At, deltas[i], h[i-1].At)
+		}
+	}
+	if h, _ := db.RatingHistory(ctx, "another", "aseb", "ana"); len(h) != 0 {
+		t.Errorf("another server's history: %d points", len(h))
 	}
 }

@@ -141,7 +141,7 @@ type gameView struct {
 	Labels                           map[string]string
 	Choices                          []langChoice
 	Game, Variant                    string
-	Players                          []playerView
+	Players                          []seatView
 	Status                           string
 	Due                              string // RFC 3339, "" for none
 	DueText                          string
@@ -159,7 +159,7 @@ type gameView struct {
 	Record, RecordName               string
 }
 
-type playerView struct {
+type seatView struct {
 	Name, Seat, Rating, Computer string
 	OnMove, Won                  bool
 }
@@ -248,12 +248,12 @@ func status(l *lang.Lang, sh *shown) (text, dueText, due string) {
 // players are the game's two seats: their names in the game's words, their
 // ratings on the game's server (none for the computer, or a player not yet
 // rated), who is on move and who won.
-func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]playerView, error) {
+func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]seatView, error) {
 	g := sh.g
-	out := make([]playerView, 2)
+	out := make([]seatView, 2)
 	winner, won := g.Result.Winner()
 	for p := games.First; p <= games.Second; p++ {
-		pv := playerView{Seat: games.SeatName(l, sh.game, p), OnMove: g.Active() && g.ToMove == p, Won: won && winner == p}
+		pv := seatView{Seat: games.SeatName(l, sh.game, p), OnMove: g.Active() && g.ToMove == p, Won: won && winner == p}
 		if g.Computer.Plays() && g.Computer.Seat == p {
 			pv.Computer = l.T("web.game.computer", "Level", levelText(l, g.Computer.Level))
 			out[p] = pv
@@ -278,7 +278,7 @@ func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]player
 func labels(l *lang.Lang) map[string]string {
 	out := map[string]string{}
 	for _, id := range []string{"moves", "first", "prev", "next", "last", "players", "live", "language", "board", "start",
-		"skip", "footer", "no_moves", "steps", "review", "download", "costly", "skip_doc", "documents", "choose", "another", "answer", "standings", "crosstable", "rounds", "player", "points", "tiebreak", "record"} {
+		"skip", "footer", "no_moves", "steps", "review", "download", "costly", "skip_doc", "documents", "choose", "another", "answer", "standings", "crosstable", "rounds", "player", "points", "tiebreak", "record", "current", "recent"} {
 		out[id] = l.T("web.label." + id)
 	}
 	return out

@@ -109,6 +109,7 @@ func (s *Server) routes() []route {
 		{"GET /docs/{file}", s.docsPage},
 		{"GET /puzzle/{id}", s.puzzlePage},
 		{"GET /t/{id}", s.tournamentPage},
+		{"GET /u/{guild}/{user}", s.playerPage},
 		{"GET /puzzle/{id}/board.png", s.puzzleBoard},
 		{"GET /static/{file}", s.static.serve},
 		{"GET /robots.txt", robots},

@@ -32,10 +32,10 @@ type tournamentView struct {
 }
 
 type standingRow struct {
-	Rank                   int
-	Name, Points, TieBreak string
-	Record                 string
-	Left                   bool
+	Rank                         int
+	Name, Href, Points, TieBreak string
+	Record                       string
+	Left                         bool
 }
 
 type crossCell struct {
@@ -116,7 +116,8 @@ func (s *Server) tournamentView(ctx context.Context, id int64, l *lang.Lang) (*t
 	}
 	v.TieBreak = short + ": " + long
 	for _, row := range st {
-		v.Standings = append(v.Standings, standingRow{Rank: row.Rank, Name: names[row.Player], Points: render.Points(row.Points),
+		v.Standings = append(v.Standings, standingRow{Rank: row.Rank, Name: names[row.Player], Href: "/u/" + t.GuildID + "/" + row.Player,
+			Points:   render.Points(row.Points),
 			TieBreak: render.Points(row.TieBreak), Record: fmt.Sprintf("%d–%d–%d", row.Won, row.Drawn, row.Lost), Left: left[row.Player]})
 		v.Names = append(v.Names, names[row.Player])
 	}

@@ -32,9 +32,10 @@ const guild = "100000000000000001"
 
 // site is the pages over a fresh SQLite file.
 type site struct {
-	t   testing.TB
-	db  *store.DB
-	srv *Server
+	t       testing.TB
+	db      *store.DB
+	srv     *Server
+	players [2]string // who plays the games game starts
 }
 
 func newSite(t testing.TB) *site {
@@ -44,7 +45,7 @@ func newSite(t testing.TB) *site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &site{t: t, db: db, srv: New(db, Config{PublicURL: "https://kilab.example/", Poll: 20 * time.Millisecond, Stream: time.Second})}
+	return &site{t: t, db: db, players: [2]string{"ana", "bo"}, srv: New(db, Config{PublicURL: "https://kilab.example/", Poll: 20 * time.Millisecond, Stream: time.Second})}
 }
 
 // newBenchSite is newSite with no limit on a client's requests.
@@ -71,7 +72,7 @@ func (s *site) game(kind string, n int, opts ...string) store.Game {
 	}
 	pos, _ := game.New(cfg)
 	g, err := s.db.CreateGame(ctx, store.NewGame{GuildID: guild, ChannelID: "c", Kind: kind, Config: cfg,
-		Players: [2]string{"ana", "bo"}, Position: pos.String(), ToMove: pos.Due().Player, TimeLimit: 72 * time.Hour, Rated: true})
+		Players: s.players, Position: pos.String(), ToMove: pos.Due().Player, TimeLimit: 72 * time.Hour, Rated: true})
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -630,13 +631,56 @@ func TestTournamentPage(t *testing.T) {
 	page := body(t, s.get(path))
 	winner := played.Players[0]
 	name := strings.ToUpper(winner[:1]) + winner[1:]
-	for _, want := range []string{"<td>1</td><th scope=\"row\">" + name + "</th><td>1</td>", "SB", `<a href="/g/` + played.WebToken + `">1</a>`,
+	for _, want := range []string{"<td>1</td><th scope=\"row\"><a href=\"/u/" + guild + "/" + winner + "\">" + name + "</a></th><td>1</td>", "SB", `<a href="/g/` + played.WebToken + `">1</a>`,
 		`<a href="/g/` + played.WebToken + `">0</a>`, "Round 1", "Round 3", "bye (1 point)", "in play"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the tournament's page lacks %q", want)
 		}
 	}
 	for _, bad := range []string{"/t/0", "/t/x", "/t/01", fmt.Sprintf("/t/%d", tm.ID+1)} {
+		if r := s.get(bad); r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d", bad, r.StatusCode)
+		}
+	}
+}
+
+// A public server's player has a page: their name, their rating in each
+// game with its history, their record, and their games, each linking to its
+// page; on a server whose pages are not public, or for a player nobody
+// knows there, there is none.
+func TestPlayerPage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSite(t)
+	ana, bo := "100000000000000011", "100000000000000012"
+	s.players = [2]string{ana, bo}
+	var last store.Game
+	for range 3 {
+		g := s.game("aseb", 2)
+		var err error
+		if last, _, err = s.db.Commit(ctx, store.Commit{Game: g.ID, Version: g.Version, End: &store.End{Result: store.FirstWins, Reason: store.ReasonResignation}, Announce: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	current := s.game("tab", 2)
+	if err := s.db.SetUserName(ctx, bo, "Bo"); err != nil {
+		t.Fatal(err)
+	}
+	path := "/u/" + guild + "/" + ana
+	if r := s.get(path); r.StatusCode != http.StatusNotFound {
+		t.Fatalf("a player of a server whose pages are not public: %d", r.StatusCode)
+	}
+	if _, err := s.db.SetWeb(ctx, guild, store.WebPublic, "mod"); err != nil {
+		t.Fatal(err)
+	}
+	page := body(t, s.get(path))
+	for _, want := range []string{"<h2>Aseb</h2>", "3 won, 0 drawn, 0 lost", "Rating over 3 rated games", `<svg class="rating"`,
+		`<a href="/g/` + last.WebToken + `">Aseb #`, "against Bo: won", `<a href="/g/` + current.WebToken + `">Tab #`, "in play"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the player's page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"/u/" + guild + "/nobody1", "/u/" + guild + "/12345", "/u/x/ana", "/u/" + guild} {
 		if r := s.get(bad); r.StatusCode != http.StatusNotFound {
 			t.Errorf("%s: %d", bad, r.StatusCode)
 		}

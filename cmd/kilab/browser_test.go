@@ -19,6 +19,7 @@ import (
 	"kilab/lang"
 	"kilab/puzzles"
 	"kilab/store"
+	"kilab/tournament"
 )
 
 // The browser tests run with KILAB_BROWSER=1 (the CI does), in Debian's
@@ -193,6 +194,10 @@ func TestGamePageInBrowser(t *testing.T) {
 	checkAxe(t, b, axe, "rulebook's")
 	checkPuzzle(t, b, base)
 	checkAxe(t, b, axe, "puzzle's")
+	for what, path := range r.publicPages() {
+		do("the "+what+" page", chromedp.Navigate(base+path), chromedp.WaitVisible(chromedp.CSS("main h1")))
+		checkAxe(t, b, axe, what)
+	}
 	do("back to the game", chromedp.Navigate(link), chromedp.WaitVisible(chromedp.ID("board")))
 	g, _ := r.m.db.Game(ctx, r.game)
 	if _, err := r.m.db.SetWeb(ctx, g.GuildID, store.WebOff, "mod"); err != nil {
@@ -315,4 +320,29 @@ func checkPuzzle(t *testing.T, b context.Context, base string) {
 	if !waitTrue(b, `document.querySelector("#answer .verdict") !== null && document.querySelector("#answer .verdict").textContent.startsWith("Right")`) {
 		t.Error("clicking the puzzle's best move did not answer that it is right")
 	}
+}
+
+// publicPages makes the server's pages public and starts a tournament of
+// its two players and a third, and returns the tournament's page and a
+// player's.
+func (r *webRig) publicPages() map[string]string {
+	r.t.Helper()
+	g, _ := r.m.db.Game(r.ctx, r.game)
+	if _, err := r.m.db.SetWeb(r.ctx, g.GuildID, store.WebPublic, "mod"); err != nil {
+		r.t.Fatal(err)
+	}
+	tm, err := r.m.db.CreateTournament(r.ctx, store.Tournament{GuildID: g.GuildID, ChannelID: g.ChannelID, Creator: r.ana.ID,
+		Kind: "aseb", Config: g.Config, Format: tournament.RoundRobin, TimeLimit: 72 * time.Hour, Rated: true})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for _, u := range []string{r.ana.ID, r.bo.ID, r.srv.AddUser("cy").ID} {
+		if err := r.m.db.JoinTournament(r.ctx, tm.ID, u); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+	if _, err := r.m.db.StartTournament(r.ctx, tm.ID); err != nil {
+		r.t.Fatal(err)
+	}
+	return map[string]string{"tournament's": fmt.Sprintf("/t/%d", tm.ID), "player's": "/u/" + g.GuildID + "/" + r.ana.ID}
 }
