@@ -81,3 +81,43 @@ func (s *Server) drawBoard(ctx context.Context, g store.Game, l *lang.Lang, n in
 	}
 	return render.Board(l, sh.game, g.Config, pos, last)
 }
+
+// replayGIF is a game's animated replay, as /history draws it, in the
+// page's language: tagged by the game's version, drawn once per version (a
+// long game's takes seconds) and kept with the boards.
+func (s *Server) replayGIF(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := s.visible(ctx, r.PathValue("token"))
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	l, _ := langOf(r)
+	tag := fmt.Sprintf("replay-%s-v%d", l.Tag(), g.Version)
+	w.Header().Set("Content-Type", "image/gif")
+	w.Header().Set("Cache-Control", "private, no-cache")
+	if notModified(w, r, `"`+tag+`"`) {
+		return
+	}
+	key := g.WebToken + "/" + tag
+	gif, err := s.making.do(key, func() ([]byte, error) {
+		if gif, ok := s.boards.get(key, time.Now()); ok {
+			return gif, nil
+		}
+		sh, err := s.load(ctx, g)
+		if err != nil {
+			return nil, err
+		}
+		gif, err := render.Replay(l, sh.game, g.Config, sh.plies)
+		if err == nil {
+			s.boards.put(key, gif, time.Now())
+		}
+		return gif, err
+	})
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(gif)))
+	w.Write(gif)
+}

@@ -157,6 +157,7 @@ type gameView struct {
 	Review                           *reviewView // a finished game's; nil for none
 	ChanceOf                         string      // the move list's chance column: whose
 	Record, RecordName               string
+	Replay                           string
 }
 
 type seatView struct {
@@ -207,6 +208,9 @@ func (s *Server) gameView(ctx context.Context, sh *shown, l *lang.Lang, chosen b
 		}
 	}
 	v.Record, v.RecordName = path+"/record.txt?lang="+string(l.Tag()), recordName(g)
+	if len(sh.plies) > 0 {
+		v.Replay = path + "/replay.gif?lang=" + string(l.Tag())
+	}
 	s.addReview(ctx, v, sh, l)
 	return v, nil
 }
@@ -278,7 +282,7 @@ func (s *Server) players(ctx context.Context, l *lang.Lang, sh *shown) ([]seatVi
 func labels(l *lang.Lang) map[string]string {
 	out := map[string]string{}
 	for _, id := range []string{"moves", "first", "prev", "next", "last", "players", "live", "language", "board", "start",
-		"skip", "footer", "no_moves", "steps", "review", "download", "costly", "skip_doc", "documents", "choose", "another", "answer", "standings", "crosstable", "rounds", "player", "points", "tiebreak", "record", "current", "recent"} {
+		"skip", "footer", "no_moves", "steps", "review", "download", "costly", "skip_doc", "documents", "choose", "another", "answer", "standings", "crosstable", "rounds", "player", "points", "tiebreak", "record", "current", "recent", "replay"} {
 		out[id] = l.T("web.label." + id)
 	}
 	return out

@@ -106,6 +106,7 @@ func (s *Server) routes() []route {
 		{"GET /g/{token}/events", s.gameEvents},
 		{"GET /g/{token}/review.png", s.reviewChart},
 		{"GET /g/{token}/record.txt", s.recordFile},
+		{"GET /g/{token}/replay.gif", s.replayGIF},
 		{"GET /docs/{file}", s.docsPage},
 		{"GET /puzzle/{id}", s.puzzlePage},
 		{"GET /t/{id}", s.tournamentPage},

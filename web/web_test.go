@@ -686,3 +686,24 @@ func TestPlayerPage(t *testing.T) {
 		}
 	}
 }
+
+// A game's page links its animated replay, a GIF of every ply, tagged by
+// the game's version.
+func TestReplayGIF(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 4)
+	page := body(t, s.get("/g/"+g.WebToken))
+	href := "/g/" + g.WebToken + "/replay.gif?lang=en"
+	if !strings.Contains(page, `href="`+href+`"`) {
+		t.Fatal("the page does not link its replay")
+	}
+	r := s.get(href)
+	gif := body(t, r)
+	if r.StatusCode != http.StatusOK || !strings.HasPrefix(gif, "GIF8") {
+		t.Fatalf("the replay: %d %q", r.StatusCode, gif[:min(len(gif), 6)])
+	}
+	if again := s.get(href, "If-None-Match", r.Header.Get("ETag")); again.StatusCode != http.StatusNotModified {
+		t.Errorf("the replay asked again with its tag: %d", again.StatusCode)
+	}
+}
