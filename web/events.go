@@ -27,6 +27,13 @@ func (s *Server) gameEvents(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
+	client := clientOf(r)
+	if !s.live.take(client) {
+		w.Header().Set("Retry-After", "10")
+		http.Error(w, "too many live pages open", http.StatusTooManyRequests)
+		return
+	}
+	defer s.live.done(client)
 	seen, err := strconv.ParseInt(r.URL.Query().Get("v"), 10, 64)
 	if err != nil {
 		seen = g.Version

@@ -71,3 +71,40 @@ func clientOf(r *http.Request) string {
 	}
 	return host
 }
+
+// streams bounds the live streams open at once: perClient for one address,
+// total for all. A stream holds a goroutine and reads the store once a
+// second, so a client opening them without end must be refused, not served.
+type streams struct {
+	perClient, total int
+
+	mu   sync.Mutex
+	open map[string]int
+	all  int
+}
+
+func newStreams(perClient, total int) *streams {
+	return &streams{perClient: perClient, total: total, open: map[string]int{}}
+}
+
+// take opens a stream for client, if the bounds allow one.
+func (s *streams) take(client string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open[client] >= s.perClient || s.all >= s.total {
+		return false
+	}
+	s.open[client]++
+	s.all++
+	return true
+}
+
+// done closes a stream of client's.
+func (s *streams) done(client string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open[client]--; s.open[client] <= 0 {
+		delete(s.open, client)
+	}
+	s.all--
+}

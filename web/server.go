@@ -62,6 +62,7 @@ type Server struct {
 	paging    once[packed]      // pages being made
 	reviewing chan struct{}
 	limit     *limiter
+	live      *streams // the live streams open
 }
 
 // New returns the pages of db's games as an http.Handler.
@@ -81,7 +82,8 @@ func New(db *store.DB, cfg Config) *Server {
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
 		boards: newCache[[]byte](1024, time.Hour), pages: newCache[packed](256, time.Minute),
-		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000)}
+		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000),
+		live: newStreams(8, 5000)}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path, "inc": func(i int) int { return i + 1 }}).ParseFS(templateFS, "templates/*.html"))
 	s.docs, s.puzzles = s.renderDocs(), loadPuzzles()
 	for _, r := range s.routes() {

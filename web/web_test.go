@@ -707,3 +707,26 @@ func TestReplayGIF(t *testing.T) {
 		t.Errorf("the replay asked again with its tag: %d", again.StatusCode)
 	}
 }
+
+// A client holds at most so many live streams at once, and all clients
+// together so many; a stream closed makes room.
+func TestStreamsBounded(t *testing.T) {
+	t.Parallel()
+	s := newStreams(2, 3)
+	if !s.take("a") || !s.take("a") || s.take("a") {
+		t.Fatal("a client's third stream was not refused, or its first two were")
+	}
+	if !s.take("b") || s.take("c") {
+		t.Fatal("the total bound did not hold")
+	}
+	s.done("a")
+	if !s.take("c") {
+		t.Error("a closed stream made no room")
+	}
+	s.done("a")
+	s.done("b")
+	s.done("c")
+	if s.all != 0 || len(s.open) != 0 {
+		t.Errorf("%d streams, %d clients left after all closed", s.all, len(s.open))
+	}
+}
