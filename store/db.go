@@ -35,6 +35,13 @@ type DB struct {
 	dialect *dialect
 	// faults counts the conflicts and lost connections got past (Faults).
 	faults *faults
+	// source is what Open was given: a SQLite file's path, for the backup
+	// an upgrade keeps first.
+	source string
+	// Upgraded is where the copy kept before this Open migrated the
+	// database is ("" if it migrated nothing, or the database is not a
+	// SQLite file).
+	Upgraded string
 }
 
 // Open opens the database source names and brings its schema up to date:
@@ -49,7 +56,7 @@ func Open(ctx context.Context, source string) (*DB, error) {
 // open opens source with the migrations ms, or with its dialect's own where
 // ms is nil.
 func open(ctx context.Context, source string, ms []migration) (*DB, error) {
-	db := &DB{Now: time.Now, dialect: dialectOf(source), faults: &faults{}}
+	db := &DB{Now: time.Now, dialect: dialectOf(source), faults: &faults{}, source: source}
 	if ms == nil {
 		ms = db.dialect.migrations
 	}

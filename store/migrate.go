@@ -92,6 +92,12 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 		return fmt.Errorf("schema version %d, this program knows up to %d; upgrade Kilab: %w",
 			have, len(ms), ErrSchemaTooNew)
 	}
+	if have > 0 && have < len(ms) && db.dialect == sqliteDialect {
+		// An upgrade keeps the database as it was first: the way back.
+		if db.Upgraded, err = backupBeforeMigrating(ctx, db.source, have, db.now()); err != nil {
+			return fmt.Errorf("keeping a copy before the upgrade from version %d: %w", have, err)
+		}
+	}
 	for _, m := range ms[have:] {
 		if err := db.transact(ctx, nil, func(tx *sql.Tx) error { return db.applyMigration(ctx, tx, m) }); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)

@@ -39,6 +39,8 @@ func commands() []command {
 		{"puzzles", "find puzzles in games between the computer's levels, or verify a file of them", runPuzzles},
 		{"arena", "play two computer agents against each other and count the results", runArena},
 		{"demo", "play a random game and write every position as PNG, and a GIF replay", runDemo},
+		{"backup", "write a consistent copy of the SQLite database while the bot runs", runBackup},
+		{"check", "check a database file: whole, its schema version, what it holds", runCheck},
 		{"help", "show this overview", runHelp},
 	}
 }
