@@ -37,33 +37,11 @@ func (s *Server) boardPicture(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l, _ := langOf(r)
-	tag := strconv.Itoa(n) + "-" + string(l.Tag())
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, max-age=86400")
+	tag, cache := strconv.Itoa(n)+"-"+string(l.Tag()), "private, max-age=86400"
 	if n == plies {
-		tag += "-v" + strconv.FormatInt(g.Version, 10)
-		w.Header().Set("Cache-Control", "private, no-cache")
+		tag, cache = tag+"-v"+strconv.FormatInt(g.Version, 10), "private, no-cache"
 	}
-	if notModified(w, r, `"`+tag+`"`) {
-		return
-	}
-	key := g.WebToken + "/" + tag
-	png, ok := s.boards.get(key, time.Now())
-	if !ok {
-		png, err = s.making.do("board/"+key, func() ([]byte, error) {
-			png, err := s.drawBoard(ctx, g, l, n)
-			if err == nil {
-				s.boards.put(key, png, time.Now())
-			}
-			return png, err
-		})
-		if err != nil {
-			s.failed(w, r, err)
-			return
-		}
-	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(png)))
-	w.Write(png)
+	s.picture(w, r, "image/png", cache, tag, g.WebToken+"/"+tag, func() ([]byte, error) { return s.drawBoard(ctx, g, l, n) })
 }
 
 // drawBoard draws game g's board after its first n plies, in l.
@@ -94,30 +72,38 @@ func (s *Server) replayGIF(w http.ResponseWriter, r *http.Request) {
 	}
 	l, _ := langOf(r)
 	tag := fmt.Sprintf("replay-%s-v%d", l.Tag(), g.Version)
-	w.Header().Set("Content-Type", "image/gif")
-	w.Header().Set("Cache-Control", "private, no-cache")
-	if notModified(w, r, `"`+tag+`"`) {
-		return
-	}
-	key := g.WebToken + "/" + tag
-	gif, err := s.making.do(key, func() ([]byte, error) {
-		if gif, ok := s.boards.get(key, time.Now()); ok {
-			return gif, nil
-		}
+	s.picture(w, r, "image/gif", "private, no-cache", tag, g.WebToken+"/"+tag, func() ([]byte, error) {
 		sh, err := s.load(ctx, g)
 		if err != nil {
 			return nil, err
 		}
-		gif, err := render.Replay(l, sh.game, g.Config, sh.plies)
-		if err == nil {
-			s.boards.put(key, gif, time.Now())
+		return render.Replay(l, sh.game, g.Config, sh.plies)
+	})
+}
+
+// picture answers a picture kept (boards) by key: 304 where the request
+// holds tag already, else the kept picture, else the one draw makes, made
+// once however many ask for it at a time, and kept.
+func (s *Server) picture(w http.ResponseWriter, r *http.Request, contentType, cacheControl, tag, key string, draw func() ([]byte, error)) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Cache-Control", cacheControl)
+	if notModified(w, r, `"`+tag+`"`) {
+		return
+	}
+	data, err := s.making.do(key, func() ([]byte, error) {
+		if data, ok := s.boards.get(key, time.Now()); ok {
+			return data, nil
 		}
-		return gif, err
+		data, err := draw()
+		if err == nil {
+			s.boards.put(key, data, time.Now())
+		}
+		return data, err
 	})
 	if err != nil {
 		s.failed(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(gif)))
-	w.Write(gif)
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -121,31 +120,14 @@ func (s *Server) puzzleBoard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l, _ := langOf(r)
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	if notModified(w, r, `"puzzle-`+string(l.Tag())+`"`) {
-		return
-	}
-	key := "puzzle/" + p.ID + "/" + string(l.Tag())
-	png, err := s.making.do(key, func() ([]byte, error) {
-		if png, ok := s.boards.get(key, time.Now()); ok {
-			return png, nil
-		}
+	tag := "puzzle-" + string(l.Tag())
+	s.picture(w, r, "image/png", "public, max-age=86400", tag, "puzzle/"+p.ID+"/"+tag, func() ([]byte, error) {
 		g, pos, err := puzzlePosition(p)
 		if err != nil {
 			return nil, err
 		}
-		png, err := render.Board(l, g, p.Config, pos, render.Last{})
-		if err == nil {
-			s.boards.put(key, png, time.Now())
-		}
-		return png, err
+		return render.Board(l, g, p.Config, pos, render.Last{})
 	})
-	if err != nil {
-		s.failed(w, r, err)
-		return
-	}
-	w.Write(png)
 }
 
 // puzzlePosition is p's game and position.

@@ -148,21 +148,8 @@ func (s *Server) reviewChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l, _ := langOf(r)
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, max-age=86400")
-	if notModified(w, r, fmt.Sprintf(`"review-%s-v%d"`, l.Tag(), g.Version)) {
-		return
-	}
-	key := fmt.Sprintf("%s/review/%s/%d", g.WebToken, l.Tag(), g.Version)
-	png, ok := s.boards.get(key, time.Now())
-	if !ok {
-		if png, err = s.drawChart(ctx, g, l); err != nil {
-			s.failed(w, r, err)
-			return
-		}
-		s.boards.put(key, png, time.Now())
-	}
-	w.Write(png)
+	tag := fmt.Sprintf("review-%s-v%d", l.Tag(), g.Version)
+	s.picture(w, r, "image/png", "private, max-age=86400", tag, g.WebToken+"/"+tag, func() ([]byte, error) { return s.drawChart(ctx, g, l) })
 }
 
 func (s *Server) drawChart(ctx context.Context, g store.Game, l *lang.Lang) ([]byte, error) {
