@@ -190,10 +190,7 @@ func TestSessionsEndedBeforeDeliveryBookkeeping(t *testing.T) {
 		t.Fatalf("claimed %d announcements, %v; want 2 or more", len(claimed), err)
 	}
 	board := BoardMessage{Channel: "thread", Message: "m1", Game: g.ID, Version: 1, Kind: "board", Kept: "{}"}
-	steps := []struct {
-		name string
-		run  func() error
-	}{
+	steps := []step{
 		{"marking delivered", func() error { return db.Delivered(ctx, claimed[0].ID, "sent") }},
 		{"putting off", func() error { return db.Retry(ctx, claimed[1].ID, db.Now()) }},
 		{"recording a board", func() error { return db.AddBoardMessage(ctx, board) }},
@@ -202,15 +199,7 @@ func TestSessionsEndedBeforeDeliveryBookkeeping(t *testing.T) {
 		{"retiring it", func() error { return db.RetireBoard(ctx, board.Channel, board.Message) }},
 		{"releasing claims", func() error { return db.ReleaseClaims(ctx, "copy") }},
 	}
-	for _, s := range steps {
-		warm(t, db, 4)
-		if n, err := killAll(ctx, admin, app, true); err != nil || n == 0 {
-			t.Fatalf("%s: ended %d sessions, %v", s.name, n, err)
-		}
-		if err := s.run(); err != nil {
-			t.Fatalf("%s after the sessions ended: %v", s.name, err)
-		}
-	}
+	afterSessionsEnded(t, db, admin, app, steps)
 	as, outcomes, err := db.Announcements(ctx, claimed[0].Game)
 	if err != nil || as[0].ID != claimed[0].ID || outcomes[0] != "sent" {
 		t.Fatalf("outcomes %q, %v: announcement %d should be sent", outcomes, err, claimed[0].ID)
@@ -602,10 +591,7 @@ func TestSessionsEndedBeforeOneStatementWrites(t *testing.T) {
 	ctx := context.Background()
 	db, admin, app := faultDB(t)
 	g := newGame(t, db)
-	steps := []struct {
-		name string
-		run  func() error
-	}{
+	steps := []step{
 		{"a setting", func() error { return db.SetReminders(ctx, "ana", false) }},
 		{"a DM channel", func() error { return db.SetDMChannel(ctx, "ana", "dm-ana") }},
 		{"expiring challenges", func() error { _, err := db.ExpireChallenges(ctx); return err }},
@@ -617,16 +603,30 @@ func TestSessionsEndedBeforeOneStatementWrites(t *testing.T) {
 			return err
 		}},
 	}
+	afterSessionsEnded(t, db, admin, app, steps)
+	if st, err := db.Settings(ctx, "ana"); err != nil || st.Reminders || st.DMChannel != "dm-ana" {
+		t.Fatalf("settings %+v, %v: want reminders off and the DM channel kept", st, err)
+	}
+}
+
+// step is one piece of work a test runs after the sessions ended.
+type step struct {
+	name string
+	run  func() error
+}
+
+// afterSessionsEnded runs each step once the server has ended every
+// session of app, with the pool warm (its connections dead), and fails t
+// for the first that fails.
+func afterSessionsEnded(t *testing.T, db *DB, admin *pgx.Conn, app string, steps []step) {
+	t.Helper()
 	for _, s := range steps {
 		warm(t, db, 4)
-		if n, err := killAll(ctx, admin, app, true); err != nil || n == 0 {
+		if n, err := killAll(context.Background(), admin, app, true); err != nil || n == 0 {
 			t.Fatalf("%s: ended %d sessions, %v", s.name, n, err)
 		}
 		if err := s.run(); err != nil {
 			t.Fatalf("%s after the sessions ended: %v", s.name, err)
 		}
-	}
-	if st, err := db.Settings(ctx, "ana"); err != nil || st.Reminders || st.DMChannel != "dm-ana" {
-		t.Fatalf("settings %+v, %v: want reminders off and the DM channel kept", st, err)
 	}
 }

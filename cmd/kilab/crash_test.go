@@ -179,20 +179,26 @@ type crashPoint struct {
 	dm    bool // the post is the DM (else, for a post, the thread board)
 }
 
+// startGame has ana challenge bo to Aseb, bo accept, and returns the game.
+func (r *crashRig) startGame() int64 {
+	r.t.Helper()
+	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
+	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(r.ctx)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if reply, err := r.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]).Reply(r.ctx); err != nil || saysFault(reply) {
+		r.t.Fatalf("accepting: %v %q", err, reply.Content)
+	}
+	return r.gameOf(ana.ID)
+}
+
 // playUntilCrash plays clicks, each with a hold on the crash point, until a
 // click passes the turn and reaches the point; it returns the game as that
 // click committed it, the player now on move, and the hold, still holding.
 func (r *crashRig) playUntilCrash(route string, after, dm bool) (store.Game, string, *fakediscord.Hold) {
 	t := r.t
-	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
-	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(r.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]).Reply(r.ctx); err != nil {
-		t.Fatal(err)
-	}
-	id := r.gameOf(ana.ID)
+	id := r.startGame()
 	for clicks := 0; clicks < 300; clicks++ {
 		g := r.waitGame(id, func(g store.Game) bool { return g.ThreadID != "" })
 		board := r.waitBoard(g.ThreadID, g)
@@ -370,15 +376,7 @@ func TestCrashBetweenDeferralAndEdit(t *testing.T) {
 // holding.
 func (r *crashRig) throwUntilCrash() (store.Game, *fakediscord.Hold) {
 	t := r.t
-	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
-	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(r.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]).Reply(r.ctx); err != nil {
-		t.Fatal(err)
-	}
-	id := r.gameOf(ana.ID)
+	id := r.startGame()
 	for clicks := 0; clicks < 300; clicks++ {
 		g := r.waitGame(id, func(g store.Game) bool { return g.ThreadID != "" })
 		board := r.waitBoard(g.ThreadID, g)

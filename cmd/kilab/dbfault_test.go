@@ -81,15 +81,7 @@ func TestSessionsEndedDuringClicks(t *testing.T) {
 	defer cancel()
 	r, admin, app := faultRig(t, ctx, server)
 	defer r.kill()
-	ana, bo := r.srv.AddUser("ana"), r.srv.AddUser("bo")
-	msg, err := r.srv.Command(ana.ID, r.srv.ChannelID(), "challenge", fakediscord.Sub("aseb", fakediscord.Arg("opponent", bo.ID))).Reply(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if reply, err := r.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]).Reply(ctx); err != nil || saysFault(reply) {
-		t.Fatalf("accepting: %v %q", err, reply.Content)
-	}
-	id := r.gameOf(ana.ID)
+	id := r.startGame()
 	ending, ended := make(chan struct{}), make(chan int)
 	go func() { // ends the bot's sessions every 100 to 400 ms until told
 		n := 0
