@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"kilab/lru"
 )
 
 // BenchmarkGamePage is the page of a long Tab game (300 throws and moves
@@ -28,7 +30,7 @@ func BenchmarkGamePage(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if !kept {
-					s.srv.pages = newCache[packed](256, time.Minute)
+					s.srv.pages = lru.New[packed](256, time.Minute)
 				}
 				w := httptest.NewRecorder()
 				s.srv.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
@@ -77,7 +79,7 @@ func BenchmarkGamePageAt200(b *testing.B) {
 		for n := range 400 {
 			<-tick.C
 			if n%50 == 0 {
-				s.srv.pages = newCache[packed](256, time.Minute) // as a new version would
+				s.srv.pages = lru.New[packed](256, time.Minute) // as a new version would
 			}
 			wg.Go(func() {
 				start := time.Now()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"kilab/lang"
 	"kilab/render"
@@ -91,12 +90,12 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request, contentType, ca
 		return
 	}
 	data, err := s.making.do(key, func() ([]byte, error) {
-		if data, ok := s.boards.get(key, time.Now()); ok {
+		if data, ok := s.boards.Get(key); ok {
 			return data, nil
 		}
 		data, err := draw()
 		if err == nil {
-			s.boards.put(key, data, time.Now())
+			s.boards.Put(key, data)
 		}
 		return data, err
 	})

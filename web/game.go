@@ -93,7 +93,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	l, chosen := langOf(r)
 	ply := r.URL.Query().Get("ply")
 	key := fmt.Sprintf("%s/%d/%s/%v/%s", g.WebToken, g.Version, l.Tag(), chosen, ply)
-	page, ok := s.pages.get(key, time.Now())
+	page, ok := s.pages.Get(key)
 	if !ok {
 		page, err = s.paging.do(key, func() (packed, error) {
 			html, err := s.makeGamePage(r.Context(), g, l, chosen, ply)
@@ -101,7 +101,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 				return packed{}, err
 			}
 			page := pack(html)
-			s.pages.put(key, page, time.Now())
+			s.pages.Put(key, page)
 			return page, nil
 		})
 		if err != nil {

@@ -32,7 +32,7 @@ func (s *Server) reviewOf(ctx context.Context, sh *shown) (*ai.Review, error) {
 		return nil, errNoReview
 	}
 	key := sh.g.WebToken + "/" + strconv.FormatInt(sh.g.Version, 10)
-	if r, ok := s.reviews.get(key, time.Now()); ok {
+	if r, ok := s.reviews.Get(key); ok {
 		return r, nil
 	}
 	judge, err := s.cfg.Computer.Judge(sh.g.Kind, sh.g.Config)
@@ -45,7 +45,7 @@ func (s *Server) reviewOf(ctx context.Context, sh *shown) (*ai.Review, error) {
 		return nil, ctx.Err()
 	}
 	defer func() { <-s.reviewing }()
-	if r, ok := s.reviews.get(key, time.Now()); ok {
+	if r, ok := s.reviews.Get(key); ok {
 		return r, nil // made while this one waited its turn
 	}
 	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
@@ -54,7 +54,7 @@ func (s *Server) reviewOf(ctx context.Context, sh *shown) (*ai.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.reviews.put(key, &r, time.Now())
+	s.reviews.Put(key, &r)
 	return &r, nil
 }
 

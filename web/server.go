@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"kilab/ai"
+	"kilab/lru"
 	"kilab/store"
 )
 
@@ -50,12 +51,12 @@ type Server struct {
 	mux    *http.ServeMux
 	tmpl   *template.Template
 	static *assets
-	boards *cache[[]byte] // board pictures, by game, step, language (and version, for the last)
-	pages  *cache[packed] // game pages, by game, version, language and step
+	boards *lru.Cache[[]byte] // board pictures, by game, step, language (and version, for the last)
+	pages  *lru.Cache[packed] // game pages, by game, version, language and step
 	// reviews are finished games' reviews, by game and version; reviewing
 	// lets one be made at a time, so that a crowd opening a finished game
 	// makes it once and costs the bot one core at most.
-	reviews   *cache[*ai.Review]
+	reviews   *lru.Cache[*ai.Review]
 	docs      map[string]packed // the rulebook and the notation guide's pages, by file
 	puzzles   puzzleSet         // the starter set's puzzles
 	making    once[[]byte]      // pictures being made
@@ -81,8 +82,8 @@ func New(db *store.DB, cfg Config) *Server {
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
-		boards: newCache[[]byte](1024, time.Hour), pages: newCache[packed](256, time.Minute),
-		reviews: newCache[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000),
+		boards: lru.New[[]byte](1024, time.Hour), pages: lru.New[packed](256, time.Minute),
+		reviews: lru.New[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000),
 		live: newStreams(8, 5000)}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path, "inc": func(i int) int { return i + 1 }}).ParseFS(templateFS, "templates/*.html"))
 	s.docs, s.puzzles = s.renderDocs(), loadPuzzles()

@@ -1,8 +1,8 @@
 package kit
 
 import (
+	"kilab/lru"
 	"log/slog"
-	"sync"
 
 	"kilab/ai"
 	"kilab/games"
@@ -23,8 +23,8 @@ type Core struct {
 	// solved tables).
 	Computer ai.Env
 
-	names    sync.Map // user id -> display name, from interactions seen
-	locales  locales  // the locales this copy last recorded (lang.go)
+	names    *lru.Cache[string] // user id -> display name, from interactions seen
+	locales  locales            // the locales this copy last recorded (lang.go)
 	pictures *pictures
 
 	// Kick wakes the delivery of announcements (and the computer) after a
@@ -45,5 +45,6 @@ type Core struct {
 
 // NewCore is a Core with its caches ready.
 func NewCore(db *store.DB, dc Discord, src games.Source, log *slog.Logger, computer ai.Env) *Core {
-	return &Core{DB: db, DC: dc, Src: src, Log: log, Computer: computer, pictures: newPictures(picturesKept), Kick: func() {}, Self: func() string { return "" }}
+	return &Core{DB: db, DC: dc, Src: src, Log: log, Computer: computer, pictures: newPictures(picturesKept),
+		names: lru.New[string](keptPerMap, 0), locales: newLocales(), Kick: func() {}, Self: func() string { return "" }}
 }

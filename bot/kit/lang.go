@@ -2,7 +2,6 @@ package kit
 
 import (
 	"context"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -10,6 +9,7 @@ import (
 
 	"kilab/games"
 	"kilab/lang"
+	"kilab/lru"
 	"kilab/store"
 )
 
@@ -24,23 +24,25 @@ import (
 //     Discord sends with every interaction from the server; a game outside
 //     any server (against the computer, in a DM) posts in its player's.
 
-// locales remembers the locales this copy last recorded, by "u"+user id and
-// "g"+guild id, so that recording costs a write only when one changes.
-type locales struct{ m sync.Map }
+// locales remembers the locales (and names) this copy last recorded, by
+// "u"+user id, "n"+user id and "g"+guild id, so that recording costs a
+// write only when one changes. It keeps the most recently seen, up to
+// keptPerMap: a copy running for months meets more users than it need
+// remember, and one forgotten costs a read when they come back.
+type locales struct{ m *lru.Cache[string] }
+
+// keptPerMap bounds what each of the Core's maps of users and servers keeps.
+const keptPerMap = 100_000
+
+func newLocales() locales { return locales{m: lru.New[string](keptPerMap, 0)} }
 
 // swap records locale for key and reports whether it changed.
 func (c *locales) swap(key, locale string) bool {
 	old, ok := c.m.Swap(key, locale)
-	return !ok || old.(string) != locale
+	return !ok || old != locale
 }
 
-func (c *locales) get(key string) (string, bool) {
-	v, ok := c.m.Load(key)
-	if !ok {
-		return "", false
-	}
-	return v.(string), true
-}
+func (c *locales) get(key string) (string, bool) { return c.m.Get(key) }
 
 // LangOf is the language to answer interaction i in.
 func LangOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Locale)) }
@@ -117,7 +119,7 @@ func (b *Core) GuildLang(ctx context.Context, guild, player string) *lang.Lang {
 	}
 	// What the database holds is what noteLocale would compare with: keep
 	// it, so that every post in the server does not read it again.
-	b.locales.m.Store("g"+guild, l)
+	b.locales.m.Put("g"+guild, l)
 	return lang.For(l)
 }
 

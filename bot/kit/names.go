@@ -11,7 +11,7 @@ import (
 func (b *Core) Remember(i *discordgo.Interaction) {
 	remember := func(u *discordgo.User) {
 		if u != nil && u.ID != "" {
-			b.names.Store(u.ID, DisplayName(u))
+			b.names.Put(u.ID, DisplayName(u))
 		}
 	}
 	remember(UserOf(i))
@@ -26,8 +26,8 @@ func (b *Core) Remember(i *discordgo.Interaction) {
 // when it has not seen them (autocomplete must answer fast, without a
 // lookup).
 func (b *Core) Name(l *lang.Lang, id string) string {
-	if n, ok := b.names.Load(id); ok {
-		return n.(string)
+	if n, ok := b.names.Get(id); ok {
+		return n
 	}
 	return l.T("play.player")
 }
@@ -35,13 +35,13 @@ func (b *Core) Name(l *lang.Lang, id string) string {
 // LookupName is Name, asking Discord when the bot has not seen the user since
 // it started (a thread's name outlives the process).
 func (b *Core) LookupName(l *lang.Lang, id string) string {
-	if n, ok := b.names.Load(id); ok {
-		return n.(string)
+	if n, ok := b.names.Get(id); ok {
+		return n
 	}
 	n, err := b.DC.UserName(id)
 	if err != nil {
 		return l.T("play.player")
 	}
-	b.names.Store(id, n)
+	b.names.Put(id, n)
 	return n
 }
