@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"kilab/lang"
 	"kilab/render"
@@ -40,7 +41,7 @@ func (s *Server) boardPicture(w http.ResponseWriter, r *http.Request) {
 	if n == plies {
 		tag, cache = tag+"-v"+strconv.FormatInt(g.Version, 10), "private, no-cache"
 	}
-	s.picture(w, r, "image/png", cache, tag, g.WebToken+"/"+tag, func() ([]byte, error) { return s.drawBoard(ctx, g, l, n) })
+	s.picture(w, r, "image/png", cache, tag, g.WebToken+"/"+tag, func(ctx context.Context) ([]byte, error) { return s.drawBoard(ctx, g, l, n) })
 }
 
 // drawBoard draws game g's board after its first n plies, in l.
@@ -71,7 +72,7 @@ func (s *Server) replayGIF(w http.ResponseWriter, r *http.Request) {
 	}
 	l, _ := langOf(r)
 	tag := fmt.Sprintf("replay-%s-v%d", l.Tag(), g.Version)
-	s.picture(w, r, "image/gif", "private, no-cache", tag, g.WebToken+"/"+tag, func() ([]byte, error) {
+	s.picture(w, r, "image/gif", "private, no-cache", tag, g.WebToken+"/"+tag, func(ctx context.Context) ([]byte, error) {
 		sh, err := s.load(ctx, g)
 		if err != nil {
 			return nil, err
@@ -83,7 +84,9 @@ func (s *Server) replayGIF(w http.ResponseWriter, r *http.Request) {
 // picture answers a picture kept (boards) by key: 304 where the request
 // holds tag already, else the kept picture, else the one draw makes, made
 // once however many ask for it at a time, and kept.
-func (s *Server) picture(w http.ResponseWriter, r *http.Request, contentType, cacheControl, tag, key string, draw func() ([]byte, error)) {
+func (s *Server) picture(w http.ResponseWriter, r *http.Request, contentType, cacheControl, tag, key string, draw func(context.Context) ([]byte, error)) {
+	ctx, cancel := makingContext(r)
+	defer cancel()
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Cache-Control", cacheControl)
 	if notModified(w, r, `"`+tag+`"`) {
@@ -93,7 +96,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request, contentType, ca
 		if data, ok := s.boards.Get(key); ok {
 			return data, nil
 		}
-		data, err := draw()
+		data, err := draw(ctx)
 		if err == nil {
 			s.boards.Put(key, data)
 		}
@@ -105,4 +108,14 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request, contentType, ca
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
 	w.Write(data)
+}
+
+// makingTime bounds the making of a page or picture.
+const makingTime = 30 * time.Second
+
+// makingContext is the context a page or picture is made in for r: not r's own,
+// which ends when its client leaves, since others may be waiting for the
+// same making (once), but bounded in time.
+func makingContext(r *http.Request) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(r.Context()), makingTime)
 }

@@ -96,7 +96,9 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	page, ok := s.pages.Get(key)
 	if !ok {
 		page, err = s.paging.do(key, func() (packed, error) {
-			html, err := s.makeGamePage(r.Context(), g, l, chosen, ply)
+			ctx, cancel := makingContext(r)
+			defer cancel()
+			html, err := s.makeGamePage(ctx, g, l, chosen, ply)
 			if err != nil {
 				return packed{}, err
 			}

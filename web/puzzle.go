@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -121,7 +122,7 @@ func (s *Server) puzzleBoard(w http.ResponseWriter, r *http.Request) {
 	}
 	l, _ := langOf(r)
 	tag := "puzzle-" + string(l.Tag())
-	s.picture(w, r, "image/png", "public, max-age=86400", tag, "puzzle/"+p.ID+"/"+tag, func() ([]byte, error) {
+	s.picture(w, r, "image/png", "public, max-age=86400", tag, "puzzle/"+p.ID+"/"+tag, func(context.Context) ([]byte, error) {
 		g, pos, err := puzzlePosition(p)
 		if err != nil {
 			return nil, err

@@ -149,7 +149,7 @@ func (s *Server) reviewChart(w http.ResponseWriter, r *http.Request) {
 	}
 	l, _ := langOf(r)
 	tag := fmt.Sprintf("review-%s-v%d", l.Tag(), g.Version)
-	s.picture(w, r, "image/png", "private, max-age=86400", tag, g.WebToken+"/"+tag, func() ([]byte, error) { return s.drawChart(ctx, g, l) })
+	s.picture(w, r, "image/png", "private, max-age=86400", tag, g.WebToken+"/"+tag, func(ctx context.Context) ([]byte, error) { return s.drawChart(ctx, g, l) })
 }
 
 func (s *Server) drawChart(ctx context.Context, g store.Game, l *lang.Lang) ([]byte, error) {

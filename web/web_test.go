@@ -732,3 +732,19 @@ func TestStreamsBounded(t *testing.T) {
 		t.Errorf("%d streams, %d clients left after all closed", s.all, len(s.open))
 	}
 }
+
+// A page or picture is made in a context its first client's leaving does
+// not end, since others may be waiting for that making; but it is bounded.
+func TestMakingOutlivesItsClient(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	mctx, stop := makingContext(httptest.NewRequest(http.MethodGet, "/", nil).WithContext(ctx))
+	defer stop()
+	if mctx.Err() != nil {
+		t.Errorf("the making ended with its client: %v", mctx.Err())
+	}
+	if d, ok := mctx.Deadline(); !ok || time.Until(d) > makingTime {
+		t.Errorf("the making has no bound: %v, %v", d, ok)
+	}
+}
