@@ -125,15 +125,8 @@ func TestHistoryAndReviewLinkToThePage(t *testing.T) {
 		handle(b, i)
 		var out []string
 		for _, c := range rec.Calls {
-			if c.Msg == nil {
-				continue
-			}
-			for _, row := range c.Msg.Components {
-				for _, x := range row.(discordgo.ActionsRow).Components {
-					if btn, ok := x.(discordgo.Button); ok && btn.Style == discordgo.LinkButton {
-						out = append(out, btn.URL)
-					}
-				}
+			if link := kittest.LinkOf(c.Msg); link != "" {
+				out = append(out, link)
 			}
 		}
 		return out

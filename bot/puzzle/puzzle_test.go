@@ -346,14 +346,7 @@ func TestAnswerLinksToThePuzzlesPage(t *testing.T) {
 		t.Helper()
 		i := click(t, kit.PuzzleCID(p.ID, 0), "en-US")
 		handle(b, i)
-		for _, row := range last(t, rec).Msg.Components {
-			for _, c := range row.(discordgo.ActionsRow).Components {
-				if btn, ok := c.(discordgo.Button); ok && btn.Style == discordgo.LinkButton {
-					return btn.URL
-				}
-			}
-		}
-		return ""
+		return kittest.LinkOf(last(t, rec).Msg)
 	}
 	if got := link(); got != "https://kilab.example/puzzle/"+p.ID {
 		t.Errorf("the answer links to %q", got)

@@ -38,14 +38,7 @@ func TestStandingsLinkToThePage(t *testing.T) {
 		if err := b.Standings(ctx, standings); err != nil {
 			t.Fatal(err)
 		}
-		for _, row := range rec.Calls[len(rec.Calls)-1].Msg.Components {
-			for _, c := range row.(discordgo.ActionsRow).Components {
-				if btn, ok := c.(discordgo.Button); ok && btn.Style == discordgo.LinkButton {
-					return btn.URL
-				}
-			}
-		}
-		return ""
+		return kittest.LinkOf(rec.Calls[len(rec.Calls)-1].Msg)
 	}
 	if got := link(); got != "" {
 		t.Errorf("with games shown by link alone, /standings links to %q", got)

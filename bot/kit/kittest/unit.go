@@ -95,3 +95,22 @@ func StoreGame(t testing.TB, db *store.DB, kind, a, b string, rated bool, result
 	}
 	return end
 }
+
+// LinkOf is the address of m's link button (kit.WithLink), "" for none.
+func LinkOf(m *kit.Message) string {
+	if m == nil {
+		return ""
+	}
+	for _, row := range m.Components {
+		r, ok := row.(discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if b, ok := c.(discordgo.Button); ok && b.Style == discordgo.LinkButton {
+				return b.URL
+			}
+		}
+	}
+	return ""
+}
