@@ -155,3 +155,15 @@ func throwList(l *lang.Lang, ts []shownThrow) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// Turn says in l, as the board's banner says it, whose turn it is at pos
+// and what they do ("Spindles to throw"), or how the game ended; "" for a
+// game render has no pictures of.
+func Turn(l *lang.Lang, game games.Game, pos games.Position) string {
+	a, err := artFor(game)
+	o, ok := a.(own)
+	if err != nil || !ok || pos == nil {
+		return ""
+	}
+	return turnText(l, o.art, game, pos, Last{})
+}

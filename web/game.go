@@ -190,7 +190,13 @@ func (s *Server) gameView(ctx context.Context, sh *shown, l *lang.Lang, chosen b
 	v.Board = v.BoardBase + strconv.Itoa(step) + v.BoardQuery
 	v.Alt = render.Describe(l, sh.game, g.Config, pos, last)
 	v.Title = l.T("web.game.title", "Game", v.Game, "ID", g.ID)
-	v.Status, v.DueText, v.Due = status(l, sh)
+	end := pos
+	if step != len(sh.plies) {
+		if end, _, err = sh.at(len(sh.plies)); err != nil {
+			return nil, err
+		}
+	}
+	v.Status, v.DueText, v.Due = status(l, sh, end)
 	v.Summary = v.Variant + " · " + v.Status
 	v.URL, v.Image = s.cfg.PublicURL+path, s.cfg.PublicURL+v.BoardBase+strconv.Itoa(len(sh.plies))+"?lang=en"
 	if v.Players, err = s.players(ctx, l, sh); err != nil {
@@ -230,9 +236,10 @@ func variantText(l *lang.Lang, game games.Game, c games.Config) string {
 	return text
 }
 
-// status says how a game stands in l: whose turn and until when, or how it
-// ended; with the due time as text and as RFC 3339 for the page's <time>.
-func status(l *lang.Lang, sh *shown) (text, dueText, due string) {
+// status says how a game stands in l: whose turn and what they do, as the
+// board says it, and until when, or how it ended; with the due time as
+// text and as RFC 3339 for the page's <time>. end is the position now.
+func status(l *lang.Lang, sh *shown, end games.Position) (text, dueText, due string) {
 	g := sh.g
 	if w, won := g.Result.Winner(); won {
 		return l.T("web.game.won", "Seat", games.SeatName(l, sh.game, w)), "", ""
@@ -243,7 +250,9 @@ func status(l *lang.Lang, sh *shown) (text, dueText, due string) {
 	case store.Aborted:
 		return l.T("web.game.aborted"), "", ""
 	}
-	text = l.T("web.game.to_move", "Seat", games.SeatName(l, sh.game, g.ToMove))
+	if text = render.Turn(l, sh.game, end); text == "" {
+		text = l.T("web.game.to_move", "Seat", games.SeatName(l, sh.game, g.ToMove))
+	}
 	if g.Deadline.IsZero() || g.ComputerOnMove() {
 		return text, "", ""
 	}

@@ -23,6 +23,7 @@ import (
 	_ "kilab/games/aseb"
 	_ "kilab/games/seega"
 	_ "kilab/games/tab"
+	"kilab/lang"
 	"kilab/puzzles"
 	"kilab/store"
 	"kilab/tournament"
@@ -746,5 +747,22 @@ func TestMakingOutlivesItsClient(t *testing.T) {
 	}
 	if d, ok := mctx.Deadline(); !ok || time.Until(d) > makingTime {
 		t.Errorf("the making has no bound: %v, %v", d, ok)
+	}
+}
+
+// The page says whose turn it is as the board's banner does: a throw due
+// reads "to throw", with the seat's name capitalised to open the line.
+func TestStatusSaysTheBannersWords(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	g := s.game("aseb", 2)
+	game, _ := games.Lookup("aseb")
+	pos, err := game.Parse(g.Config, g.Position)
+	if err != nil || pos.Due().Kind != games.DueThrow {
+		t.Fatalf("the game waits for %v (%v), want a throw", pos.Due().Kind, err)
+	}
+	want := `<p class="status">` + capital(games.SeatName(lang.En, game, g.ToMove)) + " to throw"
+	if page := body(t, s.get("/g/"+g.WebToken)); !strings.Contains(page, want) {
+		t.Errorf("the page's status does not open with %q", want)
 	}
 }

@@ -255,6 +255,7 @@ func checkLive(t *testing.T, r *webRig, b context.Context) {
 // critical violation it reports.
 func checkAxe(t *testing.T, b context.Context, axe []byte, where string) {
 	t.Helper()
+	shoot(t, b, where)
 	if _, err := chromedp.Run(b, chromedp.Evaluate[any](string(axe)+";0")); err != nil {
 		t.Fatalf("loading axe into the %s page: %v", where, err)
 	}
@@ -345,4 +346,20 @@ func (r *webRig) publicPages() map[string]string {
 		r.t.Fatal(err)
 	}
 	return map[string]string{"tournament's": fmt.Sprintf("/t/%d", tm.ID), "player's": "/u/" + g.GuildID + "/" + r.ana.ID}
+}
+
+// shoot saves a screenshot of the page as it is to the folder
+// KILAB_BROWSER_SHOTS names, if it names one: for a person to look at.
+func shoot(t *testing.T, b context.Context, where string) {
+	dir := os.Getenv("KILAB_BROWSER_SHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(b, chromedp.CaptureScreenshot())
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, strings.ReplaceAll(where, "'", "")+".png"), png, 0o644)
+	}
+	if err != nil {
+		t.Logf("screenshot of the %s page: %v", where, err)
+	}
 }
