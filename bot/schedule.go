@@ -60,7 +60,7 @@ func (b *Bot) schedule(ctx context.Context, every time.Duration) {
 // Sweep acts on everything due: expired challenges, reminders, deadlines,
 // and the day's daily puzzles (planned once, posted by the delivery); and
 // forgets the interactions applied longer ago than Discord
-// redelivers them (store.PruneInteractions).
+// redelivers them and the announcements long delivered (prune).
 // The background scheduler calls it every minute; tests call it after moving
 // the clock.
 func (b *Bot) Sweep(ctx context.Context) error {
@@ -179,11 +179,16 @@ func (b *Bot) planDaily(ctx context.Context) error {
 }
 
 // prune forgets the interactions applied more than store.InteractionMemory
-// ago: a copy of one can no longer come.
+// ago (a copy of one can no longer come), and the announcements delivered
+// more than store.AnnouncementMemory ago that nothing can write again.
 func (b *Bot) prune(ctx context.Context) error {
 	n, err := b.DB.PruneInteractions(ctx)
 	if n > 0 {
 		b.Log.Debug("forgot applied interactions", "count", n)
 	}
-	return err
+	d, aerr := b.DB.PruneAnnouncements(ctx)
+	if d > 0 {
+		b.Log.Debug("forgot delivered announcements", "count", d)
+	}
+	return errors.Join(err, aerr)
 }

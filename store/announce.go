@@ -526,9 +526,11 @@ func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessag
 	return out, rows.Err()
 }
 
-// RetireBoard records that a message no longer shows live controls; what it
-// kept is no longer needed.
+// RetireBoard records that a message no longer shows live controls: its
+// row is deleted, since nothing asks about a retired board again (a message
+// is recorded once, when it is posted), and keeping them made the table grow
+// with every move.
 func (db *DB) RetireBoard(ctx context.Context, channel, message string) error {
-	_, err := db.execAgain(ctx, `UPDATE board_messages SET live = 0, kept = '' WHERE channel_id = ? AND message_id = ?`, channel, message)
+	_, err := db.execAgain(ctx, `DELETE FROM board_messages WHERE channel_id = ? AND message_id = ?`, channel, message)
 	return err
 }

@@ -18,7 +18,7 @@ func TestQueriesUseIndexes(t *testing.T) {
 		"recent games": qRecentGames, "kind stats": qKindStats, "expire challenges": qExpireChallenges,
 		"last ply": qLastPly, "due for a challenge": qDueForChallenge, "due for a challenge's game": qDueForChallengeGame,
 		"claim announcements": qClaimAnnouncements,
-		"prune interactions":  qPruneInteractions, "handled interaction": qHandled,
+		"prune interactions":  qPruneInteractions, "prune announcements": qPruneAnnouncements, "handled interaction": qHandled,
 		"solved puzzles": qSolvedPuzzles, "puzzle ratings": qPuzzleRatings, "puzzle standings": qPuzzleStandings,
 		"puzzle player": qPuzzlePlayer, "puzzle rating": qPuzzleRating, "first attempt": qFirstAttempt,
 		"solve own puzzle": qSolveOwnPuzzle, "game by token": qGameByToken, "game version by token": qGameVersion, "ply count": qPlyCount, "rating history": qRatingHistory,
