@@ -78,7 +78,7 @@ func (s *Server) visibleMessage(userID, messageID string) (Message, error) {
 	if m == nil {
 		return Message{}, fmt.Errorf("no message %s (deleted, or never posted)", messageID)
 	}
-	if m.Ephemeral() && (m.interaction == nil || m.interaction.UserID != userID) {
+	if !visibleTo(m, userID) {
 		return Message{}, fmt.Errorf("message %s is ephemeral and shown to someone else", messageID)
 	}
 	if ch := s.channels[m.ChannelID]; ch.Type == discordgo.ChannelTypeDM && ch.RecipientID != userID {

@@ -153,8 +153,12 @@ func (s *Server) finish(w http.ResponseWriter, c *call) {
 	c.req.Status, c.req.Response = c.status, c.resp
 	s.lim.count(c.req, c.status, c.header.Get("X-RateLimit-Scope"))
 	s.mu.Lock()
-	c.req.Seq = len(s.requests) + 1
+	s.seq++
+	c.req.Seq = s.seq
 	s.requests = append(s.requests, c.req)
+	if n := s.cfg.keepRequests; n > 0 && len(s.requests) > 2*n {
+		s.requests = append([]*Request(nil), s.requests[len(s.requests)-n:]...)
+	}
 	s.broadcast()
 	s.mu.Unlock()
 	for _, f := range c.after {

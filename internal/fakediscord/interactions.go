@@ -211,12 +211,15 @@ func (s *Server) send(st *ixState, payload object) *Interaction {
 	}
 }
 
-// failed reports a test's misuse of the driver and returns a handle whose
+// failed reports a test's misuse of the driver (unless WithQuietDrivers)
+// and returns a handle whose
 // waits fail at once.
 func (s *Server) failed(what string, err error) *Interaction {
 	s.t.Helper()
 	err = fmt.Errorf("fakediscord: %s: %w", what, err)
-	s.t.Errorf("%v", err)
+	if !s.cfg.quietDrivers {
+		s.t.Errorf("%v", err)
+	}
 	return &Interaction{s: s, err: err}
 }
 

@@ -1,15 +1,17 @@
 package fakediscord
 
 import (
+	"bytes"
+	_ "embed" // Discord's OpenAPI description travels with the fake
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -46,7 +48,22 @@ func LoadSpec(path string) (*Spec, error) {
 		return nil, err
 	}
 	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
+	return parseSpec(path, f, start)
+}
+
+// embeddedSpec is the copy in testdata/discord, built into every program
+// that holds the fake, so that kilab try checks requests as the tests do
+// wherever it runs.
+//
+//go:embed testdata/discord/openapi.json
+var embeddedSpec []byte
+
+// embeddedPath is the name SharedSpec knows the built-in copy by.
+const embeddedPath = "(built in)"
+
+// parseSpec reads an OpenAPI description from r, named path in errors.
+func parseSpec(path string, r io.Reader, start time.Time) (*Spec, error) {
+	doc, err := jsonschema.UnmarshalJSON(r)
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: parsing %s: %w", path, err)
 	}
@@ -271,7 +288,13 @@ func SharedSpec(path string) (*Spec, error) {
 		specs[path] = e
 	}
 	specsMu.Unlock()
-	e.once.Do(func() { e.spec, e.err = LoadSpec(path) })
+	e.once.Do(func() {
+		if path == embeddedPath {
+			e.spec, e.err = parseSpec(path, bytes.NewReader(embeddedSpec), time.Now())
+			return
+		}
+		e.spec, e.err = LoadSpec(path)
+	})
 	return e.spec, e.err
 }
 
@@ -292,15 +315,18 @@ func SpecPath() string {
 
 // loadSpecFor finds the spec for a new server, saying clearly (once per
 // test binary) when there is none to check against.
-func loadSpecFor(t testing.TB, cfg config) *Spec {
+func loadSpecFor(t Reporter, cfg config) *Spec {
 	if cfg.noSpec {
 		return nil
 	}
 	path := cfg.specPath
 	if path == "" {
 		path = SpecPath()
+		if _, err := os.Stat(path); err != nil && os.Getenv(SpecEnv) == "" {
+			path = embeddedPath // a program built elsewhere: its own copy
+		}
 	}
-	if _, err := os.Stat(path); err != nil {
+	if _, err := os.Stat(path); err != nil && path != embeddedPath {
 		// A missing spec must not switch the schema checks off unnoticed.
 		t.Fatalf("fakediscord: Discord's OpenAPI description is missing (%v): it is kept in internal/fakediscord/testdata/discord, or set %s", err, SpecEnv)
 	}

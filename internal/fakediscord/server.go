@@ -19,7 +19,7 @@ const DefaultToken = "ODk5.fake.kilab-test-token"
 // Server is a fake Discord: REST API, gateway and CDN on one httptest server.
 // All its methods are safe for concurrent use.
 type Server struct {
-	t   testing.TB
+	t   Reporter
 	cfg config
 	hs  *httptest.Server
 	ids snowflakes
@@ -37,7 +37,11 @@ type Server struct {
 	// thousand games under load, waking every waiter on every change would
 	// cost the fake more than the bot it measures.
 	inChannel map[string]chan struct{}
-	closed    bool
+	// versions count the changes to each channel's messages, for a face
+	// that redraws only the channels that changed (Versions).
+	versions map[string]int64
+	seq      int // requests answered, kept or not
+	closed   bool
 
 	guilds []Guild // oldest first
 	users  map[string]*User
@@ -76,6 +80,12 @@ type config struct {
 	botName     string
 	guildName   string
 	channelName string
+	// world is a world saved by SaveWorld to start from (WithWorld).
+	world *savedWorld
+	// quietDrivers leaves a driver's misuse to Interaction.Err.
+	quietDrivers bool
+	// keepRequests bounds the requests kept for Requests (0: all).
+	keepRequests int
 	// shardsRequired is the fewest shards an IDENTIFY may ask for.
 	shardsRequired int
 	limits         *Limits // nil: Discord's rate limits are not enforced
@@ -118,6 +128,17 @@ func OnViolation(f func(*Request, []Violation)) Option {
 	return func(c *config) { c.onViolation = f }
 }
 
+// WithRequestLog keeps only the last n requests for Requests and Find: a
+// fake that runs for hours (kilab try) would otherwise keep every picture
+// the bot ever uploaded.
+func WithRequestLog(n int) Option { return func(c *config) { c.keepRequests = n } }
+
+// WithQuietDrivers leaves a driver's misuse (a command not registered, an
+// option out of range, a button the message does not show) to
+// Interaction.Err instead of reporting it: in kilab try it is a person's
+// mistake, said to them, not a fault of the bot.
+func WithQuietDrivers() Option { return func(c *config) { c.quietDrivers = true } }
+
 // WithNames names the bot user, the guild and its first channel.
 func WithNames(bot, guild, channel string) Option {
 	return func(c *config) { c.botName, c.guildName, c.channelName = bot, guild, channel }
@@ -127,6 +148,24 @@ func WithNames(bot, guild, channel string) Option {
 // bot as a member, and stops it when the test ends.
 func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
+	return Start(t, opts...)
+}
+
+// Reporter is what the fake tells of a bot breaking Discord's rules, or of
+// a driver's misuse: a test (testing.TB has these methods), or kilab try,
+// which shows them on its page. Fatalf is only called while starting (a
+// missing description of Discord's API, a bad option); Cleanup is where the
+// fake asks to be closed.
+type Reporter interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Cleanup(func())
+}
+
+// Start is New for any Reporter.
+func Start(r Reporter, opts ...Option) *Server {
+	r.Helper()
 	cfg := config{
 		token:     DefaultToken,
 		deadline:  3 * time.Second,
@@ -137,8 +176,8 @@ func New(t testing.TB, opts ...Option) *Server {
 		o(&cfg)
 	}
 	s := &Server{
-		t: t, cfg: cfg,
-		changed: make(chan struct{}), inChannel: map[string]chan struct{}{},
+		t: r, cfg: cfg,
+		changed: make(chan struct{}), inChannel: map[string]chan struct{}{}, versions: map[string]int64{},
 		users: map[string]*User{}, locales: map[string]string{}, granted: map[string]int64{},
 		channels: map[string]*Channel{},
 		messages: map[string]*Message{},
@@ -149,15 +188,19 @@ func New(t testing.TB, opts ...Option) *Server {
 	if cfg.onViolation == nil {
 		s.cfg.onViolation = s.reportViolation
 	}
-	s.spec = loadSpecFor(t, cfg)
-	s.seed()
+	s.spec = loadSpecFor(r, cfg)
+	if cfg.world != nil {
+		s.restore(cfg.world)
+	} else {
+		s.seed()
+	}
 	s.gw.init()
 	s.ep.init()
 	s.lim.init(cfg.limits)
 	s.hs = httptest.NewUnstartedServer(s.handler())
 	s.hs.Start()
 	s.rtClient = s.hs.Client()
-	t.Cleanup(s.Close)
+	r.Cleanup(s.Close)
 	return s
 }
 
@@ -255,6 +298,7 @@ func (s *Server) broadcast() {
 
 // channelChanged wakes those waiting on channelID's messages (s.mu held).
 func (s *Server) channelChanged(channelID string) {
+	s.versions[channelID]++
 	if ch, ok := s.inChannel[channelID]; ok {
 		close(ch)
 		delete(s.inChannel, channelID)
