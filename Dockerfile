@@ -19,7 +19,7 @@ COPY --from=build --chown=65532:65532 /out/data /data
 WORKDIR /data
 VOLUME ["/data"]
 USER 65532:65532
-# The ports the README suggests: METRICS_ADDR=:9090 (/metrics, /healthz,
+# The ports docs/operating.md suggests: METRICS_ADDR=:9090 (/metrics, /healthz,
 # /readyz), INTERACTIONS_ADDR=:8080 (/interactions) and WEB_ADDR=:8081 (the
 # game pages). Each is served only when its variable is set, on the port it
 # gives.

@@ -658,15 +658,15 @@ func TestVersionFromBuild(t *testing.T) {
 
 // The image passes its VERSION build argument into the variable --version
 // reads, builds a static binary in one stage and runs it as a non-root user
-// in another, and exposes the ports the README suggests for METRICS_ADDR and
-// INTERACTIONS_ADDR.
+// in another, and exposes the ports docs/operating.md suggests for
+// METRICS_ADDR and INTERACTIONS_ADDR.
 func TestDockerfile(t *testing.T) {
 	t.Parallel()
 	df, err := os.ReadFile(filepath.Join("..", "..", "Dockerfile"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "docs", "operating.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -684,9 +684,9 @@ func TestDockerfile(t *testing.T) {
 	for _, v := range []string{"METRICS_ADDR", "INTERACTIONS_ADDR"} {
 		row := regexp.MustCompile("(?m)^\\| `" + v + "` \\|[^\\n]*?`:(\\d+)`").FindStringSubmatch(string(readme))
 		if row == nil {
-			t.Errorf("the README suggests no port for %s", v)
+			t.Errorf("docs/operating.md suggests no port for %s", v)
 		} else if !slices.Contains(exposed, row[1]) {
-			t.Errorf("the README suggests %s=:%s; the Dockerfile exposes %v", v, row[1], exposed)
+			t.Errorf("docs/operating.md suggests %s=:%s; the Dockerfile exposes %v", v, row[1], exposed)
 		}
 	}
 }
