@@ -29,6 +29,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"try", "the whole bot on this machine, in a browser, against a stand-in for Discord: no token needed", runTry},
 		{"run", "run the Discord bot (the default when no command is given)", runBot},
 		{"moves", "list the legal moves of a position, one per line", runMoves},
 		{"replay", "replay a game record and print the position after each ply", runReplay},

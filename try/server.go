@@ -1,0 +1,93 @@
+package try
+
+import (
+	"embed"
+	"encoding/json"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+
+	"kilab/internal/fakediscord"
+)
+
+//go:embed static
+var static embed.FS
+
+// Page is the face on one running fake.
+type Page struct {
+	fake *fakediscord.Server
+	log  *Log
+	slog *slog.Logger
+}
+
+// New returns the page for fake, whose violations log collects.
+func New(fake *fakediscord.Server, log *Log, logger *slog.Logger) *Page {
+	return &Page{fake: fake, log: log, slog: logger}
+}
+
+// Handler serves the page: every address it answers is one entry here.
+func (p *Page) Handler() http.Handler {
+	mux := http.NewServeMux()
+	files, _ := fs.Sub(static, "static") // static/ is embedded: it is there
+	mux.Handle("GET /", noStore(http.FileServerFS(files)))
+	routes := []struct {
+		pattern string
+		h       http.HandlerFunc
+	}{
+		{"GET /api/world", p.world},
+		{"GET /api/dm", p.dm},
+		{"GET /api/messages", p.messages},
+		{"GET /api/commands", p.commands},
+		{"GET /api/violations", p.violations},
+		{"GET /api/events", p.events},
+		{"GET /att/{message}/{file}", p.attachment},
+		{"POST /api/command", p.command},
+		{"POST /api/autocomplete", p.autocomplete},
+		{"POST /api/click", p.click},
+		{"POST /api/select", p.selectMenu},
+	}
+	for _, r := range routes {
+		mux.HandleFunc(r.pattern, r.h)
+	}
+	return localOnly(mux)
+}
+
+// noStore keeps the browser from holding an old copy of the page's files
+// across versions of the program: they are small, and served locally.
+func noStore(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// localOnly refuses requests whose Host is not a loopback name: a web page
+// elsewhere cannot drive the members through a browser on this machine by
+// pointing a name of its own at 127.0.0.1.
+func localOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, _, err := net.SplitHostPort(r.Host)
+		if err != nil {
+			host = r.Host
+		}
+		if host != "127.0.0.1" && host != "localhost" && host != "::1" {
+			http.Error(w, "kilab try answers on 127.0.0.1 only", http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// reply writes v as JSON.
+func reply(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// refuse answers an action the fake would not send, saying why.
+func refuse(w http.ResponseWriter, status int, why string) {
+	reply(w, status, map[string]string{"error": why})
+}
