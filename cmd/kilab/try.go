@@ -96,7 +96,7 @@ func startTry(ctx context.Context, o tryOpts) (*tryRun, error) {
 		return nil, err
 	}
 	fakeOpts := []fakediscord.Option{fakediscord.WithLimits(fakediscord.DiscordLimits()), fakediscord.OnViolation(t.log.OnViolation),
-		fakediscord.WithQuietDrivers(), fakediscord.WithRequestLog(1000), fakediscord.WithNames("Kilab", "Kilab try", "games")}
+		fakediscord.WithQuietDrivers(), fakediscord.WithRateLimitReports(), fakediscord.WithRequestLog(1000), fakediscord.WithNames("Kilab", "Kilab try", "games")}
 	if world != nil {
 		fakeOpts = append(fakeOpts, fakediscord.WithWorld(world))
 	}

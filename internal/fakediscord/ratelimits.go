@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -405,6 +406,11 @@ func (s *Server) limited(c *call) bool {
 	}
 	if v.scope == "" {
 		return false
+	}
+	if s.cfg.reportLimits && v.scope != "shared" {
+		s.cfg.onViolation(c.req, []Violation{{Source: "limits", Rule: fmt.Sprintf(
+			"over Discord's %s rate limit on %s: answered 429, retry after %v (a bot that keeps earning them is banned)",
+			v.scope, c.req.Route, v.retry.Round(time.Millisecond))}})
 	}
 	secs := ceilMillis(v.retry)
 	c.header.Set("Retry-After", strconv.Itoa(int(secs+0.999)))

@@ -366,3 +366,36 @@ func TestStatsSince(t *testing.T) {
 		t.Errorf("429s earned since one of two: %+v, want the second", got)
 	}
 }
+
+// With WithRateLimitReports a 429 the bot earns is reported as a violation,
+// as kilab try shows it; without, it is only counted.
+func TestEarnedRateLimitsReported(t *testing.T) {
+	t.Parallel()
+	for _, report := range []bool{false, true} {
+		clock := newStillClock()
+		l := stillLimits(clock)
+		l.Default.Limit = 1000
+		var got []string
+		var mu sync.Mutex
+		opts := []fakediscord.Option{fakediscord.WithoutSpec(), fakediscord.WithLimits(l),
+			fakediscord.OnViolation(func(_ *fakediscord.Request, vs []fakediscord.Violation) {
+				mu.Lock()
+				defer mu.Unlock()
+				for _, v := range vs {
+					got = append(got, v.Rule)
+				}
+			})}
+		if report {
+			opts = append(opts, fakediscord.WithRateLimitReports())
+		}
+		srv := fakediscord.New(t, opts...)
+		for range 51 {
+			rest(t, srv, "GET", "/users/@me", "")
+		}
+		mu.Lock()
+		if want := map[bool]int{false: 0, true: 1}[report]; len(got) != want || report && !strings.Contains(got[0], "global rate limit") {
+			t.Errorf("reports %v: %q, want %d naming the global limit", report, got, want)
+		}
+		mu.Unlock()
+	}
+}

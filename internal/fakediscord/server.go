@@ -82,6 +82,8 @@ type config struct {
 	channelName string
 	// world is a world saved by SaveWorld to start from (WithWorld).
 	world *savedWorld
+	// reportLimits reports a 429 the bot earned as a violation.
+	reportLimits bool
 	// quietDrivers leaves a driver's misuse to Interaction.Err.
 	quietDrivers bool
 	// keepRequests bounds the requests kept for Requests (0: all).
@@ -138,6 +140,12 @@ func WithRequestLog(n int) Option { return func(c *config) { c.keepRequests = n 
 // Interaction.Err instead of reporting it: in kilab try it is a person's
 // mistake, said to them, not a fault of the bot.
 func WithQuietDrivers() Option { return func(c *config) { c.quietDrivers = true } }
+
+// WithRateLimitReports reports each 429 the bot earns (a user or global
+// limit, not a shared resource's) through OnViolation: Discord counts them
+// towards the invalid requests that get a bot banned. Tests count them with
+// LimitStats instead.
+func WithRateLimitReports() Option { return func(c *config) { c.reportLimits = true } }
 
 // WithNames names the bot user, the guild and its first channel.
 func WithNames(bot, guild, channel string) Option {
