@@ -111,7 +111,10 @@ func ErrorCode(err error) int {
 }
 
 // rest implements Discord over a discordgo session.
-type rest struct{ s *discordgo.Session }
+type rest struct {
+	s    *discordgo.Session
+	keys *bucketKeys // bounds the session's rate-limit buckets
+}
 
 type attachment struct {
 	ID          string `json:"id"` // the index of the file part, as a string (a snowflake field)
@@ -208,7 +211,9 @@ func (r rest) raw(ctx context.Context, method, url, ctype string, data []byte) (
 	if strings.HasPrefix(route, method+" /interactions/:id/:token/") || strings.HasPrefix(route, method+" /webhooks/:id/:token") {
 		return r.direct(ctx, method, url, ctype, data)
 	}
-	return r.s.RequestRaw(method, url, ctype, data, bucket, 0, discordgo.WithContext(ctx))
+	return r.keys.request(r.s, bucket, func() ([]byte, error) {
+		return r.s.RequestRaw(method, url, ctype, data, bucket, 0, discordgo.WithContext(ctx))
+	})
 }
 
 // direct makes one request with the session's client and token, answering
@@ -419,7 +424,7 @@ func DisplayName(u *discordgo.User) string {
 
 // NewREST is the Discord of a discordgo session: REST calls, with the
 // attachment descriptions discordgo cannot send itself.
-func NewREST(s *discordgo.Session) Discord { return rest{s} }
+func NewREST(s *discordgo.Session) Discord { return rest{s, newBucketKeys(maxBuckets)} }
 
 // Reply answers an interaction with an ephemeral line.
 func (b *Core) Reply(i *discordgo.Interaction, format string, a ...any) error {
