@@ -40,13 +40,16 @@ func (p *Page) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
+		case <-p.done:
+			return
 		case <-time.After(keepAlive):
 			fmt.Fprint(w, ": still here\n\n")
 		case <-changed:
 			time.Sleep(settle)
 			changed = p.fake.Changes()
-			var channels []string
-			channels, versions = moved(versions, p.fake.Versions())
+			now := p.fake.Versions()
+			channels := moved(versions, now)
+			versions = now
 			send(w, "change", map[string]any{"channels": channels})
 			var vs []Violation
 			vs, seen = p.log.Since(seen)
@@ -59,7 +62,7 @@ func (p *Page) events(w http.ResponseWriter, r *http.Request) {
 }
 
 // moved lists the channels whose count differs between before and now.
-func moved(before, now map[string]int64) ([]string, map[string]int64) {
+func moved(before, now map[string]int64) []string {
 	out := []string{}
 	for id, n := range now {
 		if before[id] != n {
@@ -67,7 +70,7 @@ func moved(before, now map[string]int64) ([]string, map[string]int64) {
 		}
 	}
 	slices.Sort(out)
-	return out, now
+	return out
 }
 
 func send(w http.ResponseWriter, event string, data any) {

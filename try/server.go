@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 
 	"kilab/internal/fakediscord"
 )
@@ -19,12 +20,19 @@ type Page struct {
 	fake *fakediscord.Server
 	log  *Log
 	slog *slog.Logger
+	// done ends the event streams when the page stops (Stop): a server's
+	// Shutdown waits for open connections, which a stream never leaves.
+	done     chan struct{}
+	stopOnce sync.Once
 }
 
 // New returns the page for fake, whose violations log collects.
 func New(fake *fakediscord.Server, log *Log, logger *slog.Logger) *Page {
-	return &Page{fake: fake, log: log, slog: logger}
+	return &Page{fake: fake, log: log, slog: logger, done: make(chan struct{})}
 }
+
+// Stop ends the event streams; the server's RegisterOnShutdown calls it.
+func (p *Page) Stop() { p.stopOnce.Do(func() { close(p.done) }) }
 
 // Handler serves the page: every address it answers is one entry here.
 func (p *Page) Handler() http.Handler {
@@ -50,7 +58,20 @@ func (p *Page) Handler() http.Handler {
 	for _, r := range routes {
 		mux.HandleFunc(r.pattern, r.h)
 	}
-	return localOnly(mux)
+	// Another site open in the same browser may not act as a member: its
+	// cross-origin POSTs are refused (Sec-Fetch-Site, Origin), and so is
+	// any name but a loopback one (DNS rebinding).
+	return http.NewCrossOriginProtection().Handler(localOnly(guarded(mux)))
+}
+
+// guarded sends what keeps a page from running what it did not write: the
+// messages' text is the bot's, and their files are served from here.
+func guarded(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // noStore keeps the browser from holding an old copy of the page's files

@@ -277,3 +277,26 @@ func TestEventsNameWhatChanged(t *testing.T) {
 		t.Errorf("the stream showed the change %v, the violation %v", sawChange, sawViolation)
 	}
 }
+
+// Another site open in the same browser cannot act as a member: its
+// cross-origin POST is refused before any action.
+func TestOtherSitesCannotAct(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	body := `{"user":"` + r.ana + `","channel":"` + r.fake.ChannelID() + `","name":"hello"}`
+	req, _ := http.NewRequest(http.MethodPost, r.web.URL+"/api/command", strings.NewReader(body))
+	req.Header.Set("Content-Type", "text/plain")
+	req.Header.Set("Origin", "https://kilab.example")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a cross-site POST is answered %d", resp.StatusCode)
+	}
+	if got := r.view(r.ana, r.fake.ChannelID()).Messages; len(got) != 0 {
+		t.Errorf("the cross-site POST ran /hello: %+v", got)
+	}
+}

@@ -53,6 +53,7 @@ func runTry(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "Kilab try is running: open %s\nThe game pages are at %s. Ctrl-C stops it; %s keeps the games for next time.\n",
 		t.URL(), "http://"+o.webAddr, o.db)
 	<-ctx.Done()
+	stop() // a second Ctrl-C stops the process at once
 	fmt.Fprintln(stdout, "kilab try: stopping")
 	if err := t.close(); err != nil {
 		fmt.Fprintf(stderr, "kilab try: %v\n", err)
@@ -95,6 +96,9 @@ func startTry(ctx context.Context, o tryOpts) (*tryRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := samePair(o.db, world != nil); err != nil {
+		return nil, err
+	}
 	fakeOpts := []fakediscord.Option{fakediscord.WithLimits(fakediscord.DiscordLimits()), fakediscord.OnViolation(t.log.OnViolation),
 		fakediscord.WithQuietDrivers(), fakediscord.WithRateLimitReports(), fakediscord.WithRequestLog(1000), fakediscord.WithNames("Kilab", "Kilab try", "games")}
 	if world != nil {
@@ -108,8 +112,17 @@ func startTry(ctx context.Context, o tryOpts) (*tryRun, error) {
 		t.log.Close()
 		return nil, err
 	}
+	// The database exists now: the world that goes with it is saved at
+	// once, so that no later crash leaves one without the other.
+	if err := t.save(); err != nil {
+		_ = t.main.Close()
+		t.log.Close()
+		return nil, fmt.Errorf("saving the stand-in's messages: %w", err)
+	}
 	page := try.New(t.fake, t.log, o.log)
-	if t.page, err = listen(o.addr, &http.Server{Handler: page.Handler(), ReadHeaderTimeout: 5 * time.Second}, "kilab try", o.log); err != nil {
+	srv := &http.Server{Handler: page.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	srv.RegisterOnShutdown(page.Stop)
+	if t.page, err = listen(o.addr, srv, "kilab try", o.log); err != nil {
 		_ = t.main.Close()
 		t.log.Close()
 		return nil, fmt.Errorf("--addr %s: %w", o.addr, err)
@@ -212,6 +225,21 @@ func readWorld(path string) (*fakediscord.World, error) {
 		return nil, fmt.Errorf("%s: %w (move it away to start a new stand-in; the games stay in the database)", path, err)
 	}
 	return w, nil
+}
+
+// samePair refuses a database without its world or a world without its
+// database: the threads of one would show the buttons of games the other
+// numbers differently, and a click on an old board would act on a new game.
+func samePair(db string, haveWorld bool) error {
+	_, err := os.Stat(db)
+	haveDB := err == nil
+	switch {
+	case haveDB && !haveWorld:
+		return fmt.Errorf("%s has games but %s, the stand-in's messages that go with them, is missing: move %s away to start anew", db, worldPath(db), db)
+	case haveWorld && !haveDB:
+		return fmt.Errorf("%s holds the stand-in's messages of games %s no longer has: move it away to start anew", worldPath(db), db)
+	}
+	return nil
 }
 
 // loopback refuses a listen address beyond this machine: kilab try acts

@@ -122,3 +122,27 @@ func tryPost(t *testing.T, run *tryRun, path string, body any) (int, string) {
 	_ = json.NewDecoder(resp.Body).Decode(&out)
 	return resp.StatusCode, out.Error
 }
+
+// A database without the stand-in's messages that go with it, or those
+// messages without their database, is refused with what to do.
+func TestTryRefusesHalfAPair(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "kilab-try.db")
+	if err := samePair(db, false); err != nil {
+		t.Fatalf("a first run: %v", err)
+	}
+	if err := os.WriteFile(db, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := samePair(db, false); err == nil || !strings.Contains(err.Error(), "move "+db+" away") {
+		t.Errorf("a database alone: %v", err)
+	}
+	if err := samePair(db, true); err != nil {
+		t.Errorf("both: %v", err)
+	}
+	os.Remove(db)
+	if err := samePair(db, true); err == nil || !strings.Contains(err.Error(), "move it away") {
+		t.Errorf("the messages alone: %v", err)
+	}
+}

@@ -81,7 +81,7 @@ func (s *Server) visibleMessage(userID, messageID string) (Message, error) {
 	if !visibleTo(m, userID) {
 		return Message{}, fmt.Errorf("message %s is ephemeral and shown to someone else", messageID)
 	}
-	if ch := s.channels[m.ChannelID]; ch.Type == discordgo.ChannelTypeDM && ch.RecipientID != userID {
+	if ch := s.channels[m.ChannelID]; ch != nil && ch.Type == discordgo.ChannelTypeDM && ch.RecipientID != userID {
 		return Message{}, fmt.Errorf("message %s is in the DMs of user %s", messageID, ch.RecipientID)
 	}
 	if m.Loading() {

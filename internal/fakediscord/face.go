@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -25,15 +26,11 @@ func (s *Server) Changes() <-chan struct{} {
 func (s *Server) Versions() map[string]int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make(map[string]int64, len(s.versions))
-	for k, v := range s.versions {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(s.versions)
 }
 
-// Channels lists every channel: the guilds' text channels and threads and
-// the DMs, text channels first, each followed by its threads.
+// Channels lists every channel, oldest first: the guilds' text channels
+// and threads, and the DMs.
 func (s *Server) Channels() []Channel {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -84,14 +81,10 @@ func (s *Server) Granted(userID string) int64 {
 func (s *Server) View(userID, channelID string) []json.RawMessage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch := s.channels[channelID]
-	if ch == nil || (ch.Type == discordgo.ChannelTypeDM && ch.RecipientID != userID) {
-		return nil
-	}
 	out := []json.RawMessage{}
 	for _, id := range s.order[channelID] {
 		m := s.messages[id]
-		if m == nil || !visibleTo(m, userID) {
+		if m == nil || !s.seenBy(m, userID) {
 			continue
 		}
 		raw, err := json.Marshal(s.wireMessage(m, true))
@@ -107,10 +100,7 @@ func (s *Server) File(userID, messageID, filename string) (Attachment, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.messages[messageID]
-	if m == nil || !visibleTo(m, userID) {
-		return Attachment{}, false
-	}
-	if ch := s.channels[m.ChannelID]; ch == nil || (ch.Type == discordgo.ChannelTypeDM && ch.RecipientID != userID) {
+	if m == nil || !s.seenBy(m, userID) {
 		return Attachment{}, false
 	}
 	return m.Attachment(filename)
@@ -120,6 +110,13 @@ func (s *Server) File(userID, messageID, filename string) (Attachment, bool) {
 // alone.
 func visibleTo(m *Message, userID string) bool {
 	return !m.Ephemeral() || (m.interaction != nil && m.interaction.UserID == userID)
+}
+
+// seenBy: userID sees m where it is theirs to see (visibleTo) in a channel
+// they can read: a DM only by its recipient. s.mu is held.
+func (s *Server) seenBy(m *Message, userID string) bool {
+	ch := s.channels[m.ChannelID]
+	return ch != nil && (ch.Type != discordgo.ChannelTypeDM || ch.RecipientID == userID) && visibleTo(m, userID)
 }
 
 // Err is why the interaction could not be dispatched (an unknown command,
@@ -146,7 +143,7 @@ func (s *Server) CommandsFor(userID, channelID string) []*discordgo.ApplicationC
 	seen := map[string]bool{}
 	for _, scope := range scopes {
 		for _, cmd := range s.Commands(scope) {
-			if cmd.Type != discordgo.ChatApplicationCommand && cmd.Type != 0 || seen[cmd.Name] {
+			if cmd.Type != discordgo.ChatApplicationCommand || seen[cmd.Name] {
 				continue
 			}
 			if ch.GuildID == "" && !usableInDMs(cmd) || !permitted(cmd, perms) {

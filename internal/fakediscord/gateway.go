@@ -66,9 +66,13 @@ type gwSession struct {
 
 	// sendMu orders sequence numbers and writes, so events reach the client
 	// in sequence order.
-	sendMu  sync.Mutex
-	seq     int64
-	events  [][]byte // every dispatch, for replay on resume
+	sendMu sync.Mutex
+	seq    int64
+	events [][]byte // every dispatch, for replay on resume
+	// keep bounds events to the last keep (WithRequestLog); dropped counts
+	// those let go, so that events[i] is dispatch dropped+i+1.
+	keep    int
+	dropped int64
 	conn    *gwConn
 	invalid bool
 }
@@ -263,7 +267,7 @@ func (s *Server) identify(conn *gwConn, raw json.RawMessage) bool {
 	if !ok {
 		return false
 	}
-	sess := &gwSession{id: s.ids.next(), shard: shard, intents: d.Intents, compress: d.Compress}
+	sess := &gwSession{id: s.ids.next(), shard: shard, intents: d.Intents, compress: d.Compress, keep: s.cfg.keepRequests}
 	sess.sendMu.Lock()
 	s.attach(conn, sess)
 	sess.emit("READY", s.readyPayload(sess), sess.compress)
@@ -330,7 +334,10 @@ func (s *Server) resume(conn *gwConn, raw json.RawMessage) bool {
 	sess.resumes++
 	s.mu.Unlock()
 	s.attach(conn, sess)
-	for _, ev := range sess.events[d.Seq:] {
+	if d.Seq < sess.dropped {
+		return conn.send(opInvalidSession, false) == nil // too far behind to replay, as Discord says
+	}
+	for _, ev := range sess.events[d.Seq-sess.dropped:] {
 		if conn.write(websocket.TextMessage, ev) != nil {
 			return false
 		}
@@ -348,6 +355,10 @@ func (sess *gwSession) emit(event string, data any, compress bool) {
 		panic(fmt.Sprintf("fakediscord: encoding %s: %v", event, err))
 	}
 	sess.events = append(sess.events, b)
+	if n := sess.keep; n > 0 && len(sess.events) > 2*n {
+		sess.dropped += int64(len(sess.events) - n)
+		sess.events = append([][]byte(nil), sess.events[len(sess.events)-n:]...)
+	}
 	if sess.conn == nil {
 		return
 	}

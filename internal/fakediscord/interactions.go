@@ -197,6 +197,7 @@ func (s *Server) interactionBase(typ discordgo.InteractionType, userID, channelI
 func (s *Server) send(st *ixState, payload object) *Interaction {
 	s.mu.Lock()
 	s.ixs[st.id] = st
+	s.forgetInteractions()
 	url := s.ep.url
 	s.broadcast()
 	s.mu.Unlock()
@@ -221,6 +222,23 @@ func (s *Server) failed(what string, err error) *Interaction {
 		s.t.Errorf("%v", err)
 	}
 	return &Interaction{s: s, err: err}
+}
+
+// interactionLife is how long Discord honours an interaction's token.
+const interactionLife = 15 * time.Minute
+
+// forgetInteractions lets go of the interactions whose tokens have died,
+// with the answers they kept, where the fake keeps a bounded log
+// (WithRequestLog); s.mu is held. A test's fake keeps them all.
+func (s *Server) forgetInteractions() {
+	if s.cfg.keepRequests == 0 {
+		return
+	}
+	for id, st := range s.ixs {
+		if time.Since(st.created) > interactionLife {
+			delete(s.ixs, id)
+		}
+	}
 }
 
 var errNoSession = errors.New("no bot session has connected to the gateway")

@@ -81,7 +81,7 @@ type config struct {
 	guildName   string
 	channelName string
 	// world is a world saved by SaveWorld to start from (WithWorld).
-	world *savedWorld
+	world *World
 	// reportLimits reports a 429 the bot earned as a violation.
 	reportLimits bool
 	// quietDrivers leaves a driver's misuse to Interaction.Err.
@@ -130,9 +130,10 @@ func OnViolation(f func(*Request, []Violation)) Option {
 	return func(c *config) { c.onViolation = f }
 }
 
-// WithRequestLog keeps only the last n requests for Requests and Find: a
-// fake that runs for hours (kilab try) would otherwise keep every picture
-// the bot ever uploaded.
+// WithRequestLog keeps only the last n requests for Requests and Find, the
+// last n gateway events of a session for its resume, and the interactions
+// whose tokens still live: a fake that runs for hours (kilab try) would
+// otherwise keep every picture the bot ever uploaded.
 func WithRequestLog(n int) Option { return func(c *config) { c.keepRequests = n } }
 
 // WithQuietDrivers leaves a driver's misuse (a command not registered, an

@@ -196,12 +196,12 @@ func (s *Server) addInteractionFields(o object, m *Message) {
 
 // wireInteractionMeta ties a message to the interaction it answers.
 type wireInteractionMeta struct {
-	ID     string
-	Type   int
-	Name   string
-	UserID string
+	ID     string `json:"id"`
+	Type   int    `json:"type"`
+	Name   string `json:"name,omitempty"`
+	UserID string `json:"user_id"`
 	// ReferenceID is the message a component was clicked on.
-	ReferenceID string
+	ReferenceID string `json:"reference_id,omitempty"`
 }
 
 func rawOr(raw json.RawMessage) any {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -39,28 +41,26 @@ type World struct {
 // rather than half read.
 const worldVersion = 1
 
-type savedWorld = World
-
 // savedMessage is a Message with the wire JSON its embeds and components
 // were sent as, from which they are decoded again.
 type savedMessage struct {
-	ID            string                `json:"id"`
-	ChannelID     string                `json:"channel_id"`
-	GuildID       string                `json:"guild_id,omitempty"`
-	Type          discordgo.MessageType `json:"type"`
-	AuthorID      string                `json:"author_id"`
-	Content       string                `json:"content,omitempty"`
-	Flags         discordgo.MessageFlags
-	Embeds        json.RawMessage      `json:"embeds,omitempty"`
-	Components    json.RawMessage      `json:"components,omitempty"`
-	Attachments   []Attachment         `json:"attachments,omitempty"`
-	Mentions      []string             `json:"mentions,omitempty"`
-	InteractionID string               `json:"interaction_id,omitempty"`
-	ThreadID      string               `json:"thread_id,omitempty"`
-	Created       time.Time            `json:"created"`
-	Edited        time.Time            `json:"edited"`
-	Edits         int                  `json:"edits,omitempty"`
-	Interaction   *wireInteractionMeta `json:"interaction,omitempty"`
+	ID            string                 `json:"id"`
+	ChannelID     string                 `json:"channel_id"`
+	GuildID       string                 `json:"guild_id,omitempty"`
+	Type          discordgo.MessageType  `json:"type"`
+	AuthorID      string                 `json:"author_id"`
+	Content       string                 `json:"content,omitempty"`
+	Flags         discordgo.MessageFlags `json:"flags,omitempty"`
+	Embeds        json.RawMessage        `json:"embeds,omitempty"`
+	Components    json.RawMessage        `json:"components,omitempty"`
+	Attachments   []Attachment           `json:"attachments,omitempty"`
+	Mentions      []string               `json:"mentions,omitempty"`
+	InteractionID string                 `json:"interaction_id,omitempty"`
+	ThreadID      string                 `json:"thread_id,omitempty"`
+	Created       time.Time              `json:"created"`
+	Edited        time.Time              `json:"edited"`
+	Edits         int                    `json:"edits,omitempty"`
+	Interaction   *wireInteractionMeta   `json:"interaction,omitempty"`
 }
 
 // SaveWorld writes the fake's world, gzipped JSON, to w.
@@ -99,8 +99,10 @@ func WithWorld(w *World) Option { return func(c *config) { c.world = w } }
 func (s *Server) world() *World {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	w := &World{Version: worldVersion, LastID: s.ids.lastID(), Bot: s.bot, AppID: s.appID, Guilds: s.guilds,
-		Channel: s.channel, Locales: s.locales, Granted: s.granted, DMs: s.dms, Closed: s.dmsClosed, NoThread: s.noThreads}
+	// The maps are copied: SaveWorld encodes them after the lock is let go.
+	w := &World{Version: worldVersion, LastID: s.ids.lastID(), Bot: s.bot, AppID: s.appID, Guilds: slices.Clone(s.guilds),
+		Channel: s.channel, Locales: maps.Clone(s.locales), Granted: maps.Clone(s.granted), DMs: maps.Clone(s.dms),
+		Closed: maps.Clone(s.dmsClosed), NoThread: maps.Clone(s.noThreads)}
 	for _, u := range s.users {
 		w.Users = append(w.Users, *u)
 	}
@@ -136,11 +138,11 @@ func (s *Server) restore(w *World) {
 			s.users[u.ID] = &u
 		}
 	}
-	copyMap(s.locales, w.Locales)
-	copyMap(s.granted, w.Granted)
-	copyMap(s.dms, w.DMs)
-	copyMap(s.dmsClosed, w.Closed)
-	copyMap(s.noThreads, w.NoThread)
+	maps.Copy(s.locales, w.Locales)
+	maps.Copy(s.granted, w.Granted)
+	maps.Copy(s.dms, w.DMs)
+	maps.Copy(s.dmsClosed, w.Closed)
+	maps.Copy(s.noThreads, w.NoThread)
 	for _, ch := range w.Channels {
 		ch := ch
 		s.channels[ch.ID] = &ch
@@ -158,14 +160,9 @@ func (s *Server) restore(w *World) {
 	}
 }
 
-func copyMap[V any](dst, src map[string]V) {
-	for k, v := range src {
-		dst[k] = v
-	}
-}
-
-// lastID is the last id handed out, so that a restored fake's new ids sort
-// after the saved ones.
+// lastID is the clock and increment of the last id handed out (without
+// its worker bits, which resume leaves to next), so that a restored fake's
+// new ids sort after the saved ones.
 func (g *snowflakes) lastID() int64 {
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -2,6 +2,8 @@ package fakediscord_test
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"testing"
 
 	"kilab/internal/fakediscord"
@@ -62,5 +64,31 @@ func TestWorldSurvivesARestart(t *testing.T) {
 	}
 	if got, ok := again.Channel(th.ID); !ok || !got.IsThread() || got.ParentID != srv.ChannelID() {
 		t.Errorf("the thread came back as %+v (%v)", got, ok)
+	}
+}
+
+// Saving while the fake changes (a DM opened, a locale set) reads a copy:
+// the race detector and the runtime's map checks find nothing.
+func TestSaveWhileChanging(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 200 {
+			u := srv.AddUser(fmt.Sprint("p", i))
+			srv.DMChannel(u.ID)
+			srv.SetLocale(u.ID, "de")
+		}
+	}()
+	for saving := true; saving; {
+		select {
+		case <-done:
+			saving = false
+		default:
+		}
+		if err := srv.SaveWorld(io.Discard); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -102,17 +102,12 @@ function locale() {
   }
 }
 
-// localized picks obj.name_localizations[locale] (or the _localized form
-// Discord sends when asked in one language), as the member's client would.
+// localized picks obj.name_localizations[locale], as the member's client
+// would.
 function localized(obj, field) {
-  if (obj[`${field}_localized`]) return obj[`${field}_localized`];
   const map = obj[`${field}_localizations`];
-  if (map) {
-    const loc = locale();
-    const lang = loc.split("-")[0];
-    const key = map[loc] ? loc : Object.keys(map).find((k) => k === lang || k.startsWith(`${lang}-`));
-    if (key && map[key]) return map[key];
-  }
+  // Discord's client takes the member's exact locale, else the default.
+  if (map && map[locale()]) return map[locale()];
   return obj[field];
 }
 
@@ -199,7 +194,22 @@ function inlineNode(g) {
   return el("s", {}, inline(g.strike));
 }
 
-const extLink = (href, children) => el("a", { href, target: "_blank", rel: "noopener noreferrer" }, children);
+// safeURL lets only web addresses become links: a message is the bot's
+// text, and a javascript: link in it must not run as this page.
+function safeURL(u) {
+  try {
+    const url = new URL(u, location.href);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+// extLink is a link out, or the text alone where the address is not a web one.
+function extLink(href, children) {
+  const safe = safeURL(href);
+  return safe ? el("a", { href: safe, target: "_blank", rel: "noopener noreferrer" }, children) : el("span", {}, children);
+}
 
 function userMention(id) {
   const name = id === state.world?.bot.id ? botName() : memberOf(id)?.name || "unknown-user";
@@ -314,7 +324,7 @@ function imageNode(url, alt, cls) {
   } catch {
     // an unparsable url is not local
   }
-  if (!local) return el("a", { class: "ext-image", href: url, target: "_blank", rel: "noopener noreferrer" }, `[image: ${url}]`);
+  if (!local) return extLink(url, `[image: ${url}]`);
   const img = el("img", { class: cls, src: url, alt });
   img.addEventListener("load", keepBottom);
   return img;
@@ -392,8 +402,8 @@ function buttonNode(c, m) {
   const label = [emojiText(c.emoji), c.label].filter(Boolean).join(" ");
   const style = BUTTON_STYLES[c.style] || "secondary";
   const glyph = c.style === 5 && el("span", { "aria-hidden": "true" }, " ↗");
-  if (c.style === 5 && !c.disabled) {
-    return el("a", { class: "btn link", href: c.url, target: "_blank", rel: "noopener" }, label, glyph);
+  if (c.style === 5 && !c.disabled && safeURL(c.url)) {
+    return el("a", { class: "btn link", href: safeURL(c.url), target: "_blank", rel: "noopener" }, label, glyph);
   }
   const b = el("button", { type: "button", class: `btn ${style}`, disabled: !!c.disabled,
     "data-custom-id": c.style === 5 ? null : c.custom_id }, label, glyph);
@@ -449,7 +459,11 @@ async function act(control, m, url, body) {
   control.removeAttribute("aria-busy");
   control.removeAttribute("aria-disabled");
   if (res.error) {
-    if (control.tagName === "SELECT" && !control.multiple) control.selectedIndex = 0;
+    // A failed choice goes back to what the menu showed before it.
+    if (control.tagName === "SELECT" && !control.multiple) {
+      const def = [...control.options].findIndex((o) => o.defaultSelected);
+      control.selectedIndex = Math.max(def, 0);
+    }
     setMessageError(m.id, res.error);
   }
 }
@@ -718,7 +732,7 @@ async function loadViolations() {
 function onViolation(v) {
   state.violations.push(v);
   renderViolations();
-  const toast = el("div", { class: "toast" }, `Discord would refuse ${v.method} ${v.path}: ${(v.rules || []).join("; ")}`);
+  const toast = el("div", { class: "toast" }, `Discord would refuse ${[v.method, v.path].filter(Boolean).join(" ") || "this"}: ${(v.rules || []).join("; ")}`);
   $("toasts").append(toast);
   setTimeout(() => toast.remove(), 6000);
 }
@@ -730,7 +744,7 @@ function renderViolations() {
   $("violations-empty").hidden = n > 0;
   $("violations-list").replaceChildren(...state.violations.map((v) => el("li", {},
     el("div", { class: "v-head" }, el("time", { datetime: v.at }, new Date(v.at).toLocaleTimeString()), " ",
-      el("code", {}, `${v.method} ${v.path}`)),
+      el("code", {}, [v.method, v.path].filter(Boolean).join(" ") || "(the stand-in)")),
     el("ul", {}, (v.rules || []).map((r) => el("li", {}, r))))));
 }
 
