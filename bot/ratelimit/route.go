@@ -10,7 +10,9 @@ import (
 // token replaced ("PATCH /channels/:id/messages/:id"), as the metrics name
 // it; bucket keeps the ids of its top-level resource (the channel, guild,
 // or webhook and its token; an interaction and its token), which Discord
-// shares its per-route limit by ("PATCH /channels/123/messages/:id").
+// shares its per-route limit by ("PATCH /channels/123/messages/:id"), or,
+// for routes Discord counts together, the name of their shared bucket and
+// the resource ("POST+PATCH /channels/123", sharedBuckets).
 func Route(method, url string) (template, bucket string) {
 	path := apiPath(url)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
@@ -31,7 +33,21 @@ func Route(method, url string) (template, bucket string) {
 			}
 		}
 	}
-	return method + " /" + strings.Join(tmpl, "/"), method + " /" + strings.Join(keep, "/")
+	template = method + " /" + strings.Join(tmpl, "/")
+	if shared, ok := sharedBuckets[template]; ok {
+		return template, shared + " /" + strings.Join(keep[:2], "/")
+	}
+	return template, method + " /" + strings.Join(keep, "/")
+}
+
+// sharedBuckets names the routes Discord counts in one bucket of their
+// channel: creating and editing messages share a bucket hash, 5 requests
+// per 5 s per channel (discord/discord-api-docs#981, #2761). Keyed apart,
+// a board posted while the old one's buttons were taken off, in the same
+// thread, spent the window twice over and earned 429s.
+var sharedBuckets = map[string]string{
+	"POST /channels/:id/messages":      "POST+PATCH",
+	"PATCH /channels/:id/messages/:id": "POST+PATCH",
 }
 
 // Exempt reports whether a request is free of the bot's global limit: one

@@ -7,8 +7,8 @@ import (
 
 func TestRoute(t *testing.T) {
 	for _, c := range []struct{ method, url, template, bucket string }{
-		{"POST", "https://discord.com/api/v9/channels/111/messages", "POST /channels/:id/messages", "POST /channels/111/messages"},
-		{"PATCH", "https://discord.com/api/v9/channels/111/messages/222", "PATCH /channels/:id/messages/:id", "PATCH /channels/111/messages/:id"},
+		{"POST", "https://discord.com/api/v9/channels/111/messages", "POST /channels/:id/messages", "POST+PATCH /channels/111"},
+		{"PATCH", "https://discord.com/api/v9/channels/111/messages/222", "PATCH /channels/:id/messages/:id", "POST+PATCH /channels/111"},
 		{"GET", "https://discord.com/api/v10/channels/111/messages/222?x=1", "GET /channels/:id/messages/:id", "GET /channels/111/messages/:id"},
 		{"POST", "https://discord.com/api/v9/channels/111/messages/222/threads", "POST /channels/:id/messages/:id/threads", "POST /channels/111/messages/:id/threads"},
 		{"POST", "https://discord.com/api/v9/users/@me/channels", "POST /users/@me/channels", "POST /users/@me/channels"},
