@@ -146,7 +146,7 @@ func (p *Page) attachment(w http.ResponseWriter, r *http.Request) {
 		a.ContentType = http.DetectContentType(a.Data)
 	}
 	w.Header().Set("Content-Type", a.ContentType)
-	w.Header().Set("Content-Security-Policy", "sandbox") // a file is shown, never run as this page
+	w.Header().Set("Content-Security-Policy", "sandbox")     // a file is shown, never run as this page
 	w.Header().Set("Cache-Control", "private, max-age=3600") // a message's file never changes under its id
 	_, _ = w.Write(a.Data)
 }
