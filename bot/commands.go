@@ -58,13 +58,21 @@ func rulesCommandDef() *discordgo.ApplicationCommand {
 	return kit.Command("rules", lang.T("cmd.rules.name"), lang.T("cmd.rules.desc"), o)
 }
 
+// leaderboardCommandDef is /leaderboard, in servers only: ratings are a
+// server's.
 func leaderboardCommandDef() *discordgo.ApplicationCommand {
-	return kit.Command("leaderboard", lang.T("cmd.leaderboard.name"), lang.T("cmd.leaderboard.desc"), kit.KindOptionIn(lang.T("cmd.leaderboard.game")))
+	c := kit.Command("leaderboard", lang.T("cmd.leaderboard.name"), lang.T("cmd.leaderboard.desc"), kit.KindOptionIn(lang.T("cmd.leaderboard.game")))
+	c.Contexts = kit.GuildOnly()
+	return c
 }
 
+// statsCommandDef is /stats, in servers only: ratings and records are a
+// server's.
 func statsCommandDef() *discordgo.ApplicationCommand {
-	return kit.Command("stats", lang.T("cmd.stats.name"), lang.T("cmd.stats.desc"),
+	c := kit.Command("stats", lang.T("cmd.stats.name"), lang.T("cmd.stats.desc"),
 		kit.Option(discordgo.ApplicationCommandOptionUser, "user", lang.T("cmd.opt.user"), lang.T("cmd.stats.user"), false))
+	c.Contexts = kit.GuildOnly()
+	return c
 }
 
 func historyCommandDef() *discordgo.ApplicationCommand {

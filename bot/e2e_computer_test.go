@@ -55,14 +55,20 @@ func (h *harness) waitGame(id int64, what string, cond func(store.Game) bool) st
 	return store.Game{}
 }
 
-// A whole game against the computer: it starts at once, unrated, the person
-// plays by clicks and the computer answers by itself, never with a DM to
-// itself, and the end pings only the person.
+// A whole game against the computer: asked for rated:true, it says it never
+// plays rated games and starts none; asked without, it starts at once,
+// unrated, the person plays by clicks and the computer answers by itself,
+// never with a DM to itself, and the end pings only the person.
 func TestE2EComputerGame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 21)
 	ana := h.srv.AddUser("ana")
-	msg, g := h.challengeComputer(ana, "seega", fakediscord.Arg("level", "easy"), fakediscord.Arg("rated", true))
+	h.ephemeralSays(h.srv.Command(ana.ID, h.srv.ChannelID(), "challenge", fakediscord.Sub("seega",
+		fakediscord.Arg("opponent", h.srv.AppID()), fakediscord.Arg("level", "easy"), fakediscord.Arg("rated", true))), "never rated: challenge it without rated:true")
+	if list, _ := h.db.ActiveGames(h.ctx, ana.ID, ""); len(list) != 0 {
+		t.Fatalf("rated:true against the computer started %d games", len(list))
+	}
+	msg, g := h.challengeComputer(ana, "seega", fakediscord.Arg("level", "easy"))
 	if len(msg.CustomIDs()) != 0 || !strings.Contains(msg.Content, "plays the computer (easy)") || !strings.Contains(msg.Embeds[0].Description, "never rated") {
 		t.Fatalf("answer to the challenge: %q %+v, controls %v", msg.Content, msg.Embeds[0], msg.CustomIDs())
 	}

@@ -155,7 +155,6 @@ func TestE2EStats(t *testing.T) {
 		t.Errorf("/stats for bo himself: %q", f["Recent games"])
 	}
 	h.ephemeralSays(h.srv.Command(cy.ID, ch, "stats"), "has played no games")
-	h.ephemeralSays(h.srv.Command(cy.ID, h.srv.DMChannel(cy.ID), "stats"), "belong to a server")
 }
 
 func statsFields(e *discordgo.MessageEmbed) map[string]string {

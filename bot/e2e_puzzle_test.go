@@ -48,7 +48,8 @@ func TestE2EPuzzle(t *testing.T) {
 	}
 }
 
-// The daily puzzle end to end: a moderator chooses its channel; sweeps
+// The daily puzzle end to end: a moderator chooses its channel with /mod
+// daily, which members are not offered (and /puzzle has no daily); sweeps
 // before and after a restart, and a second copy of the bot sweeping and
 // delivering beside the first, post the day's puzzle once; a click on the
 // post answers the player alone and leaves the post as it was; the next
@@ -59,8 +60,21 @@ func TestE2EDailyPuzzle(t *testing.T) {
 	ana, mo := h.srv.AddUser("ana"), h.srv.AddUser("mo")
 	h.srv.GrantPermissions(mo.ID, discordgo.PermissionManageGuild)
 	daily := h.srv.AddChannel("daily")
-	h.ephemeralSays(h.srv.Command(ana.ID, h.srv.ChannelID(), "puzzle", fakediscord.Sub("daily", fakediscord.Arg("channel", daily))), "Only this server's moderators")
-	h.ephemeralSays(h.srv.Command(mo.ID, h.srv.ChannelID(), "puzzle", fakediscord.Sub("daily", fakediscord.Arg("channel", daily))), "The daily puzzle will be posted in")
+	for _, who := range []fakediscord.User{ana, mo} {
+		var offered []string
+		for _, c := range h.srv.CommandsFor(who.ID, h.srv.ChannelID()) {
+			for _, o := range c.Options {
+				if o.Name == "daily" {
+					offered = append(offered, "/"+c.Name+" daily")
+				}
+			}
+		}
+		if want := map[string]string{ana.ID: "", mo.ID: "/mod daily"}[who.ID]; strings.Join(offered, ", ") != want {
+			t.Errorf("%s is offered %q, want %q", who.Username, offered, want)
+		}
+	}
+	h.ephemeralSays(h.srv.Command(ana.ID, h.srv.ChannelID(), "mod", fakediscord.Sub("daily", fakediscord.Arg("channel", daily))), "Only this server's moderators")
+	h.ephemeralSays(h.srv.Command(mo.ID, h.srv.ChannelID(), "mod", fakediscord.Sub("daily", fakediscord.Arg("channel", daily))), "The daily puzzle will be posted in")
 	h.sweep()
 	h.deliver()
 	h.stop()

@@ -287,7 +287,9 @@ func subjectOf(i *discordgo.Interaction) (string, int64) {
 // default; Discord shows players whose client speaks another of Kilab's
 // languages its localisations, and sends the English names back whatever
 // the player typed. Commands usable in servers and DMs alike say so; those
-// that set their own contexts (the tournaments', server-only) keep them.
+// that set their own contexts keep them: those whose handlers refuse DMs
+// (/challenge, /leaderboard, /stats, the tournaments', /mod) are
+// server-only (kit.GuildOnly), so Discord does not offer them in DMs.
 func Commands() []*discordgo.ApplicationCommand {
 	both := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	var cmds []*discordgo.ApplicationCommand

@@ -23,7 +23,10 @@ type challengeSpec struct {
 	first    store.First
 	days     int
 	rated    bool
-	level    string // the computer's level: only with the bot itself as opponent
+	// askedRated: the player gave rated:true, which a game against the
+	// computer, never rated, refuses rather than ignore.
+	askedRated bool
+	level      string // the computer's level: only with the bot itself as opponent
 }
 
 // Challenge handles /challenge GAME [opponent] [options].
@@ -134,6 +137,7 @@ func (s *challengeSpec) read(o *discordgo.ApplicationCommandInteractionDataOptio
 		}
 	case kit.OptRated:
 		s.rated, _ = o.Value.(bool)
+		s.askedRated = s.rated
 	case kit.OptLevel:
 		s.level = fmt.Sprint(o.Value)
 	default:
@@ -259,8 +263,12 @@ func (b *Challenges) DeliverDM(ctx context.Context, a store.Announcement) error 
 	return err
 }
 
+// Command is /challenge, offered in servers only: a challenge is posted in
+// a server's channel and its game played in a thread there.
 func Command() *discordgo.ApplicationCommand {
-	return kit.Command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...)
+	c := kit.Command("challenge", lang.T("cmd.challenge.name"), lang.T("cmd.challenge.desc"), challengeSubcommands()...)
+	c.Contexts = kit.GuildOnly()
+	return c
 }
 
 func challengeSubcommands() []*discordgo.ApplicationCommandOption {

@@ -16,9 +16,15 @@ import (
 )
 
 // challengeComputer starts a game against the computer at once: the bot is
-// the opponent, and it always accepts. The game is unrated whatever the
-// Challenge said, and its thread opens from the answer to /challenge.
+// the opponent, and it always accepts. The game is unrated: a challenge
+// that asked for rated:true is refused, so that nobody plays believing
+// the game counts; without the option (whose default for people is
+// rated) or with rated:false it starts. Its thread opens from the answer
+// to /challenge.
 func (b *Challenges) challengeComputer(ctx context.Context, i *discordgo.Interaction, spec challengeSpec, me *discordgo.User) error {
+	if spec.askedRated {
+		return lang.Fail("chal.computer.not_rated")
+	}
 	level := spec.level
 	if level == "" {
 		level = ai.DefaultLevel

@@ -68,6 +68,15 @@ func Option(typ discordgo.ApplicationCommandOptionType, name string, nameT lang.
 	return o
 }
 
+// GuildOnly are the contexts of a command offered in servers only: one
+// whose handler refuses DMs (it needs a server's ratings, channels or
+// moderators) is registered with these, so that Discord does not offer it
+// where it cannot work. The handler keeps its own check: an old client or
+// a forged interaction may still send it from a DM.
+func GuildOnly() *[]discordgo.InteractionContextType {
+	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+}
+
 // Subcommand is an option of type SubCommand holding opts.
 func Subcommand(name string, nameT lang.Text, desc Sayer, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 	o := Option(discordgo.ApplicationCommandOptionSubCommand, name, nameT, desc, false)

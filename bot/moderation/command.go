@@ -8,15 +8,20 @@ import (
 	"kilab/store"
 )
 
-// Command is /mod's definition. Its default_member_permissions, Manage
-// Server, only hide it from other members until an administrator gives it
-// to the moderator role in Discord's integration settings; Mod checks every
-// use itself.
+// Command is /mod's definition, in servers only. Its
+// default_member_permissions, Manage Server, only hide it from other
+// members until an administrator gives it to the moderator role in
+// Discord's integration settings; Mod checks every use itself. Discord's
+// permissions are per top-level command, which is why a moderator's
+// setting of another feature (the daily puzzle's channel: /mod daily) is a
+// subcommand here rather than of that feature's command.
 func Command() *discordgo.ApplicationCommand {
 	manage := int64(discordgo.PermissionManageGuild)
 	channel := kit.Option(discordgo.ApplicationCommandOptionChannel, "channel", lang.T("cmd.mod.opt_channel"), lang.T("cmd.mod.channel"), true)
 	channel.ChannelTypes = challengeChannelTypes
 	role := kit.Option(discordgo.ApplicationCommandOptionRole, "role", lang.T("cmd.mod.opt_role"), lang.T("cmd.mod.role_opt"), true)
+	daily := kit.Option(discordgo.ApplicationCommandOptionChannel, "channel", lang.T("cmd.mod.opt_channel"), lang.T("cmd.mod.daily_channel"), false)
+	daily.ChannelTypes = challengeChannelTypes
 	game := kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, kit.OptGame, lang.T("cmd.opt.game"), lang.T("cmd.mod.game"), true), 20, false)
 	c := kit.Command("mod", lang.T("cmd.mod.name"), lang.T("cmd.mod.desc"),
 		kit.Subcommand("abort", lang.T("cmd.mod.abort"), lang.T("cmd.mod.abort_desc"), game),
@@ -34,9 +39,10 @@ func Command() *discordgo.ApplicationCommand {
 		kit.Subcommand("show", lang.T("cmd.mod.show"), lang.T("cmd.mod.show_desc")),
 		kit.Subcommand("log", lang.T("cmd.mod.log"), lang.T("cmd.mod.log_desc")),
 		kit.Subcommand("web", lang.T("cmd.mod.web"), lang.T("cmd.mod.web_desc"), webOption()),
+		kit.Subcommand("daily", lang.T("cmd.mod.daily"), lang.T("cmd.mod.daily_desc"), daily),
 	)
 	c.DefaultMemberPermissions = &manage
-	c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	c.Contexts = kit.GuildOnly()
 	return c
 }
 
@@ -53,7 +59,8 @@ func webOption() *discordgo.ApplicationCommandOption {
 	return o
 }
 
-// challengeChannelTypes are the channels a challenge can be posted in.
+// challengeChannelTypes are the channels a challenge, or the daily puzzle,
+// can be posted in: text and news channels.
 var challengeChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 
 func group(name string, nameT lang.Text, desc kit.Sayer, subs ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {

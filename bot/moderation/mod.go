@@ -50,6 +50,8 @@ func (m *Moderation) Mod(ctx context.Context, i *discordgo.Interaction) error {
 		return m.log(ctx, i)
 	case "web":
 		return m.web(ctx, i, by, opts)
+	case "daily":
+		return m.daily(ctx, i, by, opts)
 	}
 	return lang.Fail("mod.err.use")
 }

@@ -4,50 +4,18 @@ import (
 	"context"
 	"hash/fnv"
 
-	"github.com/bwmarrin/discordgo"
-
 	"kilab/bot/kit"
 	"kilab/games"
-	"kilab/lang"
 	"kilab/store"
 )
 
-// The daily puzzle: a server's moderators choose a channel (/puzzle daily
-// channel); every sweep plans the day's puzzle of each server that has a
-// channel (Plan), and the post is an announcement of its own kind
-// (store.AnnounceDailyPuzzle, delivered by Deliver), so it goes out once a
-// day, once, whatever the copies of the bot and their restarts. Its buttons
-// answer each player privately (AnswerDaily).
-
-// setDaily is /puzzle daily [channel]: a moderator has the daily puzzle
-// posted in channel from now on, or with no channel stops it.
-func (b *Puzzles) setDaily(ctx context.Context, i *discordgo.Interaction) error {
-	if i.GuildID == "" {
-		return lang.Fail("puzzle.err.daily_no_server")
-	}
-	ok, err := b.Moderator(ctx, i)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return lang.Fail("mod.err.not_moderator")
-	}
-	channel, by, l := kit.OptString(i, "channel"), kit.UserOf(i).ID, kit.LangOf(i)
-	if channel == "" {
-		stopped, err := b.DB.StopDailyPuzzle(ctx, i.GuildID, by)
-		if err != nil {
-			return err
-		}
-		if !stopped {
-			return lang.Fail("puzzle.err.no_daily")
-		}
-		return b.Reply(i, "%s", l.T("puzzle.daily.stopped"))
-	}
-	if err := b.DB.SetDailyPuzzleChannel(ctx, i.GuildID, channel, by); err != nil {
-		return err
-	}
-	return b.Reply(i, "%s", l.T("puzzle.daily.set", "Channel", channel))
-}
+// The daily puzzle: a server's moderators choose a channel (/mod daily
+// channel, in bot/moderation, which writes it to the store); every sweep
+// plans the day's puzzle of each server that has a channel (Plan), and the
+// post is an announcement of its own kind (store.AnnounceDailyPuzzle,
+// delivered by Deliver), so it goes out once a day, once, whatever the
+// copies of the bot and their restarts. Its buttons answer each player
+// privately (AnswerDaily).
 
 // Plan plans the day's puzzle of every server with a daily channel that
 // has none for today yet, and reports whether it planned any (the

@@ -16,15 +16,6 @@ import (
 
 const dailyChannel = "1100000000000000042"
 
-// daily is /puzzle daily channel:dailyChannel by a member with perms.
-func daily(t *testing.T, perms int64) *discordgo.Interaction {
-	t.Helper()
-	i := subcommand(t, "daily", []*discordgo.ApplicationCommandInteractionDataOption{
-		{Name: "channel", Type: discordgo.ApplicationCommandOptionChannel, Value: dailyChannel}}, "en-US")
-	i.Member.Permissions = perms
-	return i
-}
-
 // post delivers what the store announced and returns the daily posts sent.
 func post(t *testing.T, b *Puzzles, rec *kittest.Recorder) []kittest.Call {
 	t.Helper()
@@ -48,10 +39,10 @@ func post(t *testing.T, b *Puzzles, rec *kittest.Recorder) []kittest.Call {
 	return rec.Calls[before:]
 }
 
-// Only a moderator sets the daily channel, in a server; then the day's
-// puzzle is planned once and posted there once, its buttons answering each
-// player privately (the post keeps them); the next day's post says how many
-// solved the day before's.
+// Once a moderator has chosen the daily channel (/mod daily, in
+// bot/moderation), the day's puzzle is planned once and posted there once,
+// its buttons answering each player privately (the post keeps them); the
+// next day's post says how many solved the day before's.
 func TestDailyPuzzle(t *testing.T) {
 	t.Parallel()
 	b, rec, _ := unit(t)
@@ -59,23 +50,8 @@ func TestDailyPuzzle(t *testing.T) {
 	now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
 	b.DB.Now = func() time.Time { return now }
 	l := lang.For("en-US")
-
-	handle(b, daily(t, 0))
-	if c := last(t, rec); !c.Msg.Ephemeral || !strings.Contains(c.Msg.Content, "Only this server's moderators") {
-		t.Fatalf("a member set the daily channel: %+v", c.Msg)
-	}
-	dm := daily(t, discordgo.PermissionManageGuild)
-	dm.GuildID = ""
-	handle(b, dm)
-	if c := last(t, rec); c.Msg.Content != l.T("puzzle.err.daily_no_server") {
-		t.Fatalf("in a DM: %+v", c.Msg)
-	}
-	if ch, _ := b.DB.DailyPuzzleChannel(ctx, kittest.Guild); ch != "" {
-		t.Fatalf("refused, yet the channel is %q", ch)
-	}
-	handle(b, daily(t, discordgo.PermissionManageGuild))
-	if c := last(t, rec); c.Msg.Content != l.T("puzzle.daily.set", "Channel", dailyChannel) || !c.Msg.Ephemeral {
-		t.Fatalf("a moderator set the channel: %+v", c.Msg)
+	if err := b.DB.SetDailyPuzzleChannel(ctx, kittest.Guild, dailyChannel, kittest.Mod); err != nil {
+		t.Fatal(err)
 	}
 
 	for range 2 {
@@ -118,32 +94,18 @@ func TestDailyPuzzle(t *testing.T) {
 	}
 }
 
-// A moderator stops the daily puzzle with /puzzle daily and no channel; a
-// member cannot; stopping what is not running says so.
-func TestDailyPuzzleStops(t *testing.T) {
+// Once a moderator has stopped the daily puzzle, no day is planned.
+func TestStoppedDailyPuzzleIsNotPlanned(t *testing.T) {
 	t.Parallel()
-	b, rec, _ := unit(t)
+	b, _, _ := unit(t)
 	ctx := context.Background()
-	l := lang.For("en-US")
-	stop := func(perms int64) *discordgo.Interaction {
-		i := subcommand(t, "daily", nil, "en-US")
-		i.Member.Permissions = perms
-		return i
+	if err := b.DB.SetDailyPuzzleChannel(ctx, kittest.Guild, dailyChannel, kittest.Mod); err != nil {
+		t.Fatal(err)
 	}
-	handle(b, daily(t, discordgo.PermissionManageGuild))
-	handle(b, stop(0))
-	if c := last(t, rec); !strings.Contains(c.Msg.Content, "Only this server's moderators") {
-		t.Fatalf("a member stopped it: %q", c.Msg.Content)
-	}
-	handle(b, stop(discordgo.PermissionManageGuild))
-	if c := last(t, rec); c.Msg.Content != l.T("puzzle.daily.stopped") || !c.Msg.Ephemeral {
-		t.Fatalf("stopping: %+v", c.Msg)
+	if stopped, err := b.DB.StopDailyPuzzle(ctx, kittest.Guild, kittest.Mod); !stopped || err != nil {
+		t.Fatalf("stopping: %v, %v", stopped, err)
 	}
 	if planned, err := b.Plan(ctx); planned || err != nil {
 		t.Fatalf("planned once stopped: %v, %v", planned, err)
-	}
-	handle(b, stop(discordgo.PermissionManageGuild))
-	if c := last(t, rec); c.Msg.Content != l.T("puzzle.err.no_daily") {
-		t.Errorf("stopping again: %q", c.Msg.Content)
 	}
 }

@@ -16,13 +16,15 @@
 // picked near the player's rating (puzzles.Pick). Of Discord it only answers
 // the interaction.
 //
-// /puzzle daily channel is a moderator's (kit's Core.Moderator): the
-// server's puzzle of the day is then posted there once a day (daily.go):
-// planned by every sweep (Plan; the store plans a server's day once, with
-// the announcement of its post), posted by the delivery (Deliver, a kind of
-// Config.Kinds), its buttons (kit.DailyPuzzleCID) answering each player
-// privately (AnswerDaily) and the next day's post saying how many solved
-// the last. Of Discord it then also sends the post.
+// Once a server's moderator has chosen a channel with /mod daily (in
+// bot/moderation: Discord's permissions are per top-level command, and
+// /puzzle is every player's), the server's puzzle of the day is posted
+// there once a day (daily.go): planned by every sweep (Plan; the store
+// plans a server's day once, with the announcement of its post), posted by
+// the delivery (Deliver, a kind of Config.Kinds), its buttons
+// (kit.DailyPuzzleCID) answering each player privately (AnswerDaily) and
+// the next day's post saying how many solved the last. Of Discord it then
+// also sends the post.
 //
 // /puzzle mine offers the player's own puzzles (mine.go): the positions of
 // their costliest moves in the games they reviewed, which bot/info keeps in

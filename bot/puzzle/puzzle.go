@@ -47,16 +47,15 @@ func New(core *kit.Core, set puzzles.Set) *Puzzles {
 	return b
 }
 
-// Command is /puzzle's definition: solve [game] (the game is optional),
-// daily [channel], a moderator's (no channel stops it), and mine.
+// Command is /puzzle's definition: solve [game] (the game is optional) and
+// mine, for every player, in servers and DMs. The daily puzzle's channel is
+// a moderator's, so it is /mod daily (bot/moderation): Discord's
+// permissions are per top-level command.
 func Command() *discordgo.ApplicationCommand {
 	game := kit.KindOptionIn(lang.T("cmd.puzzle.game"))
 	game.Required = false
-	channel := kit.Option(discordgo.ApplicationCommandOptionChannel, "channel", lang.T("cmd.puzzle.opt_channel"), lang.T("cmd.puzzle.channel"), false)
-	channel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	return kit.Command("puzzle", lang.T("cmd.puzzle.name"), lang.T("cmd.puzzle.desc"),
 		kit.Subcommand("solve", lang.T("cmd.puzzle.solve"), lang.T("cmd.puzzle.solve_desc"), game),
-		kit.Subcommand("daily", lang.T("cmd.puzzle.daily"), lang.T("cmd.puzzle.daily_desc"), channel),
 		kit.Subcommand("mine", lang.T("cmd.puzzle.mine"), lang.T("cmd.puzzle.mine_desc")))
 }
 
@@ -69,8 +68,6 @@ func (b *Puzzles) Puzzle(ctx context.Context, i *discordgo.Interaction) error {
 	switch opts[0].Name {
 	case "solve":
 		return b.solve(ctx, i)
-	case "daily":
-		return b.setDaily(ctx, i)
 	case "mine":
 		return b.mine(ctx, i)
 	}

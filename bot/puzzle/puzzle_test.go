@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -223,6 +225,54 @@ func TestPuzzleSpeaksThePlayersLanguage(t *testing.T) {
 		handle(b, click(t, buttons[0].CustomID, locale))
 		if got := last(t, rec).Msg.Content; !strings.Contains(got, l.T("puzzle.values_exact")) {
 			t.Errorf("%s: the answer is not in the language: %q", locale, got)
+		}
+	}
+}
+
+// /puzzle without a subcommand, or with one it no longer has (daily, now
+// /mod daily, which an old client may still send), says which to pick:
+// every subcommand /puzzle has and no other, as the players of each
+// language type them.
+func TestPuzzleUseNamesEverySubcommand(t *testing.T) {
+	t.Parallel()
+	b, rec, _ := unit(t)
+	cmd := Command()
+	locales := []discordgo.Locale{discordgo.EnglishUS}
+	for _, d := range kit.DiscordLocales {
+		locales = append(locales, d.Locales...)
+	}
+	named := func(name string, names map[discordgo.Locale]string, loc discordgo.Locale) string {
+		if n, ok := names[loc]; ok && loc != discordgo.EnglishUS {
+			return n
+		}
+		return name
+	}
+	for _, loc := range locales {
+		top := named(cmd.Name, *cmd.NameLocalizations, loc)
+		var subs []string
+		for _, o := range cmd.Options {
+			subs = append(subs, named(o.Name, o.NameLocalizations, loc))
+		}
+		none := subcommand(t, "solve", nil, string(loc))
+		data := none.ApplicationCommandData()
+		data.Options = nil
+		none.Data = data
+		for what, i := range map[string]*discordgo.Interaction{"no subcommand": none, "daily": subcommand(t, "daily", nil, string(loc))} {
+			handle(b, i)
+			got := last(t, rec).Msg.Content
+			if got != lang.For(string(loc)).T("puzzle.err.use") {
+				t.Errorf("%s, %s: %q", loc, what, got)
+			}
+			for _, sub := range subs {
+				if !strings.Contains(got, "/"+top+" "+sub) {
+					t.Errorf("%s, %s: %q does not name /%s %s", loc, what, got, top, sub)
+				}
+			}
+			for _, m := range regexp.MustCompile("/"+regexp.QuoteMeta(top)+` ([\p{L}-]+)`).FindAllStringSubmatch(got, -1) {
+				if !slices.Contains(subs, m[1]) {
+					t.Errorf("%s, %s: %q names /%s %s, which /%s does not have", loc, what, got, top, m[1], top)
+				}
+			}
 		}
 	}
 }

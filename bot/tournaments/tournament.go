@@ -39,19 +39,15 @@ func Command() *discordgo.ApplicationCommand {
 		kit.Subcommand("start", lang.T("cmd.tournament.start"), lang.T("cmd.tournament.start_desc"), tournamentOption(true)),
 		kit.Subcommand("cancel", lang.T("cmd.tournament.cancel"), lang.T("cmd.tournament.cancel_desc"), tournamentOption(true)),
 	)
-	run.DefaultMemberPermissions, run.Contexts = &manage, guildOnly()
+	run.DefaultMemberPermissions, run.Contexts = &manage, kit.GuildOnly()
 	return run
 }
 
 // StandingsCommand is /standings, for everyone, in servers only.
 func StandingsCommand() *discordgo.ApplicationCommand {
 	standings := kit.Command("standings", lang.T("cmd.standings.name"), lang.T("cmd.standings.desc"), tournamentOption(false))
-	standings.Contexts = guildOnly()
+	standings.Contexts = kit.GuildOnly()
 	return standings
-}
-
-func guildOnly() *[]discordgo.InteractionContextType {
-	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 }
 
 func tournamentOption(required bool) *discordgo.ApplicationCommandOption {
