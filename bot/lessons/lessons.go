@@ -88,15 +88,16 @@ func (b *Lessons) Click(ctx context.Context, i *discordgo.Interaction, a kit.Act
 		return kit.ErrForged
 	}
 	step := int(a.ID)
-	m, err := answer(kit.LangOf(i), a.Arg, l, step, a.Verb)
+	m, err := answer(kit.LangOf(i), a.Arg, l, step, a.Verb, i.GuildID != "")
 	if err != nil {
 		return err
 	}
 	return b.DC.Respond(i, discordgo.InteractionResponseUpdateMessage, m)
 }
 
-// answer is the message that follows verb on step of name's lesson l.
-func answer(lg *lang.Lang, name string, l games.Lesson, step int, verb string) (*kit.Message, error) {
+// answer is the message that follows verb on step of name's lesson l, in a
+// server's channel or (inServer false) a DM.
+func answer(lg *lang.Lang, name string, l games.Lesson, step int, verb string, inServer bool) (*kit.Message, error) {
 	if verb == "s" {
 		return stepMessage(lg, name, step, "")
 	}
@@ -113,7 +114,7 @@ func answer(lg *lang.Lang, name string, l games.Lesson, step int, verb string) (
 	}
 	right := lg.T("learn.right", "Move", said)
 	if step+1 == len(l.Steps) {
-		return doneMessage(lg, name, right), nil
+		return doneMessage(lg, name, right, inServer), nil
 	}
 	return stepMessage(lg, name, step+1, right)
 }

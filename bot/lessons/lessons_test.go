@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -255,5 +256,28 @@ func TestLearnOffersTaughtGames(t *testing.T) {
 	handle(b, i)
 	if c := last(t, rec); !strings.Contains(c.Msg.Content, "no lesson for \"chess\"") || !c.Msg.Ephemeral {
 		t.Errorf("/learn chess answered %q", c.Msg.Content)
+	}
+}
+
+// Finished in a DM, a lesson offers no first game's button, which would
+// only be refused there (a game is played in a server's thread), and says
+// where to challenge the computer instead; in a server it offers the game.
+func TestLessonEndsInADMWithoutTheGameButton(t *testing.T) {
+	t.Parallel()
+	for _, kind := range Taught() {
+		l := lessonOf(t, kind)
+		last := len(l.Steps) - 1
+		right := slices.Index(l.Steps[last].Choices(), l.Steps[last].Ask)
+		for _, inServer := range []bool{true, false} {
+			lg := lang.For("de")
+			m, err := answer(lg, kind, l, last, strconv.Itoa(right), inServer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := map[bool]string{true: "learn.done", false: "learn.done_dm"}[inServer]
+			if has := strings.Contains(buttons(m), kit.FirstGameCID(kind)); has != inServer || m.Embeds[0].Description != lg.T(done, "Game", kit.KindTitle(kind)) {
+				t.Errorf("%s, in a server %v: the end says %q with buttons %s", kind, inServer, m.Embeds[0].Description, buttons(m))
+			}
+		}
 	}
 }

@@ -90,21 +90,28 @@ func choiceRows(l *lang.Lang, name string, k int, version int64, s games.Step) [
 }
 
 // doneMessage ends name's lesson in l: the first game against the
-// computer, or the lesson again.
-func doneMessage(l *lang.Lang, name, note string) *kit.Message {
+// computer, or the lesson again. In a DM (inServer false) there is no first
+// game's button: a game is played in a server's thread, so the message says
+// where to challenge the computer instead.
+func doneMessage(l *lang.Lang, name, note string, inServer bool) *kit.Message {
 	g, _ := games.Lookup(name)
 	lesson := built()[name]
+	done := "learn.done_dm"
+	buttons := []discordgo.MessageComponent{
+		discordgo.Button{Label: l.T("learn.again"), Style: discordgo.SecondaryButton, CustomID: kit.LessonCID(name, 0, lesson.Version(), "s")},
+	}
+	if inServer {
+		done = "learn.done"
+		buttons = append([]discordgo.MessageComponent{discordgo.Button{Label: l.T("learn.play", "Level", kit.LevelWord(l, kit.FirstGameLevel)),
+			Style: discordgo.PrimaryButton, CustomID: kit.FirstGameCID(name), Emoji: &discordgo.ComponentEmoji{Name: "🤖"}}}, buttons...)
+	}
 	return &kit.Message{
 		Content: note,
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       kit.Clip(l.T("learn.title", "Game", g.Title(), "Step", len(lesson.Steps), "Steps", len(lesson.Steps)), 256),
-			Description: l.T("learn.done", "Game", g.Title()),
+			Description: l.T(done, "Game", g.Title()),
 			Color:       kit.KindColour(name),
 		}},
-		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: l.T("learn.play", "Level", kit.LevelWord(l, kit.FirstGameLevel)), Style: discordgo.PrimaryButton,
-				CustomID: kit.FirstGameCID(name), Emoji: &discordgo.ComponentEmoji{Name: "🤖"}},
-			discordgo.Button{Label: l.T("learn.again"), Style: discordgo.SecondaryButton, CustomID: kit.LessonCID(name, 0, lesson.Version(), "s")},
-		}}},
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
 	}
 }
