@@ -122,9 +122,14 @@ func yearGames(ctx context.Context, tx *sql.Tx, rng *rand.Rand, now time.Time) e
 	return nil
 }
 
-// yearRatings writes each player's rating in each game on their server.
-func yearRatings(ctx context.Context, tx *sql.Tx, rng *rand.Rand, _ time.Time) error {
+// yearRatings writes each player, with their locale, DM channel and name,
+// and their rating in each game on their server.
+func yearRatings(ctx context.Context, tx *sql.Tx, rng *rand.Rand, now time.Time) error {
 	for u := range yearUsers {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO users (user_id, updated_at, locale, dm_channel_id, name) VALUES (?, ?, 'de', ?, ?)`,
+			yearUser(u), now.UnixMilli(), fmt.Sprint("5", u), fmt.Sprint("player ", u)); err != nil {
+			return err
+		}
 		for _, k := range []string{"aseb", "tab", "seega"} {
 			_, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, kind, user_id, rating, deviation, volatility,
 					wins, losses, draws, updated_at) VALUES (?, ?, ?, ?, ?, 0.06, 10, 10, 1, 0)`,
