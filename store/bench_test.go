@@ -16,7 +16,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	plans := startPlans()
 	code := m.Run()
+	if plans != nil && code == 0 {
+		code = plans.report(os.Stdout)
+	}
 	if fixture.dir != "" {
 		os.RemoveAll(fixture.dir)
 	}

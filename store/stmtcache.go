@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // The SQLite driver parses a query's text each time it is run, unless it
@@ -53,6 +54,10 @@ type keptStmt struct {
 	busy bool
 }
 
+// queryTrace, when a test sets it, is told every query a SQLite connection
+// runs: the query-plan test lists them so (TestMain, KILAB_PLANS).
+var queryTrace atomic.Pointer[func(query string)]
+
 // errNotKeepable says the driver's connection lacks what keeping needs.
 var errNotKeepable = errors.New("store: the SQLite driver's connection cannot prepare with a context")
 
@@ -70,6 +75,9 @@ func newStmtConn(conn driver.Conn) (*stmtConn, error) {
 // keeping it if it is new; nil when it is busy, so the caller prepares one
 // for this run alone.
 func (c *stmtConn) take(ctx context.Context, query string) (*keptStmt, error) {
+	if trace := queryTrace.Load(); trace != nil {
+		(*trace)(query)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if k, ok := c.kept[query]; ok {
