@@ -28,6 +28,7 @@ type rig struct {
 	log  *Log
 	s    *discordgo.Session
 	web  *httptest.Server
+	page *Page
 	ana  string // a member
 	jo   string // another
 }
@@ -59,8 +60,8 @@ func newRig(t *testing.T) *rig {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	r := &rig{t: t, fake: fake, log: log, s: s}
-	web := httptest.NewServer(New(fake, log, slog.New(slog.DiscardHandler)).Handler())
+	r := &rig{t: t, fake: fake, log: log, s: s, page: New(fake, log, slog.New(slog.DiscardHandler))}
+	web := httptest.NewServer(r.page.Handler())
 	t.Cleanup(web.Close)
 	r.web = web
 	for _, u := range fake.Users() {
@@ -298,5 +299,31 @@ func TestOtherSitesCannotAct(t *testing.T) {
 	}
 	if got := r.view(r.ana, r.fake.ChannelID()).Messages; len(got) != 0 {
 		t.Errorf("the cross-site POST ran /hello: %+v", got)
+	}
+}
+
+// Stopping the page ends its event streams, which a server's Shutdown
+// would otherwise wait on for good.
+func TestStopEndsTheEventStreams(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	resp, err := http.Get(r.web.URL + "/api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	ended := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(io.Discard, resp.Body)
+		ended <- err
+	}()
+	r.page.Stop()
+	select {
+	case err := <-ended:
+		if err != nil {
+			t.Errorf("the stream ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the event stream goes on after Stop")
 	}
 }
