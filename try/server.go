@@ -4,7 +4,6 @@ import (
 	"embed"
 	"encoding/json"
 	"io/fs"
-	"log/slog"
 	"net"
 	"net/http"
 	"sync"
@@ -19,7 +18,6 @@ var static embed.FS
 type Page struct {
 	fake *fakediscord.Server
 	log  *Log
-	slog *slog.Logger
 	// done ends the event streams when the page stops (Stop): a server's
 	// Shutdown waits for open connections, which a stream never leaves.
 	done     chan struct{}
@@ -27,8 +25,8 @@ type Page struct {
 }
 
 // New returns the page for fake, whose violations log collects.
-func New(fake *fakediscord.Server, log *Log, logger *slog.Logger) *Page {
-	return &Page{fake: fake, log: log, slog: logger, done: make(chan struct{})}
+func New(fake *fakediscord.Server, log *Log) *Page {
+	return &Page{fake: fake, log: log, done: make(chan struct{})}
 }
 
 // Stop ends the event streams; the server's RegisterOnShutdown calls it.

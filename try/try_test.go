@@ -60,7 +60,7 @@ func newRig(t *testing.T) *rig {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	r := &rig{t: t, fake: fake, log: log, s: s, page: New(fake, log, slog.New(slog.DiscardHandler))}
+	r := &rig{t: t, fake: fake, log: log, s: s, page: New(fake, log)}
 	web := httptest.NewServer(r.page.Handler())
 	t.Cleanup(web.Close)
 	r.web = web

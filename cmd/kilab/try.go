@@ -115,22 +115,26 @@ func startTry(ctx context.Context, o tryOpts) (*tryRun, error) {
 	// The database exists now: the world that goes with it is saved at
 	// once, so that no later crash leaves one without the other.
 	if err := t.save(); err != nil {
-		_ = t.main.Close()
-		t.log.Close()
-		return nil, fmt.Errorf("saving the stand-in's messages: %w", err)
+		return nil, t.abandon(fmt.Errorf("saving the stand-in's messages: %w", err))
 	}
-	page := try.New(t.fake, t.log, o.log)
+	page := try.New(t.fake, t.log)
 	srv := &http.Server{Handler: page.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	srv.RegisterOnShutdown(page.Stop)
 	if t.page, err = listen(o.addr, srv, "kilab try", o.log); err != nil {
-		_ = t.main.Close()
-		t.log.Close()
-		return nil, fmt.Errorf("--addr %s: %w", o.addr, err)
+		return nil, t.abandon(fmt.Errorf("--addr %s: %w", o.addr, err))
 	}
 	saveCtx, stopSave := context.WithCancel(context.Background())
 	t.stopSave = stopSave
 	go t.keepSaving(saveCtx)
 	return t, nil
+}
+
+// abandon stops the bot and the fake of a start that failed after the bot
+// was up, and returns err.
+func (t *tryRun) abandon(err error) error {
+	_ = t.main.Close()
+	t.log.Close()
+	return err
 }
 
 // startBot runs the bot as kilab run does, with the fake for Discord.
