@@ -58,6 +58,10 @@ const (
 	// clicked board too where the process died between the click's
 	// deferral and its edit. Being in the outbox, it survives any crash.
 	AnnounceRefresh = "refresh"
+	// AnnounceDigest DMs a player who chose a daily digest the list of
+	// their games where it is their turn; its Version is the digest's due
+	// time (UTC milliseconds), one a day (ClaimDigests).
+	AnnounceDigest = "digest"
 )
 
 // RefreshAfter is how long after a commit that keeps the turn its refresh

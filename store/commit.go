@@ -136,6 +136,10 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 //     EndVacation decide on from the games where that player is on move:
 //     they write every active game of the player (shiftTurns), so that they
 //     and a commit handing that player a turn cannot both go ahead;
+//   - the next player's quiet hours (quietOf), to plan their reminder; a
+//     change of them committed meanwhile may be missed, which only leaves
+//     that reminder planned by the hours as they were: the sweep still
+//     moves one that falls inside the new hours (Bot.remind);
 //   - the click's own interaction id (Once), which it inserts: a copy of the
 //     click inserting it too waits on the primary key and then finds it,
 //     whatever the isolation.
@@ -181,6 +185,11 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 		return old, nil, err
 	}
 	g := advance(old, c, now, start)
+	if newTurn(old, c, g) {
+		if g.RemindAt, err = plannedReminder(ctx, tx, g.Players[g.ToMove], g.RemindAt, g.Deadline, now); err != nil {
+			return old, nil, err
+		}
+	}
 	var changes []RatingChange
 	if c.End != nil && old.Rated && c.End.Result != Aborted {
 		if changes, err = db.rate(ctx, tx, old, c.End.Result); err != nil {
@@ -252,10 +261,16 @@ func advance(old Game, c Commit, now, start time.Time) Game {
 	case c.End != nil:
 		g.Result, g.Reason, g.Finished = c.End.Result, c.End.Reason, now
 		g.Deadline, g.RemindAt, g.DrawOffer = time.Time{}, time.Time{}, NoSeat
-	case g.ToMove != old.ToMove || turnPassed(old.ToMove, c.Plies):
+	case newTurn(old, c, g):
 		g.Deadline, g.RemindAt = deadlines(start, g.TimeLimit)
 	}
 	return g
+}
+
+// newTurn reports whether c, leaving old as g, starts a turn: the game goes
+// on and the move passed to the other player, or through them and back.
+func newTurn(old Game, c Commit, g Game) bool {
+	return c.End == nil && (g.ToMove != old.ToMove || turnPassed(old.ToMove, c.Plies))
 }
 
 // movedBy reports whether seat made a move among the plies, a pass the server

@@ -183,6 +183,9 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 		return Game{}, err
 	}
 	deadline, remind := deadlines(start, n.TimeLimit)
+	if remind, err = plannedReminder(ctx, tx, n.Players[n.ToMove], remind, deadline, now); err != nil {
+		return Game{}, err
+	}
 	return scanGame(tx.QueryRowContext(ctx, `INSERT INTO games (challenge_id, guild_id, channel_id, kind, variant, options,
 			player0, player1, position, to_move, rated, time_limit_ms, deadline, remind_at, created_at, updated_at, opening,
 			computer_seat, computer_level, tournament_id, web_token)
@@ -192,6 +195,13 @@ func (db *DB) insertGame(ctx context.Context, tx *sql.Tx, n NewGame, challenge i
 		n.Players[0], n.Players[1], n.Position, n.ToMove, boolInt(n.Rated), n.TimeLimit.Milliseconds(),
 		deadline.UnixMilli(), remind.UnixMilli(), now.UnixMilli(), now.UnixMilli(), n.Opening,
 		n.Computer.seat(), n.Computer.Level, n.Tournament, newWebToken()))
+}
+
+// plannedReminder is when to remind user, on move, of their deadline: at,
+// moved out of their quiet hours (quiet.Hours.Remind).
+func plannedReminder(ctx context.Context, tx *sql.Tx, user string, at, deadline, now time.Time) (time.Time, error) {
+	q, err := quietOf(ctx, tx, user)
+	return q.Remind(at, deadline, now), err
 }
 
 // deadlines gives a turn that starts at now its deadline and reminder time.

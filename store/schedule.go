@@ -109,3 +109,18 @@ func (db *DB) ComputerOnMove(ctx context.Context, limit int) ([]Game, error) {
 
 const qComputerOnMove = `SELECT ` + gameColumns + ` FROM games
 	WHERE status = 'active' AND computer_seat >= 0 AND to_move = computer_seat ORDER BY updated_at, id LIMIT ?`
+
+// PostponeReminder moves the reminder of game at version, due now, to at:
+// the sweep found its player in their quiet hours, and the deadline after
+// them. It fails with ErrConflict where the game moved on or another sweep
+// took the reminder.
+func (db *DB) PostponeReminder(ctx context.Context, game, version int64, at time.Time) error {
+	return db.update(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET remind_at = ?
+			WHERE id = ? AND version = ? AND status = 'active' AND remind_at <= ?`, at.UnixMilli(), game, version, db.now().UnixMilli())
+		if err != nil {
+			return err
+		}
+		return mustAffect(res, fmt.Errorf("reminder of game %d at version %d: %w", game, version, ErrConflict))
+	})
+}

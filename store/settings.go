@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+
+	"kilab/quiet"
 )
 
 // Settings are one user's choices about being contacted.
@@ -35,6 +37,27 @@ type Settings struct {
 	// Name is the display name the user's last interaction came with, ""
 	// if none was seen: what the web pages call them.
 	Name string
+	// Language is the language the user chose for what Kilab says to them
+	// ("de"), "" to follow Locale (SetLanguage).
+	Language string
+	// TimeZone is the IANA zone the user chose, "" if none (SetTimeZone).
+	TimeZone string
+	// Quiet is the user's quiet hours in TimeZone, the zero Hours for none
+	// (SetQuiet): DMs that can wait, wait for their end.
+	Quiet quiet.Hours
+	// Digest: the user's turns come in one DM a day, at DigestAt (minutes
+	// after midnight in TimeZone), instead of a DM each (SetDigest).
+	Digest   bool
+	DigestAt int
+}
+
+// Speaks is the locale what Kilab says to the user is in: the language
+// they chose, or their client's.
+func (s Settings) Speaks() string {
+	if s.Language != "" {
+		return s.Language
+	}
+	return s.Locale
 }
 
 // CanDM reports whether the bot should try to DM the user at all.
@@ -45,13 +68,17 @@ func (s Settings) CanDM() bool { return s.DMs && s.DMsClosed.IsZero() }
 // placements off.
 func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
 	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
-	var closed sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale, dm_channel_id, name FROM users WHERE user_id = ?`, user).
-		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale, &s.DMChannel, &s.Name)
+	var closed, from, to, digest sql.NullInt64
+	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale, dm_channel_id, name,
+			language, time_zone, quiet_from, quiet_to, digest_at FROM users WHERE user_id = ?`, user).
+		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale, &s.DMChannel, &s.Name,
+			&s.Language, &s.TimeZone, &from, &to, &digest)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}
 	s.DMsClosed = fromMillis(closed)
+	s.Quiet = hours(s.TimeZone, from, to)
+	s.Digest, s.DigestAt = digest.Valid, int(digest.Int64)
 	return s, err
 }
 

@@ -1,0 +1,125 @@
+package quiet
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Hours is a player's quiet hours: every day from From to To (minutes after
+// midnight, To before From for a stretch across midnight) in Zone. The zero
+// Hours is none.
+type Hours struct {
+	Zone     *time.Location
+	From, To int
+}
+
+// ErrFormat is a quiet-hours text that is not "HH:MM-HH:MM".
+var ErrFormat = errors.New("quiet hours are written HH:MM-HH:MM")
+
+// Parse reads "23:00-08:00" (or "23-8") as quiet hours in zone. From and To
+// may not be equal: a stretch of no time or of a whole day is no choice.
+func Parse(s string, zone *time.Location) (Hours, error) {
+	from, to, ok := strings.Cut(strings.ReplaceAll(s, " ", ""), "-")
+	if !ok {
+		return Hours{}, ErrFormat
+	}
+	f, err1 := clock(from)
+	t, err2 := clock(to)
+	if err1 != nil || err2 != nil || f == t {
+		return Hours{}, ErrFormat
+	}
+	return Hours{Zone: zone, From: f, To: t}, nil
+}
+
+// clock reads "8", "08", "8:30" or "08:30" as minutes after midnight.
+func clock(s string) (int, error) {
+	h, m, hasMinutes := strings.Cut(s, ":")
+	hour, err := strconv.Atoi(h)
+	if err != nil || len(h) > 2 || hour < 0 || hour > 23 {
+		return 0, ErrFormat
+	}
+	minute := 0
+	if hasMinutes {
+		minute, err = strconv.Atoi(m)
+		if err != nil || len(m) != 2 || minute < 0 || minute > 59 {
+			return 0, ErrFormat
+		}
+	}
+	return hour*60 + minute, nil
+}
+
+// Set reports whether these are quiet hours at all.
+func (q Hours) Set() bool { return q.Zone != nil && q.From != q.To }
+
+// String is the hours as a player writes them: "23:00-08:00".
+func (q Hours) String() string {
+	return fmt.Sprintf("%02d:%02d-%02d:%02d", q.From/60, q.From%60, q.To/60, q.To%60)
+}
+
+// Around reports whether t falls inside a stretch of quiet hours, and if so
+// when that stretch ends.
+func (q Hours) Around(t time.Time) (inside bool, end time.Time) {
+	if !q.Set() {
+		return false, time.Time{}
+	}
+	if start, end := q.Next(t); !t.Before(start) {
+		return true, end
+	}
+	return false, time.Time{}
+}
+
+// Next is the start and end of the first stretch that ends after t: the one
+// holding t, or the next. Stretches never overlap (each is under a day long),
+// so the first found is the one.
+func (q Hours) Next(t time.Time) (start, end time.Time) {
+	for _, day := range []int{-1, 0, 1} {
+		if start, end = q.stretch(t, day); end.After(t) {
+			return start, end
+		}
+	}
+	return start, end // not reached: tomorrow's stretch ends after t
+}
+
+// stretch is the stretch that begins on the zone's calendar day of t moved
+// by days. time.Date places a wall time that a clock change skips or repeats
+// the way Go defines; either way the stretch is as long as the wall clocks
+// say, not a fixed number of hours.
+func (q Hours) stretch(t time.Time, days int) (start, end time.Time) {
+	local := t.In(q.Zone)
+	y, m, d := local.Date()
+	start = time.Date(y, m, d+days, q.From/60, q.From%60, 0, 0, q.Zone)
+	endDay := d + days
+	if q.To < q.From {
+		endDay++
+	}
+	end = time.Date(y, m, endDay, q.To/60, q.To%60, 0, 0, q.Zone)
+	return start, end
+}
+
+// Lead is how long before quiet hours begin a reminder goes out when the
+// deadline it warns of falls inside them.
+const Lead = 15 * time.Minute
+
+// Remind is when to send the reminder planned for at, of a deadline, given
+// the player's quiet hours, now being the earliest it can go: at itself
+// outside quiet hours; inside them, when they end if the deadline comes
+// later, or else Lead before they begin (now, if that has passed), so that
+// the player hears of a deadline that will pass while they sleep before
+// they go to sleep.
+func (q Hours) Remind(at, deadline, now time.Time) time.Time {
+	inside, end := q.Around(at)
+	if !inside {
+		return at
+	}
+	if deadline.After(end) {
+		return end
+	}
+	start, _ := q.Next(at)
+	if early := start.Add(-Lead); early.After(now) {
+		return early
+	}
+	return now
+}

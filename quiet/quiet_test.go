@@ -1,0 +1,131 @@
+package quiet
+
+import (
+	"testing"
+	"time"
+	_ "time/tzdata" // the zones, whatever the machine has
+)
+
+func zone(t *testing.T, name string) *time.Location {
+	t.Helper()
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func utc(s string) time.Time {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	good := map[string]string{
+		"23:00-08:00": "23:00-08:00", "23-8": "23:00-08:00", " 9:30 - 17:05 ": "09:30-17:05", "00:00-06:00": "00:00-06:00",
+	}
+	for in, want := range good {
+		q, err := Parse(in, time.UTC)
+		if err != nil || q.String() != want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", in, q, err, want)
+		}
+	}
+	for _, in := range []string{"", "23:00", "8-8", "24:00-08:00", "23:60-08:00", "23:5-08:00", "a-b", "23:00-08:00-09:00", "-1-8", "123-8"} {
+		if q, err := Parse(in, time.UTC); err == nil {
+			t.Errorf("Parse(%q) = %v, want an error", in, q)
+		}
+	}
+}
+
+// Around, at the edges of a stretch across midnight, of one within a day,
+// and in zones ahead of and behind UTC.
+func TestAround(t *testing.T) {
+	t.Parallel()
+	berlin, tokyo, la := zone(t, "Europe/Berlin"), zone(t, "Asia/Tokyo"), zone(t, "America/Los_Angeles")
+	night := func(z *time.Location) Hours { q, _ := Parse("23:00-08:00", z); return q }
+	day, _ := Parse("13:00-15:30", berlin)
+	cases := []struct {
+		q      Hours
+		at     string
+		inside bool
+		end    string
+	}{
+		{night(berlin), "2026-01-10T21:59:59Z", false, ""},                   // 22:59:59 CET
+		{night(berlin), "2026-01-10T22:00:00Z", true, "2026-01-11T07:00:00Z"}, // 23:00 CET
+		{night(berlin), "2026-01-11T03:00:00Z", true, "2026-01-11T07:00:00Z"}, // after midnight
+		{night(berlin), "2026-01-11T07:00:00Z", false, ""},                   // 08:00: over
+		{night(tokyo), "2026-01-10T14:30:00Z", true, "2026-01-10T23:00:00Z"}, // 23:30 JST
+		{night(la), "2026-01-11T07:30:00Z", true, "2026-01-11T16:00:00Z"},    // 23:30 PST
+		{night(la), "2026-01-11T06:30:00Z", false, ""},                       // 22:30 PST
+		{day, "2026-01-10T12:00:00Z", true, "2026-01-10T14:30:00Z"},
+		{day, "2026-01-10T14:30:00Z", false, ""},
+		{day, "2026-01-10T20:00:00Z", false, ""},
+		{Hours{}, "2026-01-10T12:00:00Z", false, ""},
+	}
+	for _, c := range cases {
+		inside, end := c.q.Around(utc(c.at))
+		if inside != c.inside || (c.inside && !end.Equal(utc(c.end))) {
+			t.Errorf("%v Around(%s) = %v, %s; want %v, %s", c.q, c.at, inside, end.UTC().Format(time.RFC3339), c.inside, c.end)
+		}
+	}
+}
+
+// The nights the clocks change: in Berlin 23:00-08:00 lasts 8 hours on
+// 2026-03-29 and 10 hours on 2026-10-25, wall clock to wall clock. A stretch
+// taken as a fixed 9 hours from its start ends an hour off on both.
+func TestAroundDaylightSaving(t *testing.T) {
+	t.Parallel()
+	q, _ := Parse("23:00-08:00", zone(t, "Europe/Berlin"))
+	cases := []struct{ at, end string }{
+		{"2026-03-28T22:30:00Z", "2026-03-29T06:00:00Z"}, // 23:30 CET; ends 08:00 CEST
+		{"2026-03-29T05:30:00Z", "2026-03-29T06:00:00Z"}, // 07:30 CEST
+		{"2026-10-24T21:30:00Z", "2026-10-25T07:00:00Z"}, // 23:30 CEST; ends 08:00 CET
+		{"2026-10-25T06:30:00Z", "2026-10-25T07:00:00Z"}, // 07:30 CET
+	}
+	for _, c := range cases {
+		inside, end := q.Around(utc(c.at))
+		if !inside || !end.Equal(utc(c.end)) {
+			t.Errorf("Around(%s) = %v, %s; want the stretch ending %s", c.at, inside, end.UTC().Format(time.RFC3339), c.end)
+		}
+	}
+	// 06:30Z on 2026-03-29 is 08:30 CEST: over, though 9 hours from 22:00Z
+	// would still hold it.
+	if inside, _ := q.Around(utc("2026-03-29T06:30:00Z")); inside {
+		t.Error("08:30 CEST on the spring night counted as quiet")
+	}
+	// 21:30Z on 2026-10-24 is 23:30 CEST: inside, though a stretch taken
+	// from the CET offset would start at 22:00Z.
+	if inside, _ := q.Around(utc("2026-10-24T21:15:00Z")); !inside {
+		t.Error("23:15 CEST on the autumn night not counted as quiet")
+	}
+}
+
+// Remind: a reminder outside quiet hours stays; inside them it waits for
+// their end when the deadline is later, and goes out Lead before they begin
+// when the deadline falls inside them, or at once when that has passed.
+func TestRemind(t *testing.T) {
+	t.Parallel()
+	q, _ := Parse("23:00-08:00", zone(t, "Europe/Berlin"))
+	cases := []struct{ name, at, deadline, now, want string }{
+		{"outside", "2026-01-10T20:00:00Z", "2026-01-11T20:00:00Z", "2026-01-10T10:00:00Z", "2026-01-10T20:00:00Z"},
+		{"deadline after the end", "2026-01-11T01:00:00Z", "2026-01-11T12:00:00Z", "2026-01-10T10:00:00Z", "2026-01-11T07:00:00Z"},
+		{"deadline inside", "2026-01-11T01:00:00Z", "2026-01-11T05:00:00Z", "2026-01-10T10:00:00Z", "2026-01-10T21:45:00Z"},
+		{"deadline at the end", "2026-01-11T01:00:00Z", "2026-01-11T07:00:00Z", "2026-01-10T10:00:00Z", "2026-01-10T21:45:00Z"},
+		{"begun already", "2026-01-11T01:00:00Z", "2026-01-11T05:00:00Z", "2026-01-10T22:30:00Z", "2026-01-10T22:30:00Z"},
+		{"spring night", "2026-03-29T04:00:00Z", "2026-03-29T09:00:00Z", "2026-03-28T10:00:00Z", "2026-03-29T06:00:00Z"},
+		{"autumn night", "2026-10-25T06:30:00Z", "2026-10-25T12:00:00Z", "2026-10-24T10:00:00Z", "2026-10-25T07:00:00Z"},
+	}
+	for _, c := range cases {
+		got := q.Remind(utc(c.at), utc(c.deadline), utc(c.now))
+		if !got.Equal(utc(c.want)) {
+			t.Errorf("%s: Remind = %s, want %s", c.name, got.UTC().Format(time.RFC3339), c.want)
+		}
+		if d := utc(c.deadline); !got.Before(d) {
+			t.Errorf("%s: the reminder at %s comes after its deadline %s", c.name, got, d)
+		}
+	}
+}

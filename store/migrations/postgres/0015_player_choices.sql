@@ -1,0 +1,36 @@
+-- A player's choices about when and how Kilab speaks to them, and a server's
+-- defaults for new challenges (issue: turn notices on their terms).
+--   language: "" follows the Discord client's locale (users.locale), else
+--     one of the bot's languages ("de"), for DMs, answers and pictures.
+--   time_zone: an IANA name ("Europe/Berlin"), "" for none chosen.
+--   quiet_from, quiet_to: quiet hours, minutes after midnight in time_zone;
+--     NULL for none.
+--   digest_at: the minute of the day, in time_zone, of the daily digest
+--     that replaces turn DMs; NULL for none. digest_due is when the next
+--     one is due (UTC milliseconds), claimed by the sweep (ClaimDigests).
+--   muted_games: the games whose DMs a player turned off, and whether
+--     their reminders too.
+--   guilds.default_days, default_rated: a server's defaults for /challenge
+--     options left out; NULL for the bot's own (3 days, rated).
+-- A digest is an announcement about no game, challenge, tournament or daily
+-- puzzle, but its player (user_id): announcements_one_subject allows a
+-- 'digest' none.
+-- Same change as 0024_player_choices.sql.
+ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '';
+ALTER TABLE users ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+ALTER TABLE users ADD COLUMN quiet_from INTEGER;
+ALTER TABLE users ADD COLUMN quiet_to INTEGER;
+ALTER TABLE users ADD COLUMN digest_at INTEGER;
+ALTER TABLE users ADD COLUMN digest_due BIGINT;
+CREATE INDEX users_digest ON users (digest_due) WHERE digest_due IS NOT NULL;
+CREATE TABLE muted_games (
+	user_id   TEXT    NOT NULL,
+	game_id   BIGINT  NOT NULL REFERENCES games (id),
+	reminders INTEGER NOT NULL DEFAULT 0 CHECK (reminders IN (0, 1)),
+	PRIMARY KEY (user_id, game_id)
+);
+ALTER TABLE guilds ADD COLUMN default_days INTEGER;
+ALTER TABLE guilds ADD COLUMN default_rated INTEGER CHECK (default_rated IN (0, 1));
+ALTER TABLE announcements DROP CONSTRAINT announcements_one_subject;
+ALTER TABLE announcements ADD CONSTRAINT announcements_one_subject
+	CHECK (num_nonnulls(game_id, challenge_id, tournament_id, daily_id) = (CASE kind WHEN 'digest' THEN 0 ELSE 1 END));
