@@ -54,13 +54,13 @@ func TestAround(t *testing.T) {
 		inside bool
 		end    string
 	}{
-		{night(berlin), "2026-01-10T21:59:59Z", false, ""},                   // 22:59:59 CET
+		{night(berlin), "2026-01-10T21:59:59Z", false, ""},                    // 22:59:59 CET
 		{night(berlin), "2026-01-10T22:00:00Z", true, "2026-01-11T07:00:00Z"}, // 23:00 CET
 		{night(berlin), "2026-01-11T03:00:00Z", true, "2026-01-11T07:00:00Z"}, // after midnight
-		{night(berlin), "2026-01-11T07:00:00Z", false, ""},                   // 08:00: over
-		{night(tokyo), "2026-01-10T14:30:00Z", true, "2026-01-10T23:00:00Z"}, // 23:30 JST
-		{night(la), "2026-01-11T07:30:00Z", true, "2026-01-11T16:00:00Z"},    // 23:30 PST
-		{night(la), "2026-01-11T06:30:00Z", false, ""},                       // 22:30 PST
+		{night(berlin), "2026-01-11T07:00:00Z", false, ""},                    // 08:00: over
+		{night(tokyo), "2026-01-10T14:30:00Z", true, "2026-01-10T23:00:00Z"},  // 23:30 JST
+		{night(la), "2026-01-11T07:30:00Z", true, "2026-01-11T16:00:00Z"},     // 23:30 PST
+		{night(la), "2026-01-11T06:30:00Z", false, ""},                        // 22:30 PST
 		{day, "2026-01-10T12:00:00Z", true, "2026-01-10T14:30:00Z"},
 		{day, "2026-01-10T14:30:00Z", false, ""},
 		{day, "2026-01-10T20:00:00Z", false, ""},
