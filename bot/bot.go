@@ -14,6 +14,7 @@ import (
 	"kilab/bot/moderation"
 	"kilab/bot/play"
 	"kilab/bot/puzzle"
+	"kilab/bot/settings"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
@@ -131,6 +132,7 @@ type Bot struct {
 	info        *info.Info
 	lessons     *lessons.Lessons
 	vacations   *vacation.Vacations
+	settings    *settings.Settings
 	moderation  *moderation.Moderation
 	computer    *computer.Computer
 	challenges  *challenge.Challenges
@@ -226,6 +228,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.info.DocsURL = docsURL(c)
 	b.lessons = lessons.New(b.Core)
 	b.vacations = vacation.New(b.Core)
+	b.settings = settings.New(b.Core)
 	b.moderation = moderation.New(b.Core)
 	b.computer = computer.New(b.Core)
 	b.challenges = challenge.New(b.Core)

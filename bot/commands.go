@@ -34,15 +34,6 @@ func drawCommandDef() *discordgo.ApplicationCommand {
 	return kit.Command("draw", lang.T("cmd.draw.name"), lang.T("cmd.draw.desc"), kit.GameOption(lang.T("cmd.draw.game")))
 }
 
-func settingsCommandDef() *discordgo.ApplicationCommand {
-	return kit.Command("settings", lang.T("cmd.settings.name"), lang.T("cmd.settings.desc"),
-		kit.Option(discordgo.ApplicationCommandOptionBoolean, "dms", lang.T("cmd.opt.dms"), lang.T("cmd.settings.dms"), false),
-		kit.Option(discordgo.ApplicationCommandOptionBoolean, "reminders", lang.T("cmd.opt.reminders"), lang.T("cmd.settings.reminders"), false),
-		kit.Option(discordgo.ApplicationCommandOptionBoolean, "automove", lang.T("cmd.opt.automove"), lang.T("cmd.settings.automove"), false),
-		kit.Option(discordgo.ApplicationCommandOptionBoolean, "autothrow", lang.T("cmd.opt.autothrow"), lang.T("cmd.settings.autothrow"), false),
-		kit.Option(discordgo.ApplicationCommandOptionBoolean, "autoplace", lang.T("cmd.opt.autoplace"), lang.T("cmd.settings.autoplace"), false))
-}
-
 func helpCommandDef() *discordgo.ApplicationCommand {
 	return kit.Command("help", lang.T("cmd.help.name"), lang.T("cmd.help.desc"))
 }

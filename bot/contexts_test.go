@@ -28,7 +28,7 @@ var (
 		"standings":  {refusal: "tour.err.standings_no_server"},
 		"mod":        {refusal: "mod.err.no_server"},
 	}
-	inDMs = []string{"move", "board", "games", "resign", "draw", "settings", "vacation", "help", "rules",
+	inDMs = []string{"move", "board", "games", "resign", "draw", "settings", "mute", "unmute", "vacation", "help", "rules",
 		"learn", "history", "review", "puzzle"}
 )
 

@@ -10,6 +10,7 @@ import (
 	"kilab/bot/moderation"
 	"kilab/bot/play"
 	"kilab/bot/puzzle"
+	"kilab/bot/settings"
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
@@ -60,7 +61,9 @@ func init() {
 		{name: "games", define: gamesCommandDef, handle: command((*info.Info).Games)},
 		{name: "resign", define: resignCommandDef, handle: command((*play.Play).Resign)},
 		{name: "draw", define: drawCommandDef, handle: command((*play.Play).Draw)},
-		{name: "settings", define: settingsCommandDef, handle: command((*play.Play).Settings)},
+		{name: "settings", define: settings.Command, handle: command((*settings.Settings).Settings)},
+		{name: "mute", define: settings.MuteCommand, handle: command((*settings.Settings).Mute)},
+		{name: "unmute", define: settings.UnmuteCommand, handle: command((*settings.Settings).Unmute)},
 		{name: "vacation", define: vacation.Command, handle: command((*vacation.Vacations).Vacation)},
 		{name: "help", define: helpCommandDef, handle: command((*info.Info).Help)},
 		{name: "rules", define: rulesCommandDef, handle: command((*info.Info).Rules)},
@@ -78,6 +81,7 @@ func init() {
 		{option: kit.OptGame, subject: "game", choices: choices((*play.Play).GameChoices)},
 		{option: kit.OptMove, choices: choices((*play.Play).MoveChoices)},
 		{option: kit.OptTournament, subject: "tournament", choices: choices((*tournaments.Tournaments).Choices)},
+		{option: "timezone", choices: choices((*settings.Settings).ZoneChoices)},
 	}
 	componentRoutes = []componentRoute{
 		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: click((*challenge.Challenges).Click)},
@@ -130,6 +134,8 @@ func feature[F any](b *Bot) F {
 		f = b.tournaments
 	case *vacation.Vacations:
 		f = b.vacations
+	case *settings.Settings:
+		f = b.settings
 	case *info.Info:
 		f = b.info
 	case *moderation.Moderation:

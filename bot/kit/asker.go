@@ -34,12 +34,24 @@ func AskerOf(ctx context.Context) (*Asker, bool) {
 
 // Resolve settles who sent interaction i, from where and in which language,
 // remembers their name, records the locales it came with (NoteLocale), and
-// returns ctx carrying it all for the handlers.
+// returns ctx carrying it all for the handlers. A player who chose a
+// language (/settings language) is answered in it: i's locale becomes that
+// language once the client's is recorded, so that every answer, picture
+// and label that follows LangOf(i) speaks it.
 func (b *Core) Resolve(ctx context.Context, i *discordgo.Interaction) context.Context {
 	a := &Asker{User: UserOf(i), Guild: i.GuildID, Lang: LangOf(i)}
 	ctx = context.WithValue(ctx, askerKey{}, a)
 	b.Remember(i)
 	b.NoteLocale(ctx, i)
+	if a.User != nil && a.User.ID != "" {
+		s, err := b.SettingsOf(ctx, a.User.ID)
+		if err != nil {
+			b.Logger(ctx).Warn("could not read a player's language", "err", err)
+		} else if s.Language != "" {
+			i.Locale = discordgo.Locale(s.Language)
+			a.Lang = LangOf(i)
+		}
+	}
 	return ctx
 }
 

@@ -14,9 +14,11 @@ import (
 )
 
 // The bot speaks each reader's language (package lang):
-//   - an answer to an interaction, in the locale the interaction came with;
-//   - a DM or reminder, which answers nothing, in the locale of the player's
-//     last interaction (users.locale), or, to someone who has not used the
+//   - an answer to an interaction, in the language its player chose with
+//     /settings language, else the locale the interaction came with;
+//   - a DM or reminder, which answers nothing, in the language the player
+//     chose, else the locale of their last interaction (users.locale), or,
+//     to someone who has not used the
 //     bot yet (a challenge's opponent), the locale of the server the DM is
 //     about;
 //   - a post in a server's channel or game thread, read by both players and
@@ -83,7 +85,8 @@ func (b *Core) recorded(ctx context.Context, err error) {
 }
 
 // UserLang is the language of DMs to user about something in guild (a
-// game, a challenge; "" for none): their last interaction's (dmLang).
+// game, a challenge; "" for none): the one they chose, or their last
+// interaction's (DMLang).
 func (b *Core) UserLang(ctx context.Context, user, guild string) *lang.Lang {
 	s, err := b.DB.Settings(ctx, user)
 	if err != nil {
@@ -93,14 +96,15 @@ func (b *Core) UserLang(ctx context.Context, user, guild string) *lang.Lang {
 }
 
 // DMLang is the language of DMs to the user whose settings are s about
-// something in guild: their last interaction's locale, or where none is
+// something in guild: the language they chose (/settings language), else
+// their last interaction's locale, or where none is
 // recorded (they have not used the bot yet) the server's, a better guess
 // than English.
 func (b *Core) DMLang(ctx context.Context, s store.Settings, guild string) *lang.Lang {
-	if s.Locale == "" && guild != "" {
+	if s.Speaks() == "" && guild != "" {
 		return b.GuildLang(ctx, guild, "")
 	}
-	return lang.For(s.Locale)
+	return lang.For(s.Speaks())
 }
 
 // GuildLang is the language of posts in guild's channels and threads. A game

@@ -3,7 +3,7 @@ package play
 import "kilab/bot/kit"
 
 // Play is playing a game: its board's controls, /move, /board, /resign,
-// /draw, /settings and the autocomplete of games and moves, on the bot's
+// /draw and the autocomplete of games and moves, on the bot's
 // shared Core.
 type Play struct{ *kit.Core }
 

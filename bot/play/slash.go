@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
-
-	"kilab/lang"
 )
 
 // Move is /move: the typed alternative to the buttons.
@@ -64,60 +62,4 @@ func (b *Play) keepLive(ctx context.Context, i *discordgo.Interaction, g store.G
 	if err != nil {
 		b.Logger(ctx).Warn("recording a /board answer among the game's boards", "err", err)
 	}
-}
-
-// Settings is /settings: DMs, reminders, automatic only moves and throws,
-// Seega placements at random.
-func (b *Play) Settings(ctx context.Context, i *discordgo.Interaction) error {
-	user := kit.UserOf(i).ID
-	opts := kit.Options(i)
-	if o, ok := opts["dms"]; ok {
-		on, _ := o.Value.(bool)
-		if err := b.DB.SetDMs(ctx, user, on); err != nil {
-			return err
-		}
-	}
-	if o, ok := opts["reminders"]; ok {
-		on, _ := o.Value.(bool)
-		if err := b.DB.SetReminders(ctx, user, on); err != nil {
-			return err
-		}
-	}
-	if o, ok := opts["automove"]; ok {
-		on, _ := o.Value.(bool)
-		if err := b.DB.SetAutoMove(ctx, user, on); err != nil {
-			return err
-		}
-	}
-	if o, ok := opts["autothrow"]; ok {
-		on, _ := o.Value.(bool)
-		if err := b.DB.SetAutoThrow(ctx, user, on); err != nil {
-			return err
-		}
-	}
-	if o, ok := opts["autoplace"]; ok {
-		on, _ := o.Value.(bool)
-		if err := b.DB.SetAutoPlace(ctx, user, on); err != nil {
-			return err
-		}
-	}
-	set, err := b.DB.Settings(ctx, user)
-	if err != nil {
-		return err
-	}
-	l := kit.LangOf(i)
-	text := l.T("settings.now", "DMs", onOff(l, set.DMs), "Reminders", onOff(l, set.Reminders),
-		"AutoMove", onOff(l, set.AutoMove), "AutoThrow", onOff(l, set.AutoThrow))
-	text += " " + l.T("settings.now_place", "AutoPlace", onOff(l, set.AutoPlace))
-	if set.DMs && !set.DMsClosed.IsZero() {
-		text += "\n" + l.T("settings.closed")
-	}
-	return b.Reply(i, "%s", text)
-}
-
-func onOff(l *lang.Lang, on bool) string {
-	if on {
-		return l.T("settings.on")
-	}
-	return l.T("settings.off")
 }
