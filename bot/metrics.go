@@ -55,7 +55,7 @@ func newMetrics(db *store.DB) *metrics {
 			Help: "Changes to games in play, by what happened (move, throw, forced, resign, timeout, draw, abort, end) and result (ok, conflict, error)."},
 			[]string{"what", "result"}),
 		announcements: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kilab_announcements_total",
-			Help: "Announcement delivery attempts, by kind and outcome (sent, skipped, retried, given_up)."},
+			Help: "Announcement delivery attempts, by kind and outcome (sent, skipped, held, retried, given_up; held: for the reader's quiet hours)."},
 			[]string{"kind", "outcome"}),
 		dmFailures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kilab_dm_failures_total",
 			Help: "Direct messages Discord refused, by reason (closed: error 50007; other)."},

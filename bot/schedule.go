@@ -58,7 +58,8 @@ func (b *Bot) schedule(ctx context.Context, every time.Duration) {
 }
 
 // Sweep acts on everything due: expired challenges, reminders, deadlines,
-// and the day's daily puzzles (planned once, posted by the delivery); and
+// the day's daily puzzles (planned once, posted by the delivery) and the
+// players' daily digests (announced once, sent by the delivery); and
 // forgets the interactions applied longer ago than Discord
 // redelivers them and the announcements long delivered (prune).
 // The background scheduler calls it every minute; tests call it after moving
@@ -68,7 +69,7 @@ func (b *Bot) Sweep(ctx context.Context) error {
 	defer b.sweeping.Unlock()
 	start, now := time.Now(), b.DB.Now()
 	var oldest oldestDue
-	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest), b.planDaily(ctx), b.prune(ctx))
+	err := errors.Join(b.challenges.Expire(ctx), b.remind(ctx, &oldest), b.timeouts(ctx, &oldest), b.planDaily(ctx), b.digests(ctx), b.prune(ctx))
 	if err == nil {
 		err = b.DB.Swept(ctx) // so that a copy starting now knows the bot was up
 	}
@@ -95,7 +96,11 @@ func (o oldestDue) lag(now time.Time) time.Duration {
 }
 
 // remind DMs the player on move when 80% of their time is used (as Lichess
-// does), if they want reminders, in their language.
+// does), if they want reminders, in their language. A reminder that falls
+// in its player's quiet hours was planned out of them (store.Commit); one
+// that falls in them all the same (a vacation or a restart moved it, or the
+// hours changed meanwhile) waits for their end when the deadline comes
+// after it, and otherwise goes now: no deadline passes unreminded.
 func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 	due, err := b.DB.DueReminders(ctx, sweepBatch)
 	if err != nil {
@@ -105,17 +110,40 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 		oldest.see(g.RemindAt)
 		log := b.Log.With("game", g.ID)
 		ctx := kit.WithLog(ctx, log)
-		if err := b.DB.MarkReminded(ctx, g.ID, g.Version); err != nil {
-			continue // claimed by another sweep, or the game moved on: nothing to say
+		user := g.Players[g.ToMove]
+		if later, ok := b.reminderWaits(ctx, g, user); ok {
+			if err := b.DB.PostponeReminder(ctx, g.ID, g.Version, later); err != nil && !errors.Is(err, store.ErrConflict) {
+				log.Warn("putting a reminder off for quiet hours", "err", err)
+			}
+			continue
+		}
+		_, mutedToo, err := b.DB.Muted(ctx, user, g.ID)
+		if err != nil {
+			log.Warn("reading a game's mute", "err", err)
+			continue // the next sweep tries again
+		}
+		if err := b.DB.MarkReminded(ctx, g.ID, g.Version); err != nil || mutedToo {
+			continue // claimed by another sweep, or the game moved on: nothing to say; or muted
 		}
 		// The reminder is claimed either way: it is sent at most once, or
 		// not at all to a player who wants none.
-		user := g.Players[g.ToMove]
 		if _, _, err := b.SendDM(ctx, user, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) { return b.reminder(ctx, l, g) }); err != nil {
 			log.Warn("sending a reminder", "user", user, "err", err)
 		}
 	}
 	return nil
+}
+
+// reminderWaits reports whether g's reminder, due now, should wait for the
+// end of user's quiet hours, and until when: only while the deadline comes
+// after them.
+func (b *Bot) reminderWaits(ctx context.Context, g store.Game, user string) (time.Time, bool) {
+	s, err := b.DB.Settings(ctx, user)
+	if err != nil {
+		return time.Time{}, false // better a reminder in quiet hours than none
+	}
+	inside, end := s.Quiet.Around(b.DB.Now())
+	return end, inside && g.Deadline.After(end)
 }
 
 // reminder is the DM that reminds the player on move in g of their
@@ -173,6 +201,17 @@ func (b *Bot) timeouts(ctx context.Context, oldest *oldestDue) error {
 func (b *Bot) planDaily(ctx context.Context) error {
 	planned, err := b.puzzles.Plan(ctx)
 	if planned {
+		b.kick()
+	}
+	return err
+}
+
+// digests announces the daily digests due (store.ClaimDigests), each once
+// however many copies sweep, and has the delivery send them.
+func (b *Bot) digests(ctx context.Context) error {
+	n, err := b.DB.ClaimDigests(ctx, sweepBatch)
+	if n > 0 {
+		b.Log.Debug("daily digests announced", "count", n)
 		b.kick()
 	}
 	return err

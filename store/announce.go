@@ -318,11 +318,15 @@ const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claime
 // itself), so that under load the tidying of a move never holds back the
 // next; and nothing waits for a refresh, which falls due seconds after the
 // throw that wrote it, while the thrower's move may come at once (a refresh
-// the game has moved past says nothing). Each is its own NOT EXISTS, so that each reads its own index
+// the game has moved past says nothing); and nothing waits for a DM put
+// off past it (held for its reader's quiet hours, or waiting out a retry),
+// which speaks only to its reader and checks when it goes whether its turn
+// is still on. Each is its own NOT EXISTS, so that each reads its own index
 // (announcements_game, announcements_tournament); an announcement about
 // neither (a challenge's) finds nothing in either.
 const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id AND p.kind <> '` + AnnounceRefresh + `'
+					AND (p.kind NOT IN ('` + AnnounceTurnDM + `', '` + AnnounceResultDM + `') OR p.due_at <= a.due_at)
 					AND (p.kind <> '` + AnnounceRetire + `' OR a.kind NOT IN ('` + AnnounceBoard + `', '` + AnnounceTurnDM + `', '` + AnnounceResultDM + `')))
 			AND NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id)`
@@ -431,6 +435,15 @@ func (db *DB) Delivered(ctx context.Context, id int64, outcome string) error {
 func (db *DB) Retry(ctx context.Context, id int64, at time.Time) error {
 	_, err := db.execAgain(ctx, `UPDATE announcements SET attempts = attempts + 1, due_at = ?, claimed_until = NULL
 		WHERE id = ? AND done_at IS NULL`,
+		at.UnixMilli(), id)
+	return err
+}
+
+// PutOff puts an announcement off until at without counting an attempt,
+// and ends its claim: a DM held for its reader's quiet hours. Run again, it
+// writes the same.
+func (db *DB) PutOff(ctx context.Context, id int64, at time.Time) error {
+	_, err := db.execAgain(ctx, `UPDATE announcements SET due_at = ?, claimed_until = NULL WHERE id = ? AND done_at IS NULL`,
 		at.UnixMilli(), id)
 	return err
 }

@@ -213,10 +213,20 @@ func (b *Delivery) deliverOne(ctx context.Context, a store.Announcement) {
 	if b.onRequests != nil {
 		b.onRequests(a.Kind, int(requests.Load()))
 	}
-	var sk kit.Skip
+	var (
+		sk   kit.Skip
+		hold kit.Hold
+	)
 	outcome, counted := "sent", "sent"
 	switch {
 	case err == nil:
+	case errors.As(err, &hold):
+		log.Debug("announcement held for quiet hours", "until", hold.Until)
+		b.counted(a.Kind, "held")
+		if herr := b.DB.PutOff(ctx, a.ID, hold.Until); herr != nil {
+			log.Error("holding an announcement", "err", herr)
+		}
+		return
 	case errors.As(err, &sk):
 		outcome, counted = sk.Error(), "skipped"
 	case errors.Is(err, kit.ErrLater) || (transient(err) && a.Attempts < maxAttempts):
@@ -299,6 +309,9 @@ func (b *Delivery) announcement(ctx context.Context, a store.Announcement) error
 		}
 		return deliver(ctx, a)
 	}
+	if a.Kind == store.AnnounceDigest {
+		return b.deliverDigest(ctx, a)
+	}
 	g, err := b.DB.Game(ctx, a.Game)
 	if err != nil {
 		return err
@@ -328,6 +341,11 @@ func (b *Delivery) deliverBoard(ctx context.Context, a store.Announcement, g sto
 	}
 	if a.Kind == store.AnnounceTurnDM && !onMove(g, a.User) {
 		return kit.Skip("no longer their turn")
+	}
+	if a.Kind != store.AnnounceBoard {
+		if err := b.readerChose(ctx, a); err != nil {
+			return err
+		}
 	}
 	s, err := b.LoadLatest(ctx, g.ID)
 	if err != nil {

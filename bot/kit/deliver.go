@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
+
 	"kilab/lang"
 	"kilab/store"
 
@@ -25,6 +27,12 @@ func SkipIf(cond bool, why string) error {
 
 // Nonce is an announcement's message nonce: the same however often it is sent.
 func Nonce(a store.Announcement) string { return fmt.Sprintf("kilab-a%d", a.ID) }
+
+// Hold puts an announcement off until Until without it being a failure
+// or an attempt: a DM waiting for its reader's quiet hours to end.
+type Hold struct{ Until time.Time }
+
+func (h Hold) Error() string { return "held until " + h.Until.UTC().Format(time.RFC3339) }
 
 // ErrLater puts an announcement off without it being a failure: what it
 // needs is not there yet.
