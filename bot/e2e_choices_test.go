@@ -1,0 +1,133 @@
+package bot_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"kilab/internal/fakediscord"
+)
+
+// digests are the daily digests in a DM channel.
+func (h *harness) digests(dm string) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range h.srv.Messages(dm) {
+		if len(m.Embeds) == 1 && m.Embeds[0].Title == "Your daily digest" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// delivered waits until every announcement due now is delivered.
+func (h *harness) delivered() {
+	h.t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		next, any, err := h.db.NextAnnouncement(h.ctx)
+		if err == nil && (!any || next.After(h.clock.Now())) {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("announcements still due after 10 s: next at %v, now %v, %v", next, h.clock.Now(), err)
+		}
+	}
+}
+
+// A player who chose the daily digest gets no turn DM; at their hour one DM
+// lists the game with a link to its live board, from which they move; a
+// restart and a second sweep send it no second time.
+func TestE2EDailyDigest(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 41)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	// The harness starts at 12:00 UTC, 13:00 in Berlin: the digest is at 15:00.
+	said := h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings",
+		fakediscord.Arg("timezone", "Europe/Berlin"), fakediscord.Arg("digest", 15)))
+	if !strings.Contains(said.Content, "Digest: **daily at 15:00") || !strings.Contains(said.Content, "your time now: 13:00") {
+		t.Fatalf("/settings answered %q", said.Content)
+	}
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "opponent"))
+	h.board(g.ID) // the thread's board is out
+	dm := h.srv.DMChannel(bo.ID)
+	if n := len(h.srv.Messages(dm)); n != 0 {
+		t.Fatalf("%d DMs to a player who takes the digest", n)
+	}
+	h.clock.Add(2*time.Hour - time.Minute)
+	h.sweep()
+	h.clock.Add(time.Minute)
+	h.sweep()
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	digest, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return len(m.Embeds) == 1 && m.Embeds[0].Title == "Your daily digest" })
+	if err != nil {
+		t.Fatalf("no digest at 15:00: %v", err)
+	}
+	h.stop()
+	h.clock.Add(time.Minute)
+	h.start()
+	h.sweep()
+	h.clock.Add(time.Minute)
+	h.sweep()
+	h.delivered()
+	if n := len(h.digests(dm)); n != 1 {
+		t.Fatalf("%d digests after a restart and two sweeps, want 1", n)
+	}
+	link := regexp.MustCompile(`\(https://discord\.com/channels/\d+/(\d+)/(\d+)\)`).FindStringSubmatch(digest.Embeds[0].Description)
+	if link == nil {
+		t.Fatalf("the digest links no board: %q", digest.Embeds[0].Description)
+	}
+	g, board := h.board(g.ID)
+	if link[1] != g.ThreadID || link[2] != board.ID {
+		t.Fatalf("the digest links %s/%s, the live board is %s/%s", link[1], link[2], g.ThreadID, board.ID)
+	}
+	h.step(g, board, rand.New(rand.NewPCG(41, 1)))
+	if after := h.game(g.ID); after.Version == g.Version {
+		t.Fatal("a click on the linked board did nothing")
+	}
+}
+
+// Quiet hours that hold both a reminder and its deadline: the reminder
+// comes 15 minutes before they begin, once, across a restart, and the
+// deadline passes reminded.
+func TestE2EReminderBeforeQuietHours(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	// A day a move from 12:00 UTC: the reminder falls at 07:12 UTC the next
+	// day (08:12 in Berlin), the deadline at 12:00 UTC (13:00). Quiet from
+	// 07:00 to 14:00 Berlin holds both: the reminder is due at 05:45 UTC.
+	h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings",
+		fakediscord.Arg("timezone", "Europe/Berlin"), fakediscord.Arg("quiet", "07:00-14:00")))
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "opponent"), fakediscord.Arg("time", 1))
+	dm := h.srv.DMChannel(bo.ID)
+	h.clock.Add(17*time.Hour + 40*time.Minute) // 05:40 UTC
+	h.sweep()
+	if n := h.count(dm, "Reminder"); n != 0 {
+		t.Fatalf("%d reminders at 05:40, before their time", n)
+	}
+	h.clock.Add(10 * time.Minute) // 05:50
+	h.sweep()
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Reminder") }); err != nil {
+		t.Fatalf("no reminder before the quiet hours: %v", err)
+	}
+	h.stop()
+	h.clock.Add(90 * time.Minute) // 07:20, inside the quiet hours
+	h.start()
+	h.sweep()
+	if n := h.count(dm, "Reminder"); n != 1 {
+		t.Fatalf("%d reminders after a restart, want 1", n)
+	}
+	h.clock.Add(5 * time.Hour) // past the deadline
+	h.sweep()
+	if end := h.game(g.ID); end.Active() {
+		t.Fatal("the game outlived its deadline")
+	}
+	if n := h.count(dm, "Reminder"); n != 1 {
+		t.Fatalf("%d reminders in all, want 1", n)
+	}
+}
