@@ -4,6 +4,10 @@ import (
 	"errors"
 	"sync"
 	"time"
+	// The zone database goes into every binary that reads players' zones
+	// (some 450 kB): a player's zone must not depend on what the machine
+	// or its container image happens to have installed.
+	_ "time/tzdata"
 )
 
 // zones keeps each time zone loaded once: loading one reads the zone
