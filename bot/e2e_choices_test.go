@@ -61,7 +61,9 @@ func TestE2EDailyDigest(t *testing.T) {
 	h.sweep()
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
-	digest, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return len(m.Embeds) == 1 && m.Embeds[0].Title == "Your daily digest" })
+	digest, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool {
+		return len(m.Embeds) == 1 && m.Embeds[0].Title == "Your daily digest"
+	})
 	if err != nil {
 		t.Fatalf("no digest at 15:00: %v", err)
 	}

@@ -122,4 +122,3 @@ func TestChosenLanguageOverridesTheClient(t *testing.T) {
 		t.Errorf("DMs after auto in %s, want the client's English", l.Tag())
 	}
 }
-
