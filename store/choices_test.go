@@ -107,18 +107,22 @@ func TestChoicesAreKept(t *testing.T) {
 		t.Error("still muted after unmuting")
 	}
 
-	if d, err := db.GuildDefaultsOf(ctx, guild); err != nil || d.Days != 0 || d.Rated != nil {
+	no := false
+	if d, err := db.DefaultsOf(ctx, guild); err != nil || d.Days != 0 || d.Rated != nil {
 		t.Fatalf("no defaults: %+v %v", d, err)
 	}
-	no := false
-	db.SetGuildDefaults(ctx, guild, GuildDefaults{Days: 7}, false)
-	db.SetGuildDefaults(ctx, guild, GuildDefaults{Rated: &no}, false)
-	if d, _ := db.GuildDefaultsOf(ctx, guild); d.Days != 7 || d.Rated == nil || *d.Rated {
+	if changed, err := db.SetDefaults(ctx, guild, Defaults{Days: 7}, "mod"); !changed || err != nil {
+		t.Fatalf("setting the days: %v %v", changed, err)
+	}
+	db.SetDefaults(ctx, guild, Defaults{Rated: &no}, "mod")
+	if d, _ := db.DefaultsOf(ctx, guild); d.Days != 7 || d.Rated == nil || *d.Rated {
 		t.Errorf("defaults set one by one: %+v", d)
 	}
-	db.SetGuildDefaults(ctx, guild, GuildDefaults{}, true)
-	if d, _ := db.GuildDefaultsOf(ctx, guild); d.Days != 0 || d.Rated != nil {
-		t.Errorf("defaults reset: %+v", d)
+	if changed, _ := db.SetDefaults(ctx, guild, Defaults{Days: 7, Rated: &no}, "mod"); changed {
+		t.Error("setting the defaults as they are counted as a change")
+	}
+	if log, _ := db.ModerationLog(ctx, guild, 10); len(log) != 2 || log[0].Action != ModDefaults {
+		t.Errorf("the log of two changes: %+v", log)
 	}
 }
 

@@ -59,7 +59,48 @@ const (
 	ModDailyPuzzle      = "daily_puzzle"
 	ModDailyPuzzleOff   = "daily_puzzle_off"
 	ModWeb              = "web" // Target: the mode chosen
+	ModDefaults         = "defaults"
 )
+
+// Defaults are a server's defaults for the /challenge options a challenger
+// leaves out, chosen by its moderators; zero Days and nil Rated are the
+// bot's own.
+type Defaults struct {
+	Days  int
+	Rated *bool
+}
+
+// SetDefaults sets guild's defaults for new challenges, moderator by
+// acting: a zero Days or a nil Rated leaves that default as it was. It
+// reports whether anything changed, which is then logged.
+func (db *DB) SetDefaults(ctx context.Context, guild string, d Defaults, by string) (bool, error) {
+	days, rated := sql.NullInt64{Int64: int64(d.Days), Valid: d.Days > 0}, sql.NullInt64{Valid: d.Rated != nil}
+	if d.Rated != nil {
+		rated.Int64 = int64(boolInt(*d.Rated))
+	}
+	return db.changeAndLog(ctx, ModAction{GuildID: guild, Moderator: by, Action: ModDefaults},
+		`INSERT INTO moderation (guild_id, default_days, default_rated) VALUES (?, ?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET default_days = COALESCE(excluded.default_days, moderation.default_days),
+				default_rated = COALESCE(excluded.default_rated, moderation.default_rated)
+			WHERE moderation.default_days IS DISTINCT FROM COALESCE(excluded.default_days, moderation.default_days)
+				OR moderation.default_rated IS DISTINCT FROM COALESCE(excluded.default_rated, moderation.default_rated)`,
+		guild, days, rated)
+}
+
+// DefaultsOf are guild's defaults for new challenges.
+func (db *DB) DefaultsOf(ctx context.Context, guild string) (Defaults, error) {
+	var days, rated sql.NullInt64
+	err := db.read.QueryRowContext(ctx, `SELECT default_days, default_rated FROM moderation WHERE guild_id = ?`, guild).Scan(&days, &rated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Defaults{}, nil
+	}
+	d := Defaults{Days: int(days.Int64)}
+	if rated.Valid {
+		r := rated.Int64 == 1
+		d.Rated = &r
+	}
+	return d, err
+}
 
 // reasonModerator starts the reason of a game a moderator aborted; the
 // moderator's mention follows, so that the game's record says who.

@@ -26,6 +26,9 @@ type challengeSpec struct {
 	// askedRated: the player gave rated:true, which a game against the
 	// computer, never rated, refuses rather than ignore.
 	askedRated bool
+	// gaveTime, gaveRated: the player chose these, which the server's
+	// defaults (/mod defaults) then leave alone.
+	gaveTime, gaveRated bool
 	level      string // the computer's level: only with the bot itself as opponent
 }
 
@@ -36,6 +39,9 @@ func (b *Challenges) Challenge(ctx context.Context, i *discordgo.Interaction) er
 	}
 	spec, err := parseChallenge(i)
 	if err != nil {
+		return err
+	}
+	if err := b.serverDefaults(ctx, i.GuildID, &spec); err != nil {
 		return err
 	}
 	me := kit.UserOf(i)
@@ -133,16 +139,32 @@ func (s *challengeSpec) read(o *discordgo.ApplicationCommandInteractionDataOptio
 		}
 	case kit.OptTime:
 		if d, ok := o.Value.(float64); ok && kit.ValidDays(int(d)) {
-			s.days = int(d)
+			s.days, s.gaveTime = int(d), true
 		}
 	case kit.OptRated:
 		s.rated, _ = o.Value.(bool)
-		s.askedRated = s.rated
+		s.askedRated, s.gaveRated = s.rated, true
 	case kit.OptLevel:
 		s.level = fmt.Sprint(o.Value)
 	default:
 		cfg.Options[o.Name] = fmt.Sprint(o.Value)
 	}
+}
+
+// serverDefaults gives the options the challenger left out the values the
+// server's moderators chose (/mod defaults), where they chose any.
+func (b *Challenges) serverDefaults(ctx context.Context, guild string, s *challengeSpec) error {
+	d, err := b.DB.DefaultsOf(ctx, guild)
+	if err != nil {
+		return err
+	}
+	if !s.gaveTime && kit.ValidDays(d.Days) {
+		s.days = d.Days
+	}
+	if !s.gaveRated && d.Rated != nil {
+		s.rated = *d.Rated
+	}
+	return nil
 }
 
 // challengeMessage shows a challenge in l with the buttons its state allows.

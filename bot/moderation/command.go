@@ -40,6 +40,7 @@ func Command() *discordgo.ApplicationCommand {
 		kit.Subcommand("log", lang.T("cmd.mod.log"), lang.T("cmd.mod.log_desc")),
 		kit.Subcommand("web", lang.T("cmd.mod.web"), lang.T("cmd.mod.web_desc"), webOption()),
 		kit.Subcommand("daily", lang.T("cmd.mod.daily"), lang.T("cmd.mod.daily_desc"), daily),
+		kit.Subcommand("defaults", lang.T("cmd.mod.defaults"), lang.T("cmd.mod.defaults_desc"), defaultsOptions()...),
 	)
 	c.DefaultMemberPermissions = &manage
 	c.Contexts = kit.GuildOnly()
@@ -67,4 +68,13 @@ func group(name string, nameT lang.Text, desc kit.Sayer, subs ...*discordgo.Appl
 	o := kit.Option(discordgo.ApplicationCommandOptionSubCommandGroup, name, nameT, desc, false)
 	o.Options = subs
 	return o
+}
+
+// defaultsOptions are /mod defaults' options, each left out to keep its
+// default as it is.
+func defaultsOptions() []*discordgo.ApplicationCommandOption {
+	days := kit.Option(discordgo.ApplicationCommandOptionInteger, kit.OptTime, lang.T("cmd.opt.time"), lang.T("cmd.mod.defaults_time"), false)
+	days.Choices = kit.DayChoices(1, 3, 7, 14)
+	return []*discordgo.ApplicationCommandOption{days,
+		kit.Option(discordgo.ApplicationCommandOptionBoolean, kit.OptRated, lang.T("cmd.opt.rated"), lang.T("cmd.mod.defaults_rated"), false)}
 }

@@ -52,6 +52,8 @@ func (m *Moderation) Mod(ctx context.Context, i *discordgo.Interaction) error {
 		return m.web(ctx, i, by, opts)
 	case "daily":
 		return m.daily(ctx, i, by, opts)
+	case "defaults":
+		return m.defaults(ctx, i, by, opts)
 	}
 	return lang.Fail("mod.err.use")
 }
@@ -251,8 +253,13 @@ func (m *Moderation) show(ctx context.Context, i *discordgo.Interaction) error {
 	if err != nil {
 		return err
 	}
+	defaults, err := m.DB.DefaultsOf(ctx, i.GuildID)
+	if err != nil {
+		return err
+	}
+	time, rated := DefaultsText(l, defaults)
 	lines := []string{l.T("mod.show.moderators", "Who", who), l.T("mod.show.channels", "Where", where), l.T("mod.show.bans", "Who", banned),
-		l.T("mod.show.web", "Mode", l.T("cmd.mod.web_"+web))}
+		l.T("mod.show.web", "Mode", l.T("cmd.mod.web_"+web)), l.T("mod.show.defaults", "Time", time, "Rated", rated)}
 	return m.embed(i, l.T("mod.show.title"), kit.FitLinesIn(l, lines, 4096))
 }
 

@@ -10,8 +10,9 @@
 --     one is due (UTC milliseconds), claimed by the sweep (ClaimDigests).
 --   muted_games: the games whose DMs a player turned off, and whether
 --     their reminders too.
---   guilds.default_days, default_rated: a server's defaults for /challenge
---     options left out; NULL for the bot's own (3 days, rated).
+--   moderation.default_days, default_rated: a server's defaults, chosen by
+--     its moderators, for the /challenge options a challenger leaves out;
+--     NULL for the bot's own (3 days, rated).
 -- A digest is an announcement about no game, challenge, tournament or daily
 -- puzzle, but its player (user_id): announcements_one_subject allows a
 -- 'digest' none. SQLite cannot change a table's CHECK, so the table is
@@ -30,8 +31,8 @@ CREATE TABLE muted_games (
 	reminders INTEGER NOT NULL DEFAULT 0 CHECK (reminders IN (0, 1)),
 	PRIMARY KEY (user_id, game_id)
 ) WITHOUT ROWID;
-ALTER TABLE guilds ADD COLUMN default_days INTEGER;
-ALTER TABLE guilds ADD COLUMN default_rated INTEGER CHECK (default_rated IN (0, 1));
+ALTER TABLE moderation ADD COLUMN default_days INTEGER;
+ALTER TABLE moderation ADD COLUMN default_rated INTEGER CHECK (default_rated IN (0, 1));
 CREATE TABLE outbox (
 	id            INTEGER PRIMARY KEY,
 	game_id       INTEGER REFERENCES games (id),
