@@ -226,4 +226,3 @@ func (db *DB) Muted(ctx context.Context, user string, game int64) (dms, reminder
 	}
 	return err == nil, r, err
 }
-

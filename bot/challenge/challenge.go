@@ -29,7 +29,7 @@ type challengeSpec struct {
 	// gaveTime, gaveRated: the player chose these, which the server's
 	// defaults (/mod defaults) then leave alone.
 	gaveTime, gaveRated bool
-	level      string // the computer's level: only with the bot itself as opponent
+	level               string // the computer's level: only with the bot itself as opponent
 }
 
 // Challenge handles /challenge GAME [opponent] [options].

@@ -24,8 +24,12 @@ func TestChallengeDefaults(t *testing.T) {
 		rec.Calls = nil
 		return said(t, rec, m.Mod(ctx, command(t, member(who, "32"), []string{"defaults"}, opts, nil)))
 	}
-	days := func(n int) map[string]any { return map[string]any{"name": "time", "type": discordgo.ApplicationCommandOptionInteger, "value": n} }
-	rated := func(on bool) map[string]any { return map[string]any{"name": "rated", "type": discordgo.ApplicationCommandOptionBoolean, "value": on} }
+	days := func(n int) map[string]any {
+		return map[string]any{"name": "time", "type": discordgo.ApplicationCommandOptionInteger, "value": n}
+	}
+	rated := func(on bool) map[string]any {
+		return map[string]any{"name": "rated", "type": discordgo.ApplicationCommandOptionBoolean, "value": on}
+	}
 	for _, step := range []struct {
 		opts []map[string]any
 		want string
