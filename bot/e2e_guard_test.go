@@ -104,7 +104,7 @@ func TestE2EDoubleClickThrowsOnce(t *testing.T) {
 
 // The bot is stopped and started again mid-game; the game goes on from the
 // buttons posted before the restart.
-func TestE2ERestartMidGame(t *testing.T) { inModes(t, testRestartMidGame) }
+func TestE2ERestartMidGame(t *testing.T) { inModesLong(t, gatewayMode, testRestartMidGame) }
 
 func testRestartMidGame(t *testing.T, m mode) {
 	h := newModeHarness(t, 6, m)

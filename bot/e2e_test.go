@@ -48,8 +48,24 @@ const (
 // inModes runs test once for each way interactions can come, as parallel
 // subtests.
 func inModes(t *testing.T, test func(t *testing.T, m mode)) {
+	inSomeModes(t, test, gatewayMode, endpointMode)
+}
+
+// inModesLong runs a whole game's test in both modes in the long runs
+// (KILAB_LONG) and in mode short alone in the default run: a whole game
+// through the fake costs seconds, and the modes differ in how clicks come
+// in, which the other tests in both modes prove.
+func inModesLong(t *testing.T, short mode, test func(t *testing.T, m mode)) {
+	if testlong.On() {
+		inModes(t, test)
+		return
+	}
+	inSomeModes(t, test, short)
+}
+
+func inSomeModes(t *testing.T, test func(t *testing.T, m mode), modes ...mode) {
 	t.Parallel()
-	for _, m := range []mode{gatewayMode, endpointMode} {
+	for _, m := range modes {
 		t.Run(string(m), func(t *testing.T) {
 			t.Parallel()
 			test(t, m)
@@ -344,7 +360,7 @@ func checkPNG(t testing.TB, m fakediscord.Message) {
 
 func TestE2EAsebByClicks(t *testing.T) {
 	testlong.SkipWholeGame(t)
-	inModes(t, testAsebByClicks)
+	inModesLong(t, endpointMode, testAsebByClicks)
 }
 
 func testAsebByClicks(t *testing.T, m mode) {
