@@ -8,6 +8,7 @@ import (
 	"kilab/bot/challenge"
 	"kilab/bot/computer"
 	"kilab/bot/delivery"
+	"kilab/bot/follow"
 	"kilab/bot/info"
 	"kilab/bot/kit"
 	"kilab/bot/lessons"
@@ -18,6 +19,7 @@ import (
 	"kilab/bot/tournaments"
 	"kilab/bot/vacation"
 	"log/slog"
+	"maps"
 	"os"
 	"strings"
 	"sync"
@@ -133,6 +135,7 @@ type Bot struct {
 	lessons     *lessons.Lessons
 	vacations   *vacation.Vacations
 	settings    *settings.Settings
+	follows     *follow.Follows
 	moderation  *moderation.Moderation
 	computer    *computer.Computer
 	challenges  *challenge.Challenges
@@ -229,20 +232,23 @@ func newBot(c Config, dc kit.Discord) *Bot {
 	b.lessons = lessons.New(b.Core)
 	b.vacations = vacation.New(b.Core)
 	b.settings = settings.New(b.Core)
+	b.follows = follow.New(b.Core)
 	b.moderation = moderation.New(b.Core)
 	b.computer = computer.New(b.Core)
 	b.challenges = challenge.New(b.Core)
 	b.tournaments = tournaments.New(b.Core)
 	b.play = play.New(b.Core)
 	b.puzzles = puzzle.New(b.Core, starterPuzzles())
+	kinds := map[string]func(context.Context, store.Announcement) error{
+		store.AnnounceChallengeDM:        b.challenges.DeliverDM,
+		store.AnnounceTournamentRound:    b.tournaments.Deliver,
+		store.AnnounceTournamentFinished: b.tournaments.Deliver,
+		store.AnnounceVacation:           b.vacations.Deliver,
+		store.AnnounceDailyPuzzle:        b.puzzles.Deliver,
+	}
+	maps.Copy(kinds, b.follows.Kinds())
 	b.delivery = delivery.New(b.Core, delivery.Config{Instance: c.Instance,
-		Kinds: map[string]func(context.Context, store.Announcement) error{
-			store.AnnounceChallengeDM:        b.challenges.DeliverDM,
-			store.AnnounceTournamentRound:    b.tournaments.Deliver,
-			store.AnnounceTournamentFinished: b.tournaments.Deliver,
-			store.AnnounceVacation:           b.vacations.Deliver,
-			store.AnnounceDailyPuzzle:        b.puzzles.Deliver,
-		},
+		Kinds:      kinds,
 		OnOutcome:  func(kind, outcome string) { b.met.announcements.WithLabelValues(kind, outcome).Inc() },
 		OnRequests: func(kind string, n int) { b.met.moveRequests.WithLabelValues(kind).Add(float64(n)) }})
 	b.idle.L = &b.gate

@@ -27,6 +27,8 @@ var (
 		"tournament": {refusal: "tour.err.no_server"},
 		"standings":  {refusal: "tour.err.standings_no_server"},
 		"mod":        {refusal: "mod.err.no_server"},
+		"follow":     {refusal: "follow.err.no_server"},
+		"unfollow":   {refusal: "follow.err.no_server"},
 	}
 	inDMs = []string{"move", "board", "games", "resign", "draw", "settings", "mute", "unmute", "vacation", "help", "rules",
 		"learn", "history", "review", "puzzle"}

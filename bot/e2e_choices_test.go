@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +132,56 @@ func TestE2EReminderBeforeQuietHours(t *testing.T) {
 	}
 	if n := h.count(dm, "Reminder"); n != 1 {
 		t.Fatalf("%d reminders in all, want 1", n)
+	}
+}
+
+// A member who follows a game move by move gets its board after each move,
+// without controls, and its result; unfollowed, nothing more. /follow
+// refuses the game's own players.
+func TestE2EFollowAGame(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 43)
+	ana, bo, cy := h.srv.AddUser("ana"), h.srv.AddUser("bo"), h.srv.AddUser("cy")
+	g := h.challengeAccepted(ana, bo, "aseb")
+	id := strconv.FormatInt(g.ID, 10)
+	said := h.reply(h.srv.Command(ana.ID, h.srv.ChannelID(), "follow", fakediscord.Sub("game", fakediscord.Arg("game", id))))
+	if !strings.Contains(said.Content, "You play game #"+id) {
+		t.Fatalf("a player following their own game: %q", said.Content)
+	}
+	said = h.reply(h.srv.Command(cy.ID, h.srv.ChannelID(), "follow", fakediscord.Sub("game", fakediscord.Arg("game", id), fakediscord.Arg("moves", true))))
+	if !strings.Contains(said.Content, "move by move") {
+		t.Fatalf("/follow game moves:true answered %q", said.Content)
+	}
+	dm := h.srv.DMChannel(cy.ID)
+	rng := rand.New(rand.NewPCG(43, 1))
+	for turns := 0; turns < 2; {
+		now, msg := h.board(g.ID)
+		h.step(now, msg, rng)
+		if h.game(g.ID).ToMove != now.ToMove {
+			turns++
+		}
+	}
+	h.delivered()
+	boards := 0
+	for _, m := range h.srv.Messages(dm) {
+		if len(m.Attachments) == 1 && strings.Contains(m.Content, "which you follow") {
+			boards++
+			if len(m.CustomIDs()) != 0 {
+				t.Errorf("a follower's board offers controls %v", m.CustomIDs())
+			}
+		}
+	}
+	if boards == 0 {
+		t.Fatal("no board came to the follower after two turns")
+	}
+	h.resign(ana.ID, g.ID)
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "is over") }); err != nil {
+		t.Fatalf("no result came to the follower: %v", err)
+	}
+	said = h.reply(h.srv.Command(cy.ID, h.srv.ChannelID(), "unfollow", fakediscord.Sub("game", fakediscord.Arg("game", id))))
+	if !strings.Contains(said.Content, "no longer follow") {
+		t.Errorf("/unfollow answered %q", said.Content)
 	}
 }

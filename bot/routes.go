@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"kilab/bot/challenge"
+	"kilab/bot/follow"
 	"kilab/bot/info"
 	"kilab/bot/kit"
 	"kilab/bot/lessons"
@@ -64,6 +65,8 @@ func init() {
 		{name: "settings", define: settings.Command, handle: command((*settings.Settings).Settings)},
 		{name: "mute", define: settings.MuteCommand, handle: command((*settings.Settings).Mute)},
 		{name: "unmute", define: settings.UnmuteCommand, handle: command((*settings.Settings).Unmute)},
+		{name: "follow", define: follow.Command, handle: command((*follow.Follows).Follow)},
+		{name: "unfollow", define: follow.UnfollowCommand, handle: command((*follow.Follows).Unfollow)},
 		{name: "vacation", define: vacation.Command, handle: command((*vacation.Vacations).Vacation)},
 		{name: "help", define: helpCommandDef, handle: command((*info.Info).Help)},
 		{name: "rules", define: rulesCommandDef, handle: command((*info.Info).Rules)},
@@ -82,6 +85,7 @@ func init() {
 		{option: kit.OptMove, choices: choices((*play.Play).MoveChoices)},
 		{option: kit.OptTournament, subject: "tournament", choices: choices((*tournaments.Tournaments).Choices)},
 		{option: "timezone", choices: choices((*settings.Settings).ZoneChoices)},
+		{option: kit.OptGame, commands: []string{"follow", "unfollow"}, subject: "game", choices: choices((*follow.Follows).GameChoices)},
 	}
 	componentRoutes = []componentRoute{
 		{kind: "c", name: "challenge", subject: "challenge", verbs: "adx", shape: kit.VerbThenID, handle: click((*challenge.Challenges).Click)},
@@ -136,6 +140,8 @@ func feature[F any](b *Bot) F {
 		f = b.vacations
 	case *settings.Settings:
 		f = b.settings
+	case *follow.Follows:
+		f = b.follows
 	case *info.Info:
 		f = b.info
 	case *moderation.Moderation:
@@ -162,6 +168,9 @@ func commandRouteOf(name string) (commandRoute, bool) {
 // types, whichever command it belongs to.
 type autocompleteRoute struct {
 	option string
+	// commands, when set, are the only commands the route serves; such a
+	// route goes before one for every command with the same option.
+	commands []string
 	// subject is what the option's value names (a game or tournament id),
 	// for the logs of any command that carries it.
 	subject string
@@ -331,15 +340,35 @@ func (b *Bot) autocomplete(ctx context.Context, i *discordgo.Interaction) error 
 	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	var err error
-	for _, r := range autocompleteRoutes {
-		if focused != nil && focused.Name == r.option {
-			choices, err = r.choices(b, ctx, i, fmt.Sprint(focused.Value))
-		}
+	if r, ok := autocompleteRouteOf(i.ApplicationCommandData().Name, focused); ok {
+		choices, err = r.choices(b, ctx, i, fmt.Sprint(focused.Value))
 	}
 	if err != nil {
 		b.Logger(ctx).Debug("autocomplete", "err", err)
 	}
 	return b.DC.Respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &kit.Message{Choices: kit.OrEmpty(choices)})
+}
+
+// autocompleteRouteOf is the route of the focused option of command: one
+// for that command, else one for every command.
+func autocompleteRouteOf(command string, focused *discordgo.ApplicationCommandInteractionDataOption) (autocompleteRoute, bool) {
+	if focused == nil {
+		return autocompleteRoute{}, false
+	}
+	var general *autocompleteRoute
+	for k, r := range autocompleteRoutes {
+		switch {
+		case r.option != focused.Name:
+		case slices.Contains(r.commands, command):
+			return r, true
+		case len(r.commands) == 0 && general == nil:
+			general = &autocompleteRoutes[k]
+		}
+	}
+	if general == nil {
+		return autocompleteRoute{}, false
+	}
+	return *general, true
 }
 
 // optionTypes are the type of every option of every command, by command name

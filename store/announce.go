@@ -62,6 +62,13 @@ const (
 	// their games where it is their turn; its Version is the digest's due
 	// time (UTC milliseconds), one a day (ClaimDigests).
 	AnnounceDigest = "digest"
+	// AnnounceFollowGame DMs a game's follower (User) its end, or, to one
+	// who follows every move, the board after a move.
+	AnnounceFollowGame = "follow_game"
+	// AnnounceFollowRound and AnnounceFollowFinished DM a tournament's
+	// follower that a round (Round) is paired, and that it is over.
+	AnnounceFollowRound    = "follow_round"
+	AnnounceFollowFinished = "follow_finished"
 )
 
 // RefreshAfter is how long after a commit that keeps the turn its refresh
@@ -326,10 +333,17 @@ const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claime
 // neither (a challenge's) finds nothing in either.
 const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id AND p.kind <> '` + AnnounceRefresh + `'
-					AND (p.kind NOT IN ('` + AnnounceTurnDM + `', '` + AnnounceResultDM + `') OR p.due_at <= a.due_at)
+					AND (p.kind NOT IN (` + dmKinds + `) OR p.due_at <= a.due_at)
 					AND (p.kind <> '` + AnnounceRetire + `' OR a.kind NOT IN ('` + AnnounceBoard + `', '` + AnnounceTurnDM + `', '` + AnnounceResultDM + `')))
 			AND NOT EXISTS (SELECT 1 FROM announcements p
-				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id)`
+				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id
+					AND (p.kind NOT IN (` + dmKinds + `) OR p.due_at <= a.due_at))`
+
+// dmKinds are the announcements that speak only to their reader by DM: one
+// put off (held for quiet hours, or waiting out a retry) holds back nothing
+// of its game or tournament.
+const dmKinds = `'` + AnnounceTurnDM + `', '` + AnnounceResultDM + `', '` + AnnounceFollowGame + `', '` +
+	AnnounceFollowRound + `', '` + AnnounceFollowFinished + `'`
 
 // announcementColumns are what scanAnnouncements reads, in its order.
 const announcementColumns = `id, COALESCE(game_id, 0), COALESCE(challenge_id, 0), COALESCE(tournament_id, 0), COALESCE(daily_id, 0), round, kind,

@@ -140,6 +140,8 @@ func (db *DB) Commit(ctx context.Context, c Commit) (Game, []RatingChange, error
 //     change of them committed meanwhile may be missed, which only leaves
 //     that reminder planned by the hours as they were: the sweep still
 //     moves one that falls inside the new hours (Bot.remind);
+//   - the game's followers (followNotices); one who starts following
+//     meanwhile may miss this move's DM, and hears of the next;
 //   - the click's own interaction id (Once), which it inserts: a copy of the
 //     click inserting it too waits on the primary key and then finds it,
 //     whatever the isolation.
@@ -207,7 +209,11 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 	}
 	notices := []Notice{{Kind: AnnounceRefresh, After: RefreshAfter}}
 	if c.Announce {
-		notices = TurnNotices(g)
+		follows, err := followNotices(ctx, tx, g)
+		if err != nil {
+			return old, nil, err
+		}
+		notices = append(TurnNotices(g), follows...)
 	}
 	if err := db.announce(ctx, tx, g.ID, 0, g.Version, notices, changes); err != nil {
 		return old, nil, err

@@ -24,6 +24,7 @@ var movesMayRun = []string{
 	"SELECT ply, player, throws, move FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT 1",
 	"UPDATE moves SET throws = ?, move = ?, revision = ?, at = ? WHERE game_id = ? AND ply = ?",
 	"SELECT time_zone, quiet_from, quiet_to FROM users WHERE user_id = ?",
+	"SELECT user_id, every_move FROM follows_games WHERE game_id = ?",
 	"SELECT id, starts_at, ends_at FROM vacations WHERE user_id = ? AND starts_at <= ? AND ends_at > ? ORDER BY ends_at DESC LIMIT 1",
 	"UPDATE games SET position = ?, to_move = ?, status = ?, result = ?, reason = ?, version = ?, moved0 = ?, moved1 = ?, draw_offer = ?, deadline = ?, remind_at = ?, rating_delta0 = ?, rating_delta1 = ?, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?",
 	"SAVEPOINT announce",

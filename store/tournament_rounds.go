@@ -227,7 +227,11 @@ func (db *DB) startRound(ctx context.Context, tx *sql.Tx, t Tournament) error {
 			return err
 		}
 	}
-	return db.announceTournament(ctx, tx, t.ID, Notice{Kind: AnnounceTournamentRound, Round: t.Round})
+	follows, err := tournamentFollowNotices(ctx, tx, t.ID, AnnounceFollowRound, t.Round)
+	if err != nil {
+		return err
+	}
+	return db.announceTournament(ctx, tx, t.ID, append([]Notice{{Kind: AnnounceTournamentRound, Round: t.Round}}, follows...)...)
 }
 
 func decide(ctx context.Context, tx *sql.Tx, id int64, p Pairing, r Result, reason string) error {
@@ -282,5 +286,9 @@ func (db *DB) finishTournament(ctx context.Context, tx *sql.Tx, t Tournament) er
 		db.now().UnixMilli(), t.ID); err != nil {
 		return err
 	}
-	return db.announceTournament(ctx, tx, t.ID, Notice{Kind: AnnounceTournamentFinished, Round: t.Round})
+	follows, err := tournamentFollowNotices(ctx, tx, t.ID, AnnounceFollowFinished, t.Round)
+	if err != nil {
+		return err
+	}
+	return db.announceTournament(ctx, tx, t.ID, append([]Notice{{Kind: AnnounceTournamentFinished, Round: t.Round}}, follows...)...)
 }

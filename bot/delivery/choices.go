@@ -25,10 +25,7 @@ func (b *Delivery) readerChose(ctx context.Context, a store.Announcement) error 
 	if a.Kind == store.AnnounceTurnDM && s.Digest && s.CanDM() {
 		return kit.Skip("in the daily digest")
 	}
-	if inside, end := s.Quiet.Around(b.DB.Now()); inside {
-		return kit.Hold{Until: end}
-	}
-	return nil
+	return kit.QuietHold(s, b.DB.Now())
 }
 
 // errorOr is err, or else or.

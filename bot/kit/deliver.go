@@ -34,6 +34,15 @@ type Hold struct{ Until time.Time }
 
 func (h Hold) Error() string { return "held until " + h.Until.UTC().Format(time.RFC3339) }
 
+// QuietHold is a Hold until the end of the quiet hours of the reader whose
+// settings are s, if now falls inside them; else nil.
+func QuietHold(s store.Settings, now time.Time) error {
+	if inside, end := s.Quiet.Around(now); inside {
+		return Hold{Until: end}
+	}
+	return nil
+}
+
 // ErrLater puts an announcement off without it being a failure: what it
 // needs is not there yet.
 var ErrLater = errors.New("kit: not yet")

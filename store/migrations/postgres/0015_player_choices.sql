@@ -10,6 +10,9 @@
 --     one is due (UTC milliseconds), claimed by the sweep (ClaimDigests).
 --   muted_games: the games whose DMs a player turned off, and whether
 --     their reminders too.
+--   follows_games, follows_tournaments: who follows a game they do not
+--     play (its result by DM, or with every_move each move too), or a
+--     tournament (its rounds and result).
 --   moderation.default_days, default_rated: a server's defaults, chosen by
 --     its moderators, for the /challenge options a challenger leaves out;
 --     NULL for the bot's own (3 days, rated).
@@ -30,6 +33,22 @@ CREATE TABLE muted_games (
 	reminders INTEGER NOT NULL DEFAULT 0 CHECK (reminders IN (0, 1)),
 	PRIMARY KEY (user_id, game_id)
 );
+CREATE TABLE follows_games (
+	game_id    BIGINT  NOT NULL REFERENCES games (id),
+	user_id    TEXT    NOT NULL,
+	every_move INTEGER NOT NULL DEFAULT 0 CHECK (every_move IN (0, 1)),
+	created_at BIGINT  NOT NULL,
+	PRIMARY KEY (game_id, user_id)
+);
+CREATE TABLE follows_tournaments (
+	tournament_id BIGINT  NOT NULL REFERENCES tournaments (id),
+	user_id       TEXT    NOT NULL,
+	created_at    BIGINT  NOT NULL,
+	PRIMARY KEY (tournament_id, user_id)
+);
+CREATE INDEX follows_games_user ON follows_games (user_id);
+-- A server's games in play, newest first, for /follow's autocomplete.
+CREATE INDEX games_active_guild ON games (guild_id, id) WHERE status = 'active';
 ALTER TABLE moderation ADD COLUMN default_days INTEGER;
 ALTER TABLE moderation ADD COLUMN default_rated INTEGER CHECK (default_rated IN (0, 1));
 ALTER TABLE announcements DROP CONSTRAINT announcements_one_subject;
