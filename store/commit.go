@@ -198,6 +198,7 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, old Game, c Commit) (Game,
 			return old, nil, err
 		}
 		g.RatingDelta = [2]float64{changes[0].Delta(), changes[1].Delta()}
+		g.RatingDeviation = [2]float64{changes[0].After.Deviation, changes[1].After.Deviation}
 	}
 	if err := saveGame(ctx, tx, g, old.Version); err != nil {
 		return old, nil, err
@@ -313,15 +314,20 @@ func saveGame(ctx context.Context, tx *sql.Tx, g Game, oldVersion int64) error {
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, status = ?, result = ?,
 			reason = ?, version = ?, moved0 = ?, moved1 = ?, draw_offer = ?, deadline = ?, remind_at = ?,
-			rating_delta0 = ?, rating_delta1 = ?, updated_at = ?, finished_at = ?
+			rating_delta0 = ?, rating_delta1 = ?, rating_dev0 = ?, rating_dev1 = ?, updated_at = ?, finished_at = ?
 		WHERE id = ? AND version = ?`,
 		g.Position, g.ToMove, status, resultText[g.Result], g.Reason, g.Version, g.Moved[0], g.Moved[1],
-		drawOffer, millis(g.Deadline), millis(g.RemindAt), deltaValue(g, 0), deltaValue(g, 1),
+		drawOffer, millis(g.Deadline), millis(g.RemindAt), deltaValue(g, 0), deltaValue(g, 1), devValue(g, 0), devValue(g, 1),
 		g.Updated.UnixMilli(), millis(g.Finished), g.ID, oldVersion)
 	if err != nil {
 		return err
 	}
 	return mustAffect(res, fmt.Errorf("game %d changed under a write transaction: %w", g.ID, ErrConflict))
+}
+
+// devValue is seat's rating deviation after g, NULL unless g was rated now.
+func devValue(g Game, seat int) sql.NullFloat64 {
+	return sql.NullFloat64{Float64: g.RatingDeviation[seat], Valid: g.RatingDeviation[seat] > 0}
 }
 
 func deltaValue(g Game, seat int) sql.NullFloat64 {

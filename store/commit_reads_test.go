@@ -26,7 +26,7 @@ var movesMayRun = []string{
 	"SELECT time_zone, quiet_from, quiet_to FROM users WHERE user_id = ?",
 	"SELECT user_id, every_move FROM follows_games WHERE game_id = ?",
 	"SELECT id, starts_at, ends_at FROM vacations WHERE user_id = ? AND starts_at <= ? AND ends_at > ? ORDER BY ends_at DESC LIMIT 1",
-	"UPDATE games SET position = ?, to_move = ?, status = ?, result = ?, reason = ?, version = ?, moved0 = ?, moved1 = ?, draw_offer = ?, deadline = ?, remind_at = ?, rating_delta0 = ?, rating_delta1 = ?, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?",
+	"UPDATE games SET position = ?, to_move = ?, status = ?, result = ?, reason = ?, version = ?, moved0 = ?, moved1 = ?, draw_offer = ?, deadline = ?, remind_at = ?, rating_delta0 = ?, rating_delta1 = ?, rating_dev0 = ?, rating_dev1 = ?, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?",
 	"SAVEPOINT announce",
 	"INSERT INTO announcements (game_id, challenge_id, tournament_id, daily_id, kind, user_id, version, round, changes, until_at, due_at, created_at, claimed_by, claimed_until) VALUES",
 	"RELEASE SAVEPOINT announce",

@@ -47,6 +47,9 @@ type Game struct {
 	Deadline    time.Time
 	RemindAt    time.Time
 	RatingDelta [2]float64 // rating points each seat won or lost; 0 unless rated and over
+	// RatingDeviation is each seat's rating deviation after the game, set by
+	// the commit that rates it (and written with it), not read back.
+	RatingDeviation [2]float64
 	// Opening is how the first player was decided, as the bot wrote it: a
 	// coin, the challenge's choice, or a throw-off with its throws. A
 	// tournament's game has none: its pairing decided, and the bot says so

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"kilab/store/glicko"
 	"time"
 )
 
@@ -112,6 +113,10 @@ type RatingPoint struct {
 	Game   int64
 	At     time.Time
 	Rating float64
+	// Provisional: the rating was still provisional after that game
+	// (glicko.Rating.Provisional): from the deviation the game kept, or,
+	// for a game rated before games kept it, as estimated by provisionalFrom.
+	Provisional bool
 }
 
 // RatingHistory is user's rating in kind on guild after each of their rated
@@ -135,21 +140,24 @@ func (db *DB) RatingHistory(ctx context.Context, guild, kind, user string) ([]Ra
 		}
 		defer rows.Close()
 		var deltas []float64
+		var devs []sql.NullFloat64
 		for rows.Next() {
 			var p RatingPoint
 			var at int64
 			var delta float64
-			if err := rows.Scan(&p.Game, &at, &delta); err != nil {
+			var dev sql.NullFloat64
+			if err := rows.Scan(&p.Game, &at, &delta, &dev); err != nil {
 				return err
 			}
 			p.At = time.UnixMilli(at).UTC()
-			out, deltas = append(out, p), append(deltas, delta)
+			out, deltas, devs = append(out, p), append(deltas, delta), append(devs, dev)
 		}
 		rating := st.Rating.Rating
 		for i := len(out) - 1; i >= 0; i-- {
 			out[i].Rating = rating
 			rating -= deltas[i]
 		}
+		provisionalFrom(out, devs)
 		return rows.Err()
 	})
 	return out, err
@@ -158,9 +166,32 @@ func (db *DB) RatingHistory(ctx context.Context, guild, kind, user string) ([]Ra
 // qRatingHistory is a player's rated games of a kind on a server, with the
 // rating change each brought them, in the order they ended: one part per
 // seat, so that each reads its seat's index (games_player0, games_player1).
-const qRatingHistory = `SELECT id, finished_at, rating_delta0 FROM games
+const qRatingHistory = `SELECT id, finished_at, rating_delta0, rating_dev0 FROM games
 		WHERE player0 = ?1 AND guild_id = ?2 AND kind = ?3 AND status = 'finished' AND rated = 1 AND rating_delta0 IS NOT NULL
 	UNION ALL
-	SELECT id, finished_at, rating_delta1 FROM games
+	SELECT id, finished_at, rating_delta1, rating_dev1 FROM games
 		WHERE player1 = ?1 AND guild_id = ?2 AND kind = ?3 AND status = 'finished' AND rated = 1 AND rating_delta1 IS NOT NULL
 	ORDER BY 2, 1`
+
+// settledOpponent is the deviation provisionalFrom takes an opponent to
+// have: a player with some twenty rated games behind them.
+const settledOpponent = 60.0
+
+// provisionalFrom marks each point of a rating's history provisional or
+// not: from the deviation its game kept (devs, one per point), or, for a
+// game rated before games kept it, from the deviation Glicko-2 gives a
+// player after as many games against settled opponents of their own
+// rating. The estimate is the honest best without the opponents' own
+// histories; from the first game that kept its deviation on, it is exact.
+func provisionalFrom(points []RatingPoint, devs []sql.NullFloat64) {
+	est := glicko.New()
+	for i := range points {
+		if devs[i].Valid {
+			est.Deviation = devs[i].Float64
+		} else {
+			est.Rating = points[i].Rating
+			est, _ = glicko.Game(est, glicko.Rating{Rating: est.Rating, Deviation: settledOpponent, Volatility: glicko.DefaultVolatility}, 0.5)
+		}
+		points[i].Provisional = est.Provisional()
+	}
+}

@@ -106,3 +106,49 @@ func TestRatingHistory(t *testing.T) {
 		t.Errorf("another server's history: %d points", len(h))
 	}
 }
+
+// A rating's history marks where it was provisional: exactly, from the
+// deviation each rated game keeps, and for games rated before games kept
+// it, by the estimate against settled opponents; either way a new player's
+// first games are provisional and their rating after many is not.
+func TestRatingHistoryMarksProvisional(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, clk := newDB(t)
+	for i := range 40 {
+		g := newGame(t, db)
+		clk.Add(time.Hour)
+		r := FirstWins
+		if i%2 == 1 {
+			r = SecondWins
+		}
+		if _, _, err := db.Commit(ctx, Commit{Game: g.ID, Version: g.Version, End: &End{Result: r, Reason: ReasonResignation}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, _ := db.Standing(ctx, guild, "aseb", "ana")
+	check := func(how string) {
+		t.Helper()
+		h, err := db.RatingHistory(ctx, guild, "aseb", "ana")
+		if err != nil || len(h) != 40 {
+			t.Fatalf("%s: %d points, %v", how, len(h), err)
+		}
+		if !h[0].Provisional || h[39].Provisional {
+			t.Errorf("%s: first provisional %v, last %v", how, h[0].Provisional, h[39].Provisional)
+		}
+		for i := 1; i < 40; i++ {
+			if h[i-1].Provisional != h[i].Provisional && h[i].Provisional {
+				t.Errorf("%s: provisional again at game %d", how, i+1)
+			}
+		}
+	}
+	check("kept deviations")
+	h, _ := db.RatingHistory(ctx, guild, "aseb", "ana")
+	if last := h[39]; last.Provisional != st.Provisional() {
+		t.Errorf("the last point's mark %v, the standing's %v", last.Provisional, st.Provisional())
+	}
+	if _, err := db.write.ExecContext(ctx, `UPDATE games SET rating_dev0 = NULL, rating_dev1 = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	check("estimated")
+}

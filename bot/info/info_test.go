@@ -267,6 +267,13 @@ func TestStatsPayload(t *testing.T) {
 			}
 		}
 	}
+	// Bo is rated in Aseb only: the chart of his rating, attached under the
+	// embed, says so in its alt text.
+	if len(resp.Msg.Files) != 1 || e.Image == nil || e.Image.URL != "attachment://ratings.png" || !bytes.HasPrefix(resp.Msg.Files[0].Data, []byte("\x89PNG")) {
+		t.Errorf("/stats has no rating chart: image %v, %d files", e.Image, len(resp.Msg.Files))
+	} else if alt := resp.Msg.Files[0].Description; !strings.Contains(alt, "Bo's ratings after each rated game: Aseb from") || !strings.Contains(alt, "over 2 games") || strings.Contains(alt, "Tab") {
+		t.Errorf("the chart's alt text: %q", alt)
+	}
 	link := fmt.Sprintf("(https://discord.com/channels/%s/%s)", kittest.Guild, aborted.ThreadID)
 	if e.Title != "Stats of Bo" || !strings.HasPrefix(strings.Split(fields["Recent games"], "\n")[0], "**Seega #4**") || !strings.Contains(fields["Recent games"], link) {
 		t.Errorf("/stats: title %q, recent games\n%s\nwant the newest first and a link %s", e.Title, fields["Recent games"], link)

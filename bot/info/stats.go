@@ -11,6 +11,7 @@ import (
 	"kilab/bot/kit"
 	"kilab/games"
 	"kilab/lang"
+	"kilab/render"
 	"kilab/store"
 )
 
@@ -55,8 +56,53 @@ func (b *Info) Stats(ctx context.Context, i *discordgo.Interaction) error {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("info.provisional")}
 		}
 	}
-	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}})
+	m := &kit.Message{Ephemeral: true, Embeds: []*discordgo.MessageEmbed{e}}
+	if err := b.attachRatings(ctx, l, i.GuildID, user, st, m); err != nil {
+		b.Logger(ctx).Warn("drawing the rating chart", "err", err) // the figures still go out
+	}
+	return b.DC.Respond(i, discordgo.InteractionResponseChannelMessageWithSource, m)
 }
+
+// attachRatings adds to m, under its embed, the chart of user's rating in
+// each game they are rated in on guild over time (store.RatingHistory),
+// provisional stretches dashed, with its alt text; nothing for a player
+// rated nowhere.
+func (b *Info) attachRatings(ctx context.Context, l *lang.Lang, guild string, user *discordgo.User, st store.Stats, m *kit.Message) error {
+	name := kit.DisplayName(user)
+	chart := render.RatingChart{Title: l.T("info.stats.chart_title", "Name", name)}
+	var lines []string
+	for _, k := range st.Kinds {
+		if k.Standing == nil {
+			continue
+		}
+		h, err := b.DB.RatingHistory(ctx, guild, k.Kind, user.ID)
+		if err != nil || len(h) == 0 {
+			return err
+		}
+		s := render.RatingSeries{Name: kit.KindTitle(k.Kind)}
+		lo, hi := h[0].Rating, h[0].Rating
+		for _, p := range h {
+			s.Points = append(s.Points, render.RatingPoint{At: p.At, Rating: p.Rating, Provisional: p.Provisional})
+			lo, hi = min(lo, p.Rating), max(hi, p.Rating)
+		}
+		chart.Series = append(chart.Series, s)
+		lines = append(lines, l.T("info.stats.chart_line", "Game", s.Name, "From", round(h[0].Rating), "To", round(h[len(h)-1].Rating),
+			"N", len(h), "Low", round(lo), "High", round(hi)))
+	}
+	if len(chart.Series) == 0 {
+		return nil
+	}
+	png, err := render.Ratings(l, chart)
+	if err != nil {
+		return err
+	}
+	alt := l.T("info.stats.chart_alt", "Name", name, "Lines", strings.Join(lines, "; "))
+	m.Files = []kit.File{{Name: "ratings.png", ContentType: "image/png", Description: kit.Clip(alt, 1024), Data: png}}
+	m.Embeds[0].Image = &discordgo.MessageEmbedImage{URL: "attachment://ratings.png"}
+	return nil
+}
+
+func round(r float64) int { return int(math.Round(r)) }
 
 // kindText is one game's rating and record: the rating with its rated
 // games' tally, then every game's (rated or not).

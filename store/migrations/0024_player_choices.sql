@@ -13,6 +13,9 @@
 --   follows_games, follows_tournaments: who follows a game they do not
 --     play (its result by DM, or with every_move each move too), or a
 --     tournament (its rounds and result).
+--   games.rating_dev0, rating_dev1: each player's rating deviation after a
+--     rated game, so that a rating's history can tell its provisional
+--     stretches (RatingHistory); NULL for games rated before.
 --   moderation.default_days, default_rated: a server's defaults, chosen by
 --     its moderators, for the /challenge options a challenger leaves out;
 --     NULL for the bot's own (3 days, rated).
@@ -50,6 +53,8 @@ CREATE TABLE follows_tournaments (
 CREATE INDEX follows_games_user ON follows_games (user_id);
 -- A server's games in play, newest first, for /follow's autocomplete.
 CREATE INDEX games_active_guild ON games (guild_id, id) WHERE status = 'active';
+ALTER TABLE games ADD COLUMN rating_dev0 REAL;
+ALTER TABLE games ADD COLUMN rating_dev1 REAL;
 ALTER TABLE moderation ADD COLUMN default_days INTEGER;
 ALTER TABLE moderation ADD COLUMN default_rated INTEGER CHECK (default_rated IN (0, 1));
 CREATE TABLE outbox (
