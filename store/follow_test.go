@@ -105,3 +105,26 @@ func TestTournamentFollowersAreAnnounced(t *testing.T) {
 		t.Errorf("the follower's announcements: %v, want %v", got, want)
 	}
 }
+
+// /follow's autocomplete: the server's games in play the asker does not
+// play, newest first, and the games they follow.
+func TestGamesToFollow(t *testing.T) {
+	ctx := context.Background()
+	db, _ := newDB(t)
+	a := newGameOf(t, db, "ana", "bo", true)
+	b := newGameOf(t, db, "cy", "di", true)
+	newGameOf(t, db, "cy", "ana", true)
+	gs, err := db.GamesInPlayIn(ctx, guild, "ana", 10)
+	if err != nil || len(gs) != 1 || gs[0].ID != b.ID {
+		t.Fatalf("games ana may follow: %v, %v", gs, err)
+	}
+	if gs, _ := db.GamesInPlayIn(ctx, "elsewhere", "ana", 10); len(gs) != 0 {
+		t.Errorf("another server's games: %v", gs)
+	}
+	db.FollowGame(ctx, "eve", a.ID, false)
+	db.FollowGame(ctx, "eve", b.ID, false)
+	gs, err = db.FollowedGames(ctx, "eve", guild, 10)
+	if err != nil || len(gs) != 2 || gs[0].ID != b.ID || gs[1].ID != a.ID {
+		t.Fatalf("games eve follows: %v, %v", gs, err)
+	}
+}
