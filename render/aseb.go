@@ -33,21 +33,28 @@ const (
 	asebH      = asebMargin + asebBoardH + 8 + 40 + 6
 )
 
-// asebRow is the board row (0 top) of a side's private cells.
-func asebRow(side games.Player) int {
-	if side == games.First {
+// asebView is the side a picture is drawn from: the cones' private row at
+// the bottom, or, turned (Last.Turned), the spindles'.
+type asebView struct{ turned bool }
+
+// row is the board row (0 top) of a side's private cells.
+func (v asebView) row(side games.Player) int {
+	if (side == games.First) != v.turned {
 		return 2
 	}
 	return 0
 }
 
-// asebCell returns the column and row of side's path cell c (1-16).
-func asebCell(side games.Player, c int) (col, row int) {
+// cell returns the column and row of side's path cell c (1-16).
+func (v asebView) cell(side games.Player, c int) (col, row int) {
 	if c <= 4 {
-		return 4 - c, asebRow(side)
+		return 4 - c, v.row(side)
 	}
 	return c - 5, 1
 }
+
+// asebCell is cell of the view from the cones' side.
+func asebCell(side games.Player, c int) (col, row int) { return asebView{}.cell(side, c) }
 
 func asebCellRect(col, row int) (x, y float64) {
 	return asebMargin + float64(col)*asebCellW, asebMargin + float64(row)*asebCellH
@@ -74,25 +81,25 @@ func (a asebArt) paint(l *lang.Lang, game games.Game, gp games.Position, last La
 	if !ok {
 		return nil, fmt.Errorf("position is a %T, not an Aseb position", gp)
 	}
-	r := pos.Rules()
-	c := onBackground(cachedBackground(backgroundKey{"aseb", r.Houses}, asebW, asebH, func(c *canvas) {
-		asebBackground(c, r)
+	r, v := pos.Rules(), asebView{last.Turned}
+	c := onBackground(cachedBackground(backgroundKey{"aseb", r.Houses, v.turned}, asebW, asebH, func(c *canvas) {
+		asebBackground(c, r, v)
 	}))
 	moves := asebMoves(last)
 	for _, m := range moves {
-		asebHighlight(c, r, m.move, m.mover)
+		asebHighlight(c, r, v, m.move, m.mover)
 	}
 	for side := games.First; side <= games.Second; side++ {
 		for _, cell := range pos.Cells(side) {
-			x, y := asebCellRect(asebCell(side, cell))
+			x, y := asebCellRect(v.cell(side, cell))
 			px, py := asebPieceCentre(x, y)
 			c.put(piece(asebShape(side), side, asebPiece, false), px, py)
 		}
-		asebPiles(c, l, pos, side)
+		asebPiles(c, l, v, pos, side)
 	}
 	for _, m := range moves {
 		if m.captures {
-			x, y := asebCellRect(asebCell(m.mover, int(m.move.To)))
+			x, y := asebCellRect(v.cell(m.mover, int(m.move.To)))
 			c.put(captureBadge(), x+asebCellW-6, y+asebCellH-6)
 		}
 	}
@@ -105,7 +112,7 @@ func (a asebArt) paint(l *lang.Lang, game games.Game, gp games.Position, last La
 
 // asebBackground draws what never changes for a set of houses: the frame, the
 // cells with their numbers, the rosettes, the off arrow and the pile labels.
-func asebBackground(c *canvas, r aseb.Rules) {
+func asebBackground(c *canvas, r aseb.Rules, v asebView) {
 	c.fill(colBackground)
 	bx, by := asebCellRect(0, 0)
 	c.fillRect(bx-3, by-3, 4*asebCellW+6, asebBoardH+6, 4, colFrame)
@@ -114,11 +121,11 @@ func asebBackground(c *canvas, r aseb.Rules) {
 	c.fillRect(lx-4, ly-1.2, 6, asebCellH+2.4, 0, colFrame) // join the two parts
 	for _, side := range []games.Player{games.Second, games.First} {
 		for cell := 1; cell <= 4; cell++ {
-			asebCellFace(c, r, side, cell, colCell)
+			asebCellFace(c, r, v, side, cell, colCell)
 		}
 	}
 	for cell := 5; cell <= aseb.PathLen; cell++ {
-		asebCellFace(c, r, games.First, cell, colCell)
+		asebCellFace(c, r, v, games.First, cell, colCell)
 	}
 	ax, ay := asebCellRect(12, 1)
 	_, cy := asebPieceCentre(ax, ay)
@@ -132,8 +139,8 @@ func asebBackground(c *canvas, r aseb.Rules) {
 
 // asebCellFace paints side's path cell: its wood (or the colour given), its
 // rosette if it is a house, and its number.
-func asebCellFace(c *canvas, r aseb.Rules, side games.Player, cell int, wood colourT) {
-	x, y := asebCellRect(asebCell(side, cell))
+func asebCellFace(c *canvas, r aseb.Rules, v asebView, side games.Player, cell int, wood colourT) {
+	x, y := asebCellRect(v.cell(side, cell))
 	if r.IsHouse(cell) && wood == colCell {
 		wood = colPetal
 	}
@@ -175,28 +182,28 @@ func asebMoves(last Last) []asebMove {
 
 // asebHighlight tints the last move's origin and destination: a cell, or the
 // mover's reserve for an entry and borne-off pile for a bearing off.
-func asebHighlight(c *canvas, r aseb.Rules, m aseb.Move, mover games.Player) {
+func asebHighlight(c *canvas, r aseb.Rules, v asebView, m aseb.Move, mover games.Player) {
 	if m.From == aseb.Reserve {
-		x, y, w := asebPileBox(mover, false)
+		x, y, w := asebPileBox(v, mover, false)
 		c.fillRect(x, y, w, asebCellH-4, 4, colMoveFrom)
 	} else {
-		asebCellFace(c, r, mover, int(m.From), colMoveFrom)
+		asebCellFace(c, r, v, mover, int(m.From), colMoveFrom)
 	}
 	if m.To == aseb.Off {
-		x, y, w := asebPileBox(mover, true)
+		x, y, w := asebPileBox(v, mover, true)
 		c.fillRect(x, y, w, asebCellH-4, 4, colMoveTo)
 		c.strokeRect(x, y, w, asebCellH-4, 4, 2.2, colMoveRing)
 		return
 	}
-	asebCellFace(c, r, mover, int(m.To), colMoveTo)
-	x, y := asebCellRect(asebCell(mover, int(m.To)))
+	asebCellFace(c, r, v, mover, int(m.To), colMoveTo)
+	x, y := asebCellRect(v.cell(mover, int(m.To)))
 	c.strokeRect(x+2.4, y+2.4, asebCellW-4.8, asebCellH-4.8, 2, 2.2, colMoveRing)
 }
 
 // asebPileBox is the area beside the line for side's reserve (off false) or
 // borne-off pieces: the half of the free row next to its private cells.
-func asebPileBox(side games.Player, off bool) (x, y, w float64) {
-	x, y = asebCellRect(4, asebRow(side))
+func asebPileBox(v asebView, side games.Player, off bool) (x, y, w float64) {
+	x, y = asebCellRect(4, v.row(side))
 	x, y, w = x+6, y+2, 4*asebCellW-10
 	if off {
 		x += 4 * asebCellW
@@ -210,15 +217,15 @@ func asebPileBox(side games.Player, off bool) (x, y, w float64) {
 const asebThrowRoom = 16 + asebPile + 4 + 6 + sticksW + 4 + 14
 
 // asebPiles draws side's reserve and borne-off pieces with their counts.
-func asebPiles(c *canvas, l *lang.Lang, pos aseb.Position, side games.Player) {
+func asebPiles(c *canvas, l *lang.Lang, v asebView, pos aseb.Position, side games.Player) {
 	n, off := pos.InReserve(side), pos.BorneOff(side)
-	x, y, w := asebPileBox(side, false)
+	x, y, w := asebPileBox(v, side, false)
 	c.text(sayN(l, "render.aseb.reserve", "N", n), x+4, y+asebStrip/2+0.3, sizeSmall, 0, colInk)
 	step := min(15.0, (w-asebPile)/max(float64(n-1), 1))
 	for i := range n {
 		c.put(piece(asebShape(side), side, asebPile, false), x+asebPile/2+2+float64(i)*step, y+asebStrip+13)
 	}
-	x, _, w = asebPileBox(side, true)
+	x, _, w = asebPileBox(v, side, true)
 	c.text(sayN(l, "render.aseb.off", "N", off), x+w-4, y+asebStrip/2+0.3, sizeSmall, 1, colInk)
 	step = min(15.0, (w-asebPile)/max(float64(off-1), 1))
 	for i := range off {

@@ -297,8 +297,9 @@ type background struct {
 // changes the board (Aseb's houses, Tab's width, Seega's size). No words
 // are drawn on a background, so one serves every language.
 type backgroundKey struct {
-	game string
-	kind uint32
+	game   string
+	kind   uint32
+	turned bool // Last.Turned
 }
 
 var backgrounds cache[backgroundKey, *background]

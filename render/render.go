@@ -43,6 +43,12 @@ type Last struct {
 	// Move alone.
 	Span   []Played
 	Reader games.Player
+	// Turned draws the board from the second seat's side, for a reader who
+	// plays it and chose to see their own side (what only they see): Aseb's
+	// and Tab's second home row at the bottom, Seega's board turned half
+	// round. The coordinates stay on their cells; what the picture says
+	// does not change.
+	Turned bool
 }
 
 // Ending is how a game ended off the board.

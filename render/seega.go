@@ -27,7 +27,8 @@ func (seegaArt) Legend(l *lang.Lang, pos games.Position) []string {
 }
 
 // seegaArt draws Seega (S1-S8): the N x N board with its columns
-// lettered and rows numbered from A1 at the bottom left, the safe centre
+// lettered and rows numbered from A1 at the bottom left (at the top right,
+// turned, for the second seat's own view), the safe centre
 // marked with a rosette, and beside it whose turn it is and each side's
 // pieces on the board and still in hand.
 type seegaArt struct{}
@@ -46,17 +47,31 @@ const (
 
 func seegaCellSize(n int) float64 { return seegaBoard / float64(n) }
 
-// seegaXY returns the top-left corner of cell c on an n x n board.
-func seegaXY(n int, c seega.Cell) (x, y float64) {
-	s := seegaCellSize(n)
-	return seegaMargin + seegaLabelW + float64(c.Col())*s, seegaMargin + float64(n-1-c.Row())*s
+// seegaGrid is an n x n board as a picture draws it: A1 at the bottom
+// left, or turned half round (Last.Turned), at the top right.
+type seegaGrid struct {
+	n      int
+	turned bool
 }
 
-func seegaCentre(n int, c seega.Cell) (float64, float64) {
-	x, y := seegaXY(n, c)
-	s := seegaCellSize(n)
+// xy returns the top-left corner of cell c.
+func (g seegaGrid) xy(c seega.Cell) (x, y float64) {
+	s := seegaCellSize(g.n)
+	col, row := c.Col(), g.n-1-c.Row()
+	if g.turned {
+		col, row = g.n-1-col, c.Row()
+	}
+	return seegaMargin + seegaLabelW + float64(col)*s, seegaMargin + float64(row)*s
+}
+
+func (g seegaGrid) centre(c seega.Cell) (float64, float64) {
+	x, y := g.xy(c)
+	s := seegaCellSize(g.n)
 	return x + s/2, y + s/2
 }
+
+// seegaXY is xy on an n x n board seen from the first seat's side.
+func seegaXY(n int, c seega.Cell) (x, y float64) { return seegaGrid{n: n}.xy(c) }
 
 func seegaPieceSize(n int) float64 { return float64(int(seegaCellSize(n) * 0.8)) }
 
@@ -70,22 +85,23 @@ func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 		return nil, fmt.Errorf("position is a %T, not a Seega position", gp)
 	}
 	n := pos.Size()
-	c := onBackground(cachedBackground(backgroundKey{"seega", uint32(n)}, seegaW, seegaH, func(c *canvas) {
-		seegaBackground(c, pos)
+	g := seegaGrid{n, last.Turned}
+	c := onBackground(cachedBackground(backgroundKey{"seega", uint32(n), g.turned}, seegaW, seegaH, func(c *canvas) {
+		seegaBackground(c, pos, g)
 	}))
 	effects := seegaEffects(last)
-	seegaHighlight(c, n, effects)
+	seegaHighlight(c, g, effects)
 	d := seegaPieceSize(n)
 	for _, cell := range pos.Cells() {
 		if seat, ok := pos.At(cell).Owner(); ok {
-			x, y := seegaCentre(n, cell)
+			x, y := g.centre(cell)
 			c.put(piece(tabShape(seat), seat, d, false), x, y)
 		}
 	}
-	seegaLosses(c, pos, effects)
+	seegaLosses(c, g, pos, effects)
 	seegaPanel(c, l, game, pos, last)
 	if last.Ended == nil && !pos.Outcome().Over() {
-		seegaNote(c, l, pos)
+		seegaNote(c, l, g, pos)
 	}
 	return c, nil
 }
@@ -95,11 +111,11 @@ func (seegaArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 // again or stop (S5), that piece ringed in the capture mark's colour, or
 // that the opponent is shut in and this move must open a way (S7); not once
 // the game has ended.
-func seegaNote(c *canvas, l *lang.Lang, pos seega.Position) {
+func seegaNote(c *canvas, l *lang.Lang, g seegaGrid, pos seega.Position) {
 	var s string
 	if cell, ok := pos.Chain(); ok {
 		s = l.T("render.seega.note.chain", "Cell", cell.String())
-		x, y := seegaCentre(pos.Size(), cell)
+		x, y := g.centre(cell)
 		c.strokeCircle(x, y, seegaPieceSize(pos.Size())/2+2, 2.5, colCapture)
 	} else if pos.MustOpen() {
 		s = say(l, "render.seega.note.must_open")
@@ -116,31 +132,35 @@ func seegaNote(c *canvas, l *lang.Lang, pos seega.Position) {
 // shows the side on move.
 func seegaNoteIcon(seat games.Player) sprite { return piece(tabShape(seat), seat, 18, false) }
 
-// seegaBackground draws the grid, the safe centre and the coordinates.
-func seegaBackground(c *canvas, pos seega.Position) {
+// seegaBackground draws the grid, the safe centre and the coordinates:
+// each column's letter under it and each row's number beside it, wherever
+// the view puts them.
+func seegaBackground(c *canvas, pos seega.Position, g seegaGrid) {
 	c.fill(colBackground)
-	n, s := pos.Size(), seegaCellSize(pos.Size())
+	n := pos.Size()
 	x0, y0 := seegaMargin+seegaLabelW, seegaMargin
 	c.fillRect(x0-3, y0-3, seegaBoard+6, seegaBoard+6, 4, colFrame)
 	for _, cell := range pos.Cells() {
-		seegaCellFace(c, n, cell, cell == pos.Centre(), colCell)
+		seegaCellFace(c, g, cell, cell == pos.Centre(), colCell)
 	}
 	for i := range n {
-		c.text(string(rune('A'+i)), x0+(float64(i)+0.5)*s, y0+seegaBoard+seegaCoordH/2+2, sizeSmall, 0.5, colInkSoft)
-		c.text(strconv.Itoa(n-i), x0-seegaLabelW/2-2, y0+(float64(i)+0.5)*s, sizeSmall, 0.5, colInkSoft)
+		cx, _ := g.centre(seega.CellAt(i, 0))
+		_, cy := g.centre(seega.CellAt(0, n-1-i))
+		c.text(string(rune('A'+i)), cx, y0+seegaBoard+seegaCoordH/2+2, sizeSmall, 0.5, colInkSoft)
+		c.text(strconv.Itoa(n-i), x0-seegaLabelW/2-2, cy, sizeSmall, 0.5, colInkSoft)
 	}
 }
 
 // seegaCellFace paints a cell's wood, the centre in the rosette's colours.
-func seegaCellFace(c *canvas, n int, cell seega.Cell, centre bool, wood colourT) {
-	x, y := seegaXY(n, cell)
-	s := seegaCellSize(n)
+func seegaCellFace(c *canvas, g seegaGrid, cell seega.Cell, centre bool, wood colourT) {
+	x, y := g.xy(cell)
+	s := seegaCellSize(g.n)
 	if centre && wood == colCell {
 		wood = colPetal
 	}
 	c.fillRect(x+1, y+1, s-2, s-2, 2, wood)
 	if centre {
-		cx, cy := seegaCentre(n, cell)
+		cx, cy := g.centre(cell)
 		c.put(rosette(), cx, cy)
 	}
 }
@@ -166,16 +186,16 @@ func seegaEffects(last Last) []seega.Effect {
 // order they were played (a chain's cell it passed through is where its
 // next step came from): a step's two cells, or a placement's two
 // destinations.
-func seegaHighlight(c *canvas, n int, effects []seega.Effect) {
-	centre := seega.CellAt(n/2, n/2)
-	s := seegaCellSize(n)
+func seegaHighlight(c *canvas, g seegaGrid, effects []seega.Effect) {
+	centre := seega.CellAt(g.n/2, g.n/2)
+	s := seegaCellSize(g.n)
 	for _, e := range effects {
 		if e.From != seega.NoCell {
-			seegaCellFace(c, n, e.From, e.From == centre, colMoveFrom)
+			seegaCellFace(c, g, e.From, e.From == centre, colMoveFrom)
 		}
 		for _, to := range e.To {
-			seegaCellFace(c, n, to, to == centre, colMoveTo)
-			x, y := seegaXY(n, to)
+			seegaCellFace(c, g, to, to == centre, colMoveTo)
+			x, y := g.xy(to)
 			c.strokeRect(x+2, y+2, s-4, s-4, 2, 2, colMoveRing)
 		}
 	}
@@ -184,11 +204,10 @@ func seegaHighlight(c *canvas, n int, effects []seega.Effect) {
 // seegaLosses marks the pieces the moves took off the board where they
 // stood: a faint piece with the capture mark, or the mark alone where a
 // later move of the span has since stepped in.
-func seegaLosses(c *canvas, pos seega.Position, effects []seega.Effect) {
-	n := pos.Size()
-	d := seegaPieceSize(n)
+func seegaLosses(c *canvas, g seegaGrid, pos seega.Position, effects []seega.Effect) {
+	d := seegaPieceSize(g.n)
 	mark := func(cell seega.Cell, seat games.Player) {
-		x, y := seegaCentre(n, cell)
+		x, y := g.centre(cell)
 		if _, taken := pos.At(cell).Owner(); !taken {
 			c.put(piece(tabShape(seat), seat, d, true), x, y)
 		}

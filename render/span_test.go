@@ -172,7 +172,7 @@ func TestSpanSeegaChainMarked(t *testing.T) {
 func TestSpanTabTurnMarked(t *testing.T) {
 	t.Parallel()
 	g, cfg, pos, last := since(t, "tab", map[string]string{"width": "7"}, tabTurn)
-	lay := newTabLayout(7)
+	lay := newTabLayout(7, false)
 	cells := map[string]image.Rectangle{}
 	for row := 1; row <= 4; row++ {
 		for col := 1; col <= 7; col++ {

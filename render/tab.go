@@ -54,7 +54,8 @@ func tallestStack(p tab.Position) int {
 }
 
 // tabArt draws Tab (T1-T9): four rows, black's home row d on top and
-// white's a at the bottom, columns numbered from white's left, an arrow at
+// white's a at the bottom (or, turned, a on top and d at the bottom, for
+// black's own view), columns numbered from white's left, an arrow at
 // the end of each row for the way pieces run along it. Boards wider than 15
 // columns fold in two, columns 1 to (W+1)/2 above the rest, so that a cell
 // keeps room for a stack's height at phone size.
@@ -83,9 +84,11 @@ type tabLayout struct {
 	height     float64
 	panelY     float64
 	rowOfIndex [5]int // board row (0 top) of notation row 1-4
+	top, bottom int   // the notation rows drawn at the top and the bottom
+	turned      bool  // black's side at the bottom (Last.Turned)
 }
 
-func newTabLayout(w int) tabLayout {
+func newTabLayout(w int, turned bool) tabLayout {
 	l := tabLayout{w: w, cols: w, halves: 1}
 	if w > tabFold {
 		l.cols, l.halves = (w+1)/2, 2
@@ -96,7 +99,10 @@ func newTabLayout(w int) tabLayout {
 	l.halfH = 4*l.cell + tabCoordH
 	l.panelY = tabMargin + float64(l.halves)*l.halfH + float64(l.halves-1)*tabHalfGap + 4
 	l.height = l.panelY + tabPanelH
-	l.rowOfIndex = [5]int{0, 3, 2, 1, 0}
+	l.rowOfIndex, l.top, l.bottom, l.turned = [5]int{0, 3, 2, 1, 0}, 4, 1, turned
+	if turned {
+		l.rowOfIndex, l.top, l.bottom = [5]int{0, 0, 1, 2, 3}, 1, 4
+	}
 	return l
 }
 
@@ -133,8 +139,8 @@ func (a tabArt) paint(l *lang.Lang, game games.Game, gp games.Position, last Las
 	if !ok {
 		return nil, fmt.Errorf("position is a %T, not a Tab position", gp)
 	}
-	lay := newTabLayout(pos.Width())
-	c := onBackground(cachedBackground(backgroundKey{"tab", uint32(lay.w)}, tabW, lay.height, func(c *canvas) {
+	lay := newTabLayout(pos.Width(), last.Turned)
+	c := onBackground(cachedBackground(backgroundKey{"tab", uint32(lay.w), lay.turned}, tabW, lay.height, func(c *canvas) {
 		tabBackground(c, lay)
 	}))
 	traces := tabTraces(last)
@@ -164,7 +170,7 @@ func tabBackground(c *canvas, l tabLayout) {
 	for half := range l.halves {
 		first := half*l.cols + 1
 		last := min(l.w, first+l.cols-1)
-		x, y := l.cellXY(tab.Cell{Row: 4, Col: first})
+		x, y := l.cellXY(tab.Cell{Row: l.top, Col: first})
 		n := float64(last - first + 1)
 		c.fillRect(x-3, y-3, n*l.cell+6, 4*l.cell+6, 4, colFrame)
 		for row := 1; row <= 4; row++ {
@@ -181,7 +187,7 @@ func tabBackground(c *canvas, l tabLayout) {
 			tabArrow(c, x+n*l.cell+tabArrowW/2+1, cy, row%2 == 1)
 		}
 		for col := first; col <= last; col++ {
-			cx, cy := l.centre(tab.Cell{Row: 1, Col: col})
+			cx, cy := l.centre(tab.Cell{Row: l.bottom, Col: col})
 			c.text(strconv.Itoa(col), cx, cy+l.cell/2+tabCoordH/2+2, sizeSmall, 0.5, colInkSoft)
 		}
 	}
