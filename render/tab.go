@@ -76,16 +76,16 @@ const (
 
 // tabLayout places a board of width w.
 type tabLayout struct {
-	w, cols    int     // board width, columns per half
-	cell       float64 // cell size
-	x0         float64 // left edge of the cells
-	halfH      float64 // one half: four rows and the column numbers
-	halves     int
-	height     float64
-	panelY     float64
-	rowOfIndex [5]int // board row (0 top) of notation row 1-4
-	top, bottom int   // the notation rows drawn at the top and the bottom
-	turned      bool  // black's side at the bottom (Last.Turned)
+	w, cols     int     // board width, columns per half
+	cell        float64 // cell size
+	x0          float64 // left edge of the cells
+	halfH       float64 // one half: four rows and the column numbers
+	halves      int
+	height      float64
+	panelY      float64
+	rowOfIndex  [5]int // board row (0 top) of notation row 1-4
+	top, bottom int    // the notation rows drawn at the top and the bottom
+	turned      bool   // black's side at the bottom (Last.Turned)
 }
 
 func newTabLayout(w int, turned bool) tabLayout {
