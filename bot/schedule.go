@@ -153,7 +153,7 @@ func (b *Bot) reminder(ctx context.Context, l *lang.Lang, g store.Game) (*kit.Me
 	if err != nil {
 		return nil, fmt.Errorf("loading a game to remind: %w", err)
 	}
-	m, err := b.Board(l, s, kit.BoardOpts{Controls: true})
+	m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Turned: b.Turned(ctx, g.Players[g.ToMove], s.G)})
 	if err != nil {
 		return nil, err
 	}

@@ -49,6 +49,9 @@ type Settings struct {
 	// after midnight in TimeZone), instead of a DM each (SetDigest).
 	Digest   bool
 	DigestAt int
+	// FixedSide: the boards only the user sees are drawn from the same side
+	// as the thread's; else (the default) from their own side (SetFixedSide).
+	FixedSide bool
 }
 
 // Speaks is the locale what Kilab says to the user is in: the language
@@ -70,9 +73,9 @@ func (db *DB) Settings(ctx context.Context, user string) (Settings, error) {
 	s := Settings{User: user, DMs: true, Reminders: true, AutoMove: true}
 	var closed, from, to, digest sql.NullInt64
 	err := db.read.QueryRowContext(ctx, `SELECT dms, reminders, dms_closed_at, auto_move, auto_throw, auto_place, locale, dm_channel_id, name,
-			language, time_zone, quiet_from, quiet_to, digest_at FROM users WHERE user_id = ?`, user).
+			language, time_zone, quiet_from, quiet_to, digest_at, board_fixed FROM users WHERE user_id = ?`, user).
 		Scan(&s.DMs, &s.Reminders, &closed, &s.AutoMove, &s.AutoThrow, &s.AutoPlace, &s.Locale, &s.DMChannel, &s.Name,
-			&s.Language, &s.TimeZone, &from, &to, &digest)
+			&s.Language, &s.TimeZone, &from, &to, &digest, &s.FixedSide)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, nil
 	}
@@ -107,6 +110,12 @@ func (db *DB) SetAutoThrow(ctx context.Context, user string, on bool) error {
 // random.
 func (db *DB) SetAutoPlace(ctx context.Context, user string, on bool) error {
 	return db.setFlag(ctx, user, "auto_place", on)
+}
+
+// SetFixedSide has the boards only the user sees drawn from the thread's
+// fixed side (on) or from their own (off).
+func (db *DB) SetFixedSide(ctx context.Context, user string, on bool) error {
+	return db.setFlag(ctx, user, "board_fixed", on)
 }
 
 // setFlag sets one of the user's on/off columns, the others keeping their

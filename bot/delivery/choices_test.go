@@ -1,6 +1,7 @@
 package delivery
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"sync"
@@ -192,5 +193,45 @@ func TestDigestListsTheTurns(t *testing.T) {
 	deliver(t, d)
 	if n := len(dms(kittest.Ana)); n != 1 {
 		t.Errorf("%d digests after delivering again, want 1", n)
+	}
+}
+
+// A turn's DM copy is drawn from its reader's side: the second seat's copy
+// is the board turned, the first seat's the thread's own picture; one who
+// chose the fixed side gets the thread's picture too.
+func TestDMCopiesFromTheReadersSide(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	core, rec, db := kittest.Core(t, 5)
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	d := New(core, Config{Instance: "test"})
+	deliver(t, d)
+	same := func(user string) bool {
+		t.Helper()
+		boards, dms := boardsIn(rec, kit.ThreadOf(g)), boardsIn(rec, "dm-"+user)
+		if len(boards) == 0 || len(dms) == 0 {
+			t.Fatalf("no board (%d) or DM copy (%d) for %s", len(boards), len(dms), user)
+		}
+		return bytes.Equal(boards[len(boards)-1].Msg.Files[0].Data, dms[len(dms)-1].Msg.Files[0].Data)
+	}
+	for range 2 {
+		g = played(t, db, g, core.Src)
+		deliver(t, d)
+		if user := g.Players[g.ToMove]; same(user) != (user == kittest.Ana) {
+			t.Errorf("%s's DM copy the same picture as the thread's: %v", user, same(user))
+		}
+	}
+	if err := db.SetFixedSide(ctx, kittest.Bo, true); err != nil {
+		t.Fatal(err)
+	}
+	g = kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	deliver(t, d)
+	g = played(t, db, g, core.Src)
+	deliver(t, d)
+	if g.Players[g.ToMove] != kittest.Bo {
+		t.Fatal("Ana moved first, and Bo is not on move")
+	}
+	if !same(kittest.Bo) {
+		t.Error("Bo chose the fixed side, and his DM copy is drawn from his")
 	}
 }

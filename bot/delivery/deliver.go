@@ -367,7 +367,7 @@ func (b *Delivery) deliverBoard(ctx context.Context, a store.Announcement, g sto
 	}
 	seat, _ := g.Seat(a.User)
 	return b.dmBoard(ctx, s, seat, func(l *lang.Lang) (*kit.Message, error) {
-		m, err := b.Board(l, s, kit.BoardOpts{Controls: true})
+		m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Turned: b.Turned(ctx, a.User, s.G)})
 		if err != nil {
 			return nil, err
 		}
@@ -612,6 +612,22 @@ func (b *Delivery) dmReader(ctx context.Context, g store.Game, channel string) *
 	return langs[0]
 }
 
+// dmTurned reports whether the DM copy of g's board in channel is drawn
+// from its reader's side (kit.Core.Turned): the reader is the player whose
+// DM channel it is.
+func (b *Delivery) dmTurned(ctx context.Context, g store.Game, channel string) bool {
+	for p := range games.Player(2) {
+		if !g.Human(p) {
+			continue
+		}
+		set, err := b.DB.Settings(ctx, g.Players[p])
+		if err == nil && set.DMChannel == channel {
+			return b.Turned(ctx, g.Players[p], g)
+		}
+	}
+	return false
+}
+
 // retiredText replaces the line above a retired board's picture, in the
 // language l of the board, which said whose turn it was, so that nobody
 // scrolling back takes an old board for the game as it stands. Edits ping
@@ -761,7 +777,11 @@ func (b *Delivery) redraw(ctx context.Context, a store.Announcement) error {
 // nobody; in the background, it waits under load for the requests that
 // tell players something.
 func (b *Delivery) redrawOne(ctx context.Context, l *lang.Lang, s *kit.State, m store.BoardMessage, background bool) error {
-	msg, err := b.Board(l, s, kit.BoardOpts{Controls: true, Mention: m.Kind == "board" && m.Message == s.G.MessageID})
+	opts := kit.BoardOpts{Controls: true, Mention: m.Kind == "board" && m.Message == s.G.MessageID}
+	if m.Kind == "dm" {
+		opts.Turned = b.dmTurned(ctx, s.G, m.Channel)
+	}
+	msg, err := b.Board(l, s, opts)
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,9 @@ type BoardOpts struct {
 	Prefix   string // the picker step the components show
 	Mention  bool   // ping the player on move (or both players at the end)
 	Note     string // a line above the embed ("You threw 3.")
+	// Turned draws the picture from the second seat's side: for a board
+	// only its reader sees, who plays that seat (Core.Turned).
+	Turned bool
 }
 
 // Board builds a board message in l: an embed with the players, whose turn,
@@ -40,7 +43,7 @@ type BoardOpts struct {
 // controls. The thread's board and a player's DM copy of it may speak
 // different languages, so each is built for its reader.
 func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
-	pic, err := b.pictures.get(l, s)
+	pic, err := b.pictures.get(l, s, o.Turned)
 	if err != nil {
 		return nil, err
 	}
@@ -420,4 +423,17 @@ func (b *Core) OpeningOf(ctx context.Context, l *lang.Lang, g store.Game) (strin
 		}
 	}
 	return g.Opening, nil
+}
+
+// Turned reports whether a board of g that only user sees (a DM copy, a
+// private answer) is drawn from their own side: they play g's second seat
+// and have not chosen the thread's fixed side (/settings side). A failed
+// read draws the fixed side.
+func (b *Core) Turned(ctx context.Context, user string, g store.Game) bool {
+	seat, plays := g.Seat(user)
+	if !plays || seat != games.Second {
+		return false
+	}
+	s, err := b.SettingsOf(ctx, user)
+	return err == nil && !s.FixedSide
 }

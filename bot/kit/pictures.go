@@ -28,6 +28,7 @@ type pictures struct {
 type pictureKey struct {
 	game, version int64
 	lang          lang.Tag
+	turned        bool // drawn from the second seat's side (BoardOpts.Turned)
 }
 
 type picture struct {
@@ -49,8 +50,8 @@ func newPictures(kept int) *pictures {
 
 // get returns the picture of s's game at its version in l, drawing it unless
 // it was drawn lately. The bytes are shared: callers must not change them.
-func (p *pictures) get(l *lang.Lang, s *State) (picture, error) {
-	key := pictureKey{s.G.ID, s.G.Version, l.Tag()}
+func (p *pictures) get(l *lang.Lang, s *State, turned bool) (picture, error) {
+	key := pictureKey{s.G.ID, s.G.Version, l.Tag(), turned}
 	p.mu.Lock()
 	pic, ok := p.byID[key]
 	p.mu.Unlock()
@@ -58,6 +59,7 @@ func (p *pictures) get(l *lang.Lang, s *State) (picture, error) {
 		return pic, nil
 	}
 	last := s.Pictured(l)
+	last.Turned = turned
 	png, err := render.Board(l, s.Game, s.G.Config, s.Pos, last)
 	if err != nil {
 		return picture{}, err

@@ -39,7 +39,8 @@ func (b *Play) BoardCommand(ctx context.Context, i *discordgo.Interaction) error
 	}
 	seat, plays := g.Seat(kit.UserOf(i).ID)
 	controls := plays && seat == g.ToMove
-	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: controls})
+	// In a DM the answer is the asker's alone: drawn from their side.
+	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: controls, Turned: i.GuildID == "" && b.Turned(ctx, kit.UserOf(i).ID, s.G)})
 	if err != nil {
 		return err
 	}

@@ -123,7 +123,8 @@ func (b *Play) showThrown(ctx context.Context, i *discordgo.Interaction, g store
 	}
 	last := s.Plies[len(s.Plies)-1]
 	l := kit.LangOf(i)
-	m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Note: l.T("play.already_threw", "Throws", kit.ThrowsText(last.Throws))})
+	m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Note: l.T("play.already_threw", "Throws", kit.ThrowsText(last.Throws)),
+		Turned: b.Turned(ctx, kit.UserOf(i).ID, s.G)}) // an answer only they see
 	if err != nil {
 		return err
 	}
@@ -209,7 +210,10 @@ func (b *Play) play(pos games.Position, seat games.Player, move string, rec *gam
 // announcement the commit recorded.
 func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, note string) error {
 	same := s.G.Active() && s.G.ToMove == seat && !passed
-	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: same, Note: note})
+	// The clicked board is the thread's, drawn from its fixed side, unless
+	// it is the player's DM copy or the answer is theirs alone.
+	private := i.GuildID == "" || !onMessage
+	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: same, Note: note, Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G)})
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
 		if !onMessage {

@@ -20,6 +20,7 @@ const (
 	optTimeZone = "timezone"
 	optQuiet    = "quiet"
 	optDigest   = "digest"
+	optSide     = "side"
 )
 
 // Languages are the values of the language option: "auto" follows the
@@ -45,6 +46,11 @@ func Command() *discordgo.ApplicationCommand {
 		name := fmt.Sprintf("%02d:00", h)
 		digest.Choices = append(digest.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: h, NameLocalizations: kit.Everywhere(name)})
 	}
+	side := kit.Option(discordgo.ApplicationCommandOptionString, optSide, lang.T("cmd.opt.side"), lang.T("cmd.settings.side"), false)
+	for _, v := range []string{"mine", "fixed"} {
+		t := lang.T("settings.side_" + v)
+		side.Choices = append(side.Choices, &discordgo.ApplicationCommandOptionChoice{Name: t.In(lang.En), Value: v, NameLocalizations: kit.Localized(t, 100)})
+	}
 	return kit.Command("settings", lang.T("cmd.settings.name"), lang.T("cmd.settings.desc"),
 		kit.Option(discordgo.ApplicationCommandOptionBoolean, "dms", lang.T("cmd.opt.dms"), lang.T("cmd.settings.dms"), false),
 		kit.Option(discordgo.ApplicationCommandOptionBoolean, "reminders", lang.T("cmd.opt.reminders"), lang.T("cmd.settings.reminders"), false),
@@ -54,7 +60,7 @@ func Command() *discordgo.ApplicationCommand {
 		lg,
 		kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, optTimeZone, lang.T("cmd.opt.timezone"), lang.T("cmd.settings.timezone"), false), 40, true),
 		kit.WithMax(kit.Option(discordgo.ApplicationCommandOptionString, optQuiet, lang.T("cmd.opt.quiet"), lang.T("cmd.settings.quiet"), false), 20, false),
-		digest)
+		digest, side)
 }
 
 // languageName is how the language option's value v is shown: each
@@ -131,6 +137,13 @@ func (b *Settings) parse(opts map[string]*discordgo.ApplicationCommandInteractio
 			return nil, lang.Fail("settings.err.language")
 		}
 		out = append(out, func(ctx context.Context, user string) error { return b.DB.SetLanguage(ctx, user, v) })
+	}
+	if o, ok := opts[optSide]; ok {
+		v := fmt.Sprint(o.Value)
+		if v != "mine" && v != "fixed" {
+			return nil, lang.Fail("settings.err.side")
+		}
+		out = append(out, func(ctx context.Context, user string) error { return b.DB.SetFixedSide(ctx, user, v == "fixed") })
 	}
 	zone := current.TimeZone
 	if o, ok := opts[optTimeZone]; ok {
@@ -231,6 +244,11 @@ func Describe(l *lang.Lang, s store.Settings, now time.Time) string {
 		digest = l.T("settings.digest_at", "Time", fmt.Sprintf("%02d:%02d", s.DigestAt/60, s.DigestAt%60))
 	}
 	text += "\n" + l.T("settings.now_when", "Language", language, "Zone", zone, "Quiet", quietText, "Digest", digest)
+	side := l.T("settings.side_mine")
+	if s.FixedSide {
+		side = l.T("settings.side_fixed")
+	}
+	text += " " + l.T("settings.now_side", "Side", side)
 	if s.DMs && !s.DMsClosed.IsZero() {
 		text += "\n" + l.T("settings.closed")
 	}

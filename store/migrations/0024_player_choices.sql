@@ -8,6 +8,9 @@
 --   digest_at: the minute of the day, in time_zone, of the daily digest
 --     that replaces turn DMs; NULL for none. digest_due is when the next
 --     one is due (UTC milliseconds), claimed by the sweep (ClaimDigests).
+--   board_fixed: the boards only the player sees (DM copies, private
+--     answers) drawn from the fixed side, as the thread's, rather than
+--     from their own (the default).
 --   muted_games: the games whose DMs a player turned off, and whether
 --     their reminders too.
 --   follows_games, follows_tournaments: who follows a game they do not
@@ -29,6 +32,7 @@ ALTER TABLE users ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN quiet_from INTEGER;
 ALTER TABLE users ADD COLUMN quiet_to INTEGER;
 ALTER TABLE users ADD COLUMN digest_at INTEGER;
+ALTER TABLE users ADD COLUMN board_fixed INTEGER NOT NULL DEFAULT 0 CHECK (board_fixed IN (0, 1));
 ALTER TABLE users ADD COLUMN digest_due INTEGER;
 CREATE INDEX users_digest ON users (digest_due) WHERE digest_due IS NOT NULL;
 CREATE TABLE muted_games (
