@@ -45,7 +45,7 @@ func TestExaminerGainsMatchAnIndependentSearch(t *testing.T) {
 	ex := examiner{}
 	found := 0
 	for _, cfg := range []games.Config{{Variant: "free", Options: map[string]string{"size": "5"}}, {Variant: "lane", Options: map[string]string{"size": "5"}}} {
-		eachChoice(t, cfg, testlong.Pick(3, 40), testlong.Pick(80, 1000), func(pos games.Position) {
+		eachChoice(t, cfg, testlong.Pick(2, 40), testlong.Pick(40, 1000), func(pos games.Position) {
 			f, ok, err := ex.Examine(context.Background(), pos)
 			if err != nil {
 				t.Fatalf("%s: %v", pos, err)
