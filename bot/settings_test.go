@@ -2,10 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -120,5 +122,35 @@ func TestChosenLanguageOverridesTheClient(t *testing.T) {
 	}
 	if l := b.UserLang(ctx, kittest.Ana, ""); l.Tag() != "en" {
 		t.Errorf("DMs after auto in %s, want the client's English", l.Tag())
+	}
+}
+
+// A game muted with its reminders sends no reminder, and its reminder is
+// spent, not kept for later; a game muted without them still reminds.
+func TestMutedRemindersAreNotSent(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b, rec, db := unitBot(t)
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	db.Now = func() time.Time { return now }
+	quietGame := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	loudGame := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	db.Mute(ctx, kittest.Ana, quietGame.ID, true)
+	db.Mute(ctx, kittest.Ana, loudGame.ID, false)
+	now = quietGame.RemindAt.Add(time.Minute)
+	if err := b.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var reminders []string
+	for _, c := range rec.Calls {
+		if c.Op == "send" && strings.Contains(c.Msg.Content, "Reminder") {
+			reminders = append(reminders, c.Msg.Content)
+		}
+	}
+	if len(reminders) != 1 || !strings.Contains(reminders[0], fmt.Sprintf("#%d", loudGame.ID)) {
+		t.Errorf("reminders sent: %q; want game #%d's alone", reminders, loudGame.ID)
+	}
+	if g, _ := db.Game(ctx, quietGame.ID); !g.RemindAt.IsZero() {
+		t.Errorf("the muted game's reminder is still due at %v", g.RemindAt)
 	}
 }

@@ -14,6 +14,7 @@ import (
 type RatingChart struct {
 	Title  string // "Ana's ratings", in the reader's language
 	Series []RatingSeries
+	Zone   *time.Location // the reader's time zone, for the dates; nil for UTC
 }
 
 // RatingSeries is one game's ratings, oldest first.
@@ -64,7 +65,11 @@ func Ratings(l *lang.Lang, c RatingChart) ([]byte, error) {
 	cv.fill(colBackground)
 	b := ratingBoundsOf(c)
 	cv.text(c.Title, ratingW/2, 14, sizeLabel, 0.5, colInk)
-	ratingGrid(cv, l, b)
+	zone := c.Zone
+	if zone == nil {
+		zone = time.UTC
+	}
+	ratingGrid(cv, l, b, zone)
 	for k, s := range c.Series {
 		ratingLine(cv, b, s, ratingColours[k])
 	}
@@ -108,7 +113,7 @@ func (b ratingBounds) at(t time.Time, r float64) (float64, float64) {
 	return x, y
 }
 
-func ratingGrid(cv *canvas, l *lang.Lang, b ratingBounds) {
+func ratingGrid(cv *canvas, l *lang.Lang, b ratingBounds, zone *time.Location) {
 	x0, yTop := b.at(b.from, b.hi)
 	x1, yBot := b.at(b.to, b.lo)
 	cv.fillRect(x0, yTop, x1-x0, yBot-yTop, 0, colPanel)
@@ -121,8 +126,8 @@ func ratingGrid(cv *canvas, l *lang.Lang, b ratingBounds) {
 		cv.text(fmt.Sprintf("%d", int(math.Round(r))), x0-4, y, sizeSmall, 1, colInkSoft)
 	}
 	axis := ratingH - ratingB + 14
-	cv.text(l.T("render.ratings.date", "Date", b.from.Format("2006-01-02")), x0, axis, sizeSmall, 0, colInkSoft)
-	cv.text(l.T("render.ratings.date", "Date", b.to.Format("2006-01-02")), x1, axis, sizeSmall, 1, colInkSoft)
+	cv.text(l.T("render.ratings.date", "Date", b.from.In(zone).Format("2006-01-02")), x0, axis, sizeSmall, 0, colInkSoft)
+	cv.text(l.T("render.ratings.date", "Date", b.to.In(zone).Format("2006-01-02")), x1, axis, sizeSmall, 1, colInkSoft)
 }
 
 // ratingLine draws one game's ratings: solid where settled, dashed where

@@ -110,11 +110,17 @@ func (b *Info) recordText(ctx context.Context, l *lang.Lang, s *kit.State, file 
 		rated = l.T("info.yes")
 	}
 	head(l.T("info.record.rated", "Rated", rated, "Time", l.N("tour.per_move", int(s.G.TimeLimit/(24*time.Hour))), "Computer", computerNote(l, s.G)))
-	started := s.G.Created.UTC().Format(time.RFC3339)
+	// In the asker's time zone where they chose one (/settings timezone);
+	// RFC 3339 says the offset either way.
+	zone := time.UTC
+	if a, ok := kit.AskerOf(ctx); ok && a.User != nil {
+		zone = b.ZoneOf(ctx, a.User.ID)
+	}
+	started := s.G.Created.In(zone).Format(time.RFC3339)
 	if s.G.Finished.IsZero() {
 		head(l.T("info.record.started", "Start", started))
 	} else {
-		head(l.T("info.record.finished", "Start", started, "End", s.G.Finished.UTC().Format(time.RFC3339)))
+		head(l.T("info.record.finished", "Start", started, "End", s.G.Finished.In(zone).Format(time.RFC3339)))
 	}
 	flags := s.G.Config.Flags()
 	old, oldest := oldRevisions(s)

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -330,6 +331,34 @@ func TestHistoryPayload(t *testing.T) {
 	anim, err := gif.DecodeAll(bytes.NewReader(img.Data))
 	if err != nil || len(anim.Image) < 2 {
 		t.Fatalf("replay GIF: %v", err)
+	}
+}
+
+// The record file's start is written in the asker's time zone where they
+// chose one, with its offset; in UTC otherwise.
+func TestHistoryInTheAskersZone(t *testing.T) {
+	t.Parallel()
+	b, rec, db := unit(t)
+	g, _ := playedGame(t, db, 4)
+	file := func() string {
+		t.Helper()
+		rec.Calls = nil
+		handle(b, payload(t, "history_game.json"))
+		m := rec.Calls[len(rec.Calls)-1].Msg
+		if m == nil || len(m.Files) == 0 {
+			t.Fatalf("/history answered %v", rec.Ops())
+		}
+		return string(m.Files[0].Data)
+	}
+	if txt := file(); !strings.Contains(txt, g.Created.UTC().Format(time.RFC3339)) {
+		t.Errorf("no zone chosen: the start is not in UTC:\n%s", txt)
+	}
+	if err := db.SetTimeZone(context.Background(), kittest.Ana, "Asia/Tokyo"); err != nil {
+		t.Fatal(err)
+	}
+	tokyo, _ := time.LoadLocation("Asia/Tokyo")
+	if txt := file(); !strings.Contains(txt, g.Created.In(tokyo).Format(time.RFC3339)) || !strings.Contains(txt, "+09:00") {
+		t.Errorf("Ana chose Tokyo: the start is not in her zone:\n%s", txt)
 	}
 }
 

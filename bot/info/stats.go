@@ -70,6 +70,9 @@ func (b *Info) Stats(ctx context.Context, i *discordgo.Interaction) error {
 func (b *Info) attachRatings(ctx context.Context, l *lang.Lang, guild string, user *discordgo.User, st store.Stats, m *kit.Message) error {
 	name := kit.DisplayName(user)
 	chart := render.RatingChart{Title: l.T("info.stats.chart_title", "Name", name)}
+	if a, ok := kit.AskerOf(ctx); ok && a.User != nil {
+		chart.Zone = b.ZoneOf(ctx, a.User.ID) // the dates in the reader's zone
+	}
 	var lines []string
 	for _, k := range st.Kinds {
 		if k.Standing == nil {

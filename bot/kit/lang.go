@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -10,6 +11,7 @@ import (
 	"kilab/games"
 	"kilab/lang"
 	"kilab/lru"
+	"kilab/quiet"
 	"kilab/store"
 )
 
@@ -148,4 +150,18 @@ func SeatTitle(l *lang.Lang, g games.Game, p games.Player) string {
 	w := SeatWord(l, g, p)
 	r, n := utf8.DecodeRuneInString(w)
 	return string(unicode.ToUpper(r)) + w[n:]
+}
+
+// ZoneOf is the time zone user chose (/settings timezone), for the times
+// Kilab writes as text where Discord's <t:...> cannot stand (a record
+// file, a picture): UTC where they chose none.
+func (b *Core) ZoneOf(ctx context.Context, user string) *time.Location {
+	s, err := b.SettingsOf(ctx, user)
+	if err != nil {
+		return time.UTC
+	}
+	if zone, err := quiet.Zone(s.TimeZone); err == nil {
+		return zone
+	}
+	return time.UTC
 }
