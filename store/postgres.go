@@ -168,6 +168,9 @@ func traced(ctx context.Context, query string) {
 	if f, ok := ctx.Value(traceKey{}).(func(string)); ok {
 		f(query)
 	}
+	if trace := queryTrace.Load(); trace != nil {
+		(*trace)(query)
+	}
 }
 
 // rebind rewrites SQLite's placeholders to PostgreSQL's: ?N becomes $N, and

@@ -54,8 +54,9 @@ type keptStmt struct {
 	busy bool
 }
 
-// queryTrace, when a test sets it, is told every query a SQLite connection
-// runs: the query-plan test lists them so (TestMain, KILAB_PLANS).
+// queryTrace, when a test sets it, is told every query a connection runs
+// (SQLite's as it takes its statement, PostgreSQL's in traced): the
+// query-plan test lists them so (TestMain, KILAB_PLANS).
 var queryTrace atomic.Pointer[func(query string)]
 
 // errNotKeepable says the driver's connection lacks what keeping needs.

@@ -9,6 +9,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"sync"
@@ -39,27 +41,51 @@ func Schema(t testing.TB, server string) string {
 	if err, seen := unreachableServers.Load(server); seen {
 		unreachable(t, server, err.(error)) // once per run is enough waiting for it
 	}
+	source, name, err := NewSchema(server)
+	var lost *unreachableError
+	switch {
+	case errors.As(err, &lost):
+		unreachableServers.Store(server, lost.err)
+		unreachable(t, server, lost.err)
+	case err != nil:
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := Drop(server, name); err != nil {
+			t.Error(err)
+		}
+	})
+	return source
+}
+
+// unreachableError is a server NewSchema could not reach.
+type unreachableError struct{ err error }
+
+func (e *unreachableError) Error() string { return "pgtest: unreachable: " + e.err.Error() }
+
+// NewSchema makes a schema of its own on server, for a run outside any one
+// test (a TestMain's), and returns the URL that opens it and its name, for
+// Drop.
+func NewSchema(server string) (source, name string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, server)
 	if err != nil {
-		unreachableServers.Store(server, err)
-		unreachable(t, server, err)
+		return "", "", &unreachableError{err}
 	}
 	defer conn.Close(ctx)
-	name := "kilab_test_" + randomHex()
+	name = "kilab_test_" + randomHex()
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
-		t.Fatalf("pgtest: creating schema %s: %v", name, err)
+		return "", "", fmt.Errorf("pgtest: creating schema %s: %w", name, err)
 	}
-	t.Cleanup(func() { drop(t, server, name) })
 	u, err := url.Parse(server)
 	if err != nil {
-		t.Fatalf("pgtest: %s: %v", Env, err)
+		return "", name, fmt.Errorf("pgtest: %s: %w", Env, err)
 	}
 	q := u.Query()
 	q.Set("search_path", name)
 	u.RawQuery = q.Encode()
-	return u.String()
+	return u.String(), name, nil
 }
 
 // unreachableServers remembers the servers a test of this run could not
@@ -75,7 +101,8 @@ func unreachable(t testing.TB, server string, err error) {
 		"a local server with trust auth and a database named test takes %s=%s", redact(server), err, Env, Env, Example)
 }
 
-func drop(t testing.TB, server, name string) {
+// Drop drops a schema NewSchema made, with everything in it.
+func Drop(server, name string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, server)
@@ -84,8 +111,9 @@ func drop(t testing.TB, server, name string) {
 		conn.Close(ctx)
 	}
 	if err != nil {
-		t.Errorf("pgtest: dropping schema %s: %v", name, err)
+		return fmt.Errorf("pgtest: dropping schema %s: %w", name, err)
 	}
+	return nil
 }
 
 func randomHex() string {
