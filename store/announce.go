@@ -325,23 +325,23 @@ const qClaimAnnouncements = `UPDATE announcements SET claimed_until = ?1, claime
 // itself), so that under load the tidying of a move never holds back the
 // next; and nothing waits for a refresh, which falls due seconds after the
 // throw that wrote it, while the thrower's move may come at once (a refresh
-// the game has moved past says nothing); and nothing waits for a DM put
-// off past it (held for its reader's quiet hours, or waiting out a retry),
-// which speaks only to its reader and checks when it goes whether its turn
-// is still on. Each is its own NOT EXISTS, so that each reads its own index
+// the game has moved past says nothing); and nothing waits for a DM held
+// past it for its reader's quiet hours (put off with no attempt counted),
+// which speaks only to its reader, and says nothing when it goes if a newer
+// one of its kind came meanwhile (Superseded). A DM waiting out a retry
+// still holds its game's later ones back, so that they keep their order. Each is its own NOT EXISTS, so that each reads its own index
 // (announcements_game, announcements_tournament); an announcement about
 // neither (a challenge's) finds nothing in either.
 const inTurn = `NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.game_id = a.game_id AND p.id < a.id AND p.kind <> '` + AnnounceRefresh + `'
-					AND (p.kind NOT IN (` + dmKinds + `) OR p.due_at <= a.due_at)
+					AND (p.kind NOT IN (` + dmKinds + `) OR p.due_at <= a.due_at OR p.attempts > 0)
 					AND (p.kind <> '` + AnnounceRetire + `' OR a.kind NOT IN ('` + AnnounceBoard + `', '` + AnnounceTurnDM + `', '` + AnnounceResultDM + `')))
 			AND NOT EXISTS (SELECT 1 FROM announcements p
 				WHERE p.done_at IS NULL AND p.tournament_id = a.tournament_id AND p.id < a.id
-					AND (p.kind NOT IN (` + dmKinds + `) OR p.due_at <= a.due_at))`
+					AND (p.kind NOT IN (` + dmKinds + `) OR p.due_at <= a.due_at OR p.attempts > 0))`
 
 // dmKinds are the announcements that speak only to their reader by DM: one
-// put off (held for quiet hours, or waiting out a retry) holds back nothing
-// of its game or tournament.
+// held for quiet hours holds back nothing of its game or tournament.
 const dmKinds = `'` + AnnounceTurnDM + `', '` + AnnounceResultDM + `', '` + AnnounceFollowGame + `', '` +
 	AnnounceFollowRound + `', '` + AnnounceFollowFinished + `'`
 
@@ -401,16 +401,17 @@ func (db *DB) Superseded(ctx context.Context, a Announcement) (bool, error) {
 		return false, nil
 	}
 	var n int
-	err := db.read.QueryRowContext(ctx, qSuperseded, a.Game, a.Kind, a.User, a.ID).Scan(&n)
+	err := db.read.QueryRowContext(ctx, qSuperseded, a.Game, a.Kind, a.User, a.Version).Scan(&n)
 	return n > 0, err
 }
 
-// qSuperseded counts the newer announcements like a. Only undelivered ones
-// can be newer than one being delivered (a game's go out in order), and
-// saying so lets the query read the pending ones (announcements_game or
-// announcements_pending) rather than every announcement written since a.
+// qSuperseded counts the announcements like a written at a later version,
+// delivered or not: a DM put off (held for quiet hours) may be overtaken by
+// a newer one that is delivered first, and must then say nothing. It reads
+// announcements_once, whose expressions and condition it repeats.
 const qSuperseded = `SELECT COUNT(*) FROM announcements
-	WHERE game_id = ? AND kind = ? AND user_id = ? AND id > ? AND done_at IS NULL`
+	WHERE COALESCE(game_id, 0) = ? AND COALESCE(challenge_id, 0) = 0 AND COALESCE(tournament_id, 0) = 0 AND COALESCE(daily_id, 0) = 0
+		AND kind = ? AND user_id = ? AND version > ? AND kind NOT IN ('draw_offer', 'vacation')`
 
 // Pending reports whether an announcement of one of kinds, newer than a,
 // waits to be delivered for a's game: one that will say what a would, as

@@ -235,3 +235,37 @@ func TestDMCopiesFromTheReadersSide(t *testing.T) {
 		t.Error("Bo chose the fixed side, and his DM copy is drawn from his")
 	}
 }
+
+// A held DM overtaken by a newer one of its kind says nothing when it falls
+// due: here the player's quiet hours changed while it waited, so the newer
+// turn DM, held to the new end, went out first.
+func TestAHeldDMOvertakenSaysNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	core, rec, db := kittest.Core(t, 6)
+	clk := &fakeClock{t: lateNight}
+	db.Now = clk.Now
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	d := New(core, Config{Instance: "test"})
+	deliver(t, d)
+	g = played(t, db, g, core.Src)
+	quiet := g.Players[g.ToMove]
+	quietNight(t, db, quiet)
+	deliver(t, d) // its turn DM is held to 08:00
+	if err := db.SetQuiet(ctx, quiet, 23*60, 7*60); err != nil {
+		t.Fatal(err)
+	}
+	g = played(t, db, g, core.Src)
+	g = played(t, db, g, core.Src)
+	if g.Players[g.ToMove] != quiet {
+		t.Fatal("the quiet player is not on move again")
+	}
+	deliver(t, d) // the new turn DM is held to 07:00
+	clk.Set(morning.Add(-time.Hour))
+	deliver(t, d)
+	clk.Set(morning)
+	deliver(t, d)
+	if n := len(boardsIn(rec, "dm-"+quiet)); n != 1 {
+		t.Errorf("%d turn DMs to the player, want the newer one alone", n)
+	}
+}
