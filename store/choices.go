@@ -22,25 +22,33 @@ func (db *DB) SetLanguage(ctx context.Context, user, language string) error {
 	return err
 }
 
-// SetTimeZone sets the user's time zone, a name quiet.Zone knows. Their
-// next digest, if they take one, moves to its hour in the new zone.
+// SetTimeZone sets the user's time zone, a name quiet.Zone knows, in one
+// transaction with what follows from it: their next digest, if they take
+// one, moves to its hour in the new zone, and the reminders of the games
+// where they are on move are planned again around their quiet hours there.
 func (db *DB) SetTimeZone(ctx context.Context, user, zone string) error {
 	loc, err := quiet.Zone(zone)
 	if err != nil {
 		return err
 	}
-	s, err := db.Settings(ctx, user)
-	if err != nil {
-		return err
-	}
-	var due sql.NullInt64
-	if s.Digest {
-		due = millis(quiet.NextAt(db.now(), s.DigestAt, loc))
-	}
-	_, err = db.exec(ctx, `INSERT INTO users (user_id, time_zone, digest_due, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone, digest_due = excluded.digest_due, updated_at = excluded.updated_at`,
-		user, zone, due, db.now().UnixMilli())
-	return err
+	now := db.now()
+	return db.update(ctx, func(tx *sql.Tx) error {
+		var at sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT digest_at FROM users WHERE user_id = ?`, user).Scan(&at)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		var due sql.NullInt64
+		if at.Valid {
+			due = millis(quiet.NextAt(now, int(at.Int64), loc))
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO users (user_id, time_zone, digest_due, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone, digest_due = excluded.digest_due, updated_at = excluded.updated_at`,
+			user, zone, due, now.UnixMilli()); err != nil {
+			return err
+		}
+		return db.replanReminders(ctx, tx, user)
+	})
 }
 
 // SetQuiet sets the user's quiet hours (from and to, minutes after midnight
@@ -116,23 +124,30 @@ func hours(zone string, from, to sql.NullInt64) quiet.Hours {
 // SetDigest turns the user's daily digest on, at minute of the day in
 // their zone, or off (on false): with it, their turns come in one DM a day
 // instead of one DM each. The next one falls due at the next such minute.
+// Reading the zone and writing the digest are one transaction, so that a
+// change of zone at the same moment cannot leave the digest on with no due
+// time, or a due time with the digest off.
 func (db *DB) SetDigest(ctx context.Context, user string, on bool, minute int) error {
-	var at, due sql.NullInt64
-	if on {
-		s, err := db.Settings(ctx, user)
-		if err != nil {
-			return err
+	now := db.now()
+	return db.update(ctx, func(tx *sql.Tx) error {
+		var at, due sql.NullInt64
+		if on {
+			var zone string
+			err := tx.QueryRowContext(ctx, `SELECT time_zone FROM users WHERE user_id = ?`, user).Scan(&zone)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			loc, err := quiet.Zone(zone)
+			if err != nil {
+				return err
+			}
+			at, due = sql.NullInt64{Int64: int64(minute), Valid: true}, millis(quiet.NextAt(now, minute, loc))
 		}
-		loc, err := quiet.Zone(s.TimeZone)
-		if err != nil {
-			return err
-		}
-		at, due = sql.NullInt64{Int64: int64(minute), Valid: true}, millis(quiet.NextAt(db.now(), minute, loc))
-	}
-	_, err := db.exec(ctx, `INSERT INTO users (user_id, digest_at, digest_due, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET digest_at = excluded.digest_at, digest_due = excluded.digest_due, updated_at = excluded.updated_at`,
-		user, at, due, db.now().UnixMilli())
-	return err
+		_, err := tx.ExecContext(ctx, `INSERT INTO users (user_id, digest_at, digest_due, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET digest_at = excluded.digest_at, digest_due = excluded.digest_due, updated_at = excluded.updated_at`,
+			user, at, due, now.UnixMilli())
+		return err
+	})
 }
 
 // ClaimDigests writes the digest announcements due now, up to limit: for
@@ -145,7 +160,7 @@ func (db *DB) SetDigest(ctx context.Context, user string, on bool, minute int) e
 func (db *DB) ClaimDigests(ctx context.Context, limit int) (int, error) {
 	now := db.now()
 	rows, err := db.read.QueryContext(ctx, `SELECT user_id, time_zone, digest_at, digest_due FROM users
-		WHERE digest_due IS NOT NULL AND digest_due <= ? ORDER BY digest_due LIMIT ?`, now.UnixMilli(), limit)
+		WHERE digest_due IS NOT NULL AND digest_due <= ? AND digest_at IS NOT NULL ORDER BY digest_due LIMIT ?`, now.UnixMilli(), limit)
 	if err != nil {
 		return 0, err
 	}

@@ -58,6 +58,18 @@ func TestRemindersKeepOutOfQuietHours(t *testing.T) {
 	if g, _ = db.Game(ctx, g.ID); !g.RemindAt.Equal(want) {
 		t.Errorf("quiet hours off: reminder at %v, want %v", g.RemindAt, want)
 	}
+	// 21:00-23:00 in Berlin holds the reminder (21:36 UTC) until 22:00 UTC;
+	// the same hours in UTC, after a change of zone, until 23:00.
+	db.SetQuiet(ctx, "ana", 21*60, 23*60)
+	if g, _ = db.Game(ctx, g.ID); !g.RemindAt.Equal(time.Date(2026, 3, 3, 22, 0, 0, 0, time.UTC)) {
+		t.Errorf("quiet 21-23 in Berlin: reminder at %v", g.RemindAt)
+	}
+	if err := db.SetTimeZone(ctx, "ana", "UTC"); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ = db.Game(ctx, g.ID); !g.RemindAt.Equal(time.Date(2026, 3, 3, 23, 0, 0, 0, time.UTC)) {
+		t.Errorf("the same hours in UTC: reminder at %v, want it planned again", g.RemindAt)
+	}
 }
 
 func TestChoicesAreKept(t *testing.T) {
