@@ -28,9 +28,8 @@ var (
 		"standings":  {refusal: "tour.err.standings_no_server"},
 		"mod":        {refusal: "mod.err.no_server"},
 		"follow":     {refusal: "follow.err.no_server"},
-		"unfollow":   {refusal: "follow.err.no_server"},
 	}
-	inDMs = []string{"move", "board", "games", "resign", "draw", "settings", "mute", "unmute", "vacation", "help", "rules",
+	inDMs = []string{"move", "board", "games", "resign", "draw", "settings", "mute", "unmute", "unfollow", "vacation", "help", "rules",
 		"learn", "history", "review", "puzzle"}
 )
 

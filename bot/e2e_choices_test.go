@@ -136,8 +136,8 @@ func TestE2EReminderBeforeQuietHours(t *testing.T) {
 }
 
 // A member who follows a game move by move gets its board after each move,
-// without controls, and its result; unfollowed, nothing more. /follow
-// refuses the game's own players.
+// without controls, and its result; /unfollow, from a DM too, stops it.
+// /follow refuses the game's own players.
 func TestE2EFollowAGame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 43)
@@ -180,7 +180,8 @@ func TestE2EFollowAGame(t *testing.T) {
 	if _, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "is over") }); err != nil {
 		t.Fatalf("no result came to the follower: %v", err)
 	}
-	said = h.reply(h.srv.Command(cy.ID, h.srv.ChannelID(), "unfollow", fakediscord.Sub("game", fakediscord.Arg("game", id))))
+	// From a DM: a follower who left the server can still stop it.
+	said = h.reply(h.srv.Command(cy.ID, dm, "unfollow", fakediscord.Sub("game", fakediscord.Arg("game", id))))
 	if !strings.Contains(said.Content, "no longer follow") {
 		t.Errorf("/unfollow answered %q", said.Content)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kilab/lang"
+	"kilab/quiet"
 	"kilab/store"
 )
 
@@ -136,14 +137,14 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 
 // reminderWaits reports whether g's reminder, due now, should wait for the
 // end of user's quiet hours, and until when: only while the deadline comes
-// after them.
+// at least quiet.Margin after them.
 func (b *Bot) reminderWaits(ctx context.Context, g store.Game, user string) (time.Time, bool) {
 	s, err := b.DB.Settings(ctx, user)
 	if err != nil {
 		return time.Time{}, false // better a reminder in quiet hours than none
 	}
 	inside, end := s.Quiet.Around(b.DB.Now())
-	return end, inside && g.Deadline.After(end)
+	return end, inside && !g.Deadline.Before(end.Add(quiet.Margin))
 }
 
 // reminder is the DM that reminds the player on move in g of their

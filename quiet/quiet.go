@@ -103,18 +103,23 @@ func (q Hours) stretch(t time.Time, days int) (start, end time.Time) {
 // deadline it warns of falls inside them.
 const Lead = 15 * time.Minute
 
+// Margin is the least time a reminder sent as quiet hours end leaves before
+// its deadline; a deadline nearer their end than that counts as inside
+// them, and its reminder goes out before they begin.
+const Margin = time.Hour
+
 // Remind is when to send the reminder planned for at, of a deadline, given
 // the player's quiet hours, now being the earliest it can go: at itself
-// outside quiet hours; inside them, when they end if the deadline comes
-// later, or else Lead before they begin (now, if that has passed), so that
-// the player hears of a deadline that will pass while they sleep before
-// they go to sleep.
+// outside quiet hours; inside them, when they end if the deadline comes at
+// least Margin later, or else Lead before they begin (now, if that has
+// passed), so that the player hears of a deadline that will pass while
+// they sleep before they go to sleep.
 func (q Hours) Remind(at, deadline, now time.Time) time.Time {
 	inside, end := q.Around(at)
 	if !inside {
 		return at
 	}
-	if deadline.After(end) {
+	if !deadline.Before(end.Add(Margin)) {
 		return end
 	}
 	start, _ := q.Next(at)

@@ -113,9 +113,9 @@ func (db *DB) GamesInPlayIn(ctx context.Context, guild, user string, limit int) 
 		WHERE status = 'active' AND guild_id = ?1 AND player0 <> ?2 AND player1 <> ?2 ORDER BY id DESC LIMIT ?3`, guild, user, limit)
 }
 
-// FollowedGames are up to limit of the games of guild user follows, newest
-// first.
+// FollowedGames are up to limit of the games user follows, in guild or,
+// with guild "", everywhere, newest first.
 func (db *DB) FollowedGames(ctx context.Context, user, guild string, limit int) ([]Game, error) {
 	return queryGames(ctx, db.read, `SELECT `+gameColumns+` FROM games
-		WHERE id IN (SELECT game_id FROM follows_games WHERE user_id = ?1) AND guild_id = ?2 ORDER BY id DESC LIMIT ?3`, user, guild, limit)
+		WHERE id IN (SELECT game_id FROM follows_games WHERE user_id = ?1) AND (?2 = '' OR guild_id = ?2) ORDER BY id DESC LIMIT ?3`, user, guild, limit)
 }

@@ -127,4 +127,10 @@ func TestGamesToFollow(t *testing.T) {
 	if err != nil || len(gs) != 2 || gs[0].ID != b.ID || gs[1].ID != a.ID {
 		t.Fatalf("games eve follows: %v, %v", gs, err)
 	}
+	if gs, _ := db.FollowedGames(ctx, "eve", "elsewhere", 10); len(gs) != 0 {
+		t.Errorf("games eve follows on another server: %v", gs)
+	}
+	if gs, _ := db.FollowedGames(ctx, "eve", "", 10); len(gs) != 2 {
+		t.Errorf("games eve follows anywhere: %v", gs)
+	}
 }

@@ -34,13 +34,12 @@ func Command() *discordgo.ApplicationCommand {
 	return c
 }
 
-// UnfollowCommand is /unfollow as it is registered.
+// UnfollowCommand is /unfollow as it is registered: in servers and in DMs,
+// so that a follower who left the server can still stop what it sends.
 func UnfollowCommand() *discordgo.ApplicationCommand {
-	c := kit.Command("unfollow", lang.T("cmd.unfollow.name"), lang.T("cmd.unfollow.desc"),
+	return kit.Command("unfollow", lang.T("cmd.unfollow.name"), lang.T("cmd.unfollow.desc"),
 		kit.Subcommand("game", lang.T("cmd.follow.game"), lang.T("cmd.unfollow.game_desc"), kit.GameOption(lang.T("cmd.follow.game_opt"))),
 		kit.Subcommand("tournament", lang.T("cmd.follow.tournament"), lang.T("cmd.unfollow.tournament_desc"), tournamentOption()))
-	c.Contexts = kit.GuildOnly()
-	return c
 }
 
 func tournamentOption() *discordgo.ApplicationCommandOption {
@@ -83,34 +82,32 @@ func (f *Follows) Follow(ctx context.Context, i *discordgo.Interaction) error {
 	return f.Reply(i, "%s", l.T("follow.game_done", "ID", g.ID))
 }
 
-// Unfollow is /unfollow game and /unfollow tournament.
+// Unfollow is /unfollow game and /unfollow tournament. It takes the id of
+// anything the asker follows, of this server or another (or in DMs, of
+// any): stopping one's own DMs needs no look at the game.
 func (f *Follows) Unfollow(ctx context.Context, i *discordgo.Interaction) error {
-	if i.GuildID == "" {
-		return lang.Fail("follow.err.no_server")
-	}
 	l, user := kit.LangOf(i), kit.UserOf(i).ID
-	var (
-		was bool
-		id  int64
-	)
-	if sub(i) == "tournament" {
-		t, err := f.tournamentOf(ctx, i)
-		if err != nil {
-			return err
+	tournament := sub(i) == "tournament"
+	opt := kit.OptGame
+	if tournament {
+		opt = kit.OptTournament
+	}
+	raw := strings.TrimPrefix(kit.OptString(i, opt), "#")
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		if tournament {
+			return lang.Fail("follow.err.not_a_tournament", "Raw", strconv.Quote(kit.Clip(raw, 20)))
 		}
-		id = t.ID
-		if was, err = f.DB.UnfollowTournament(ctx, user, t.ID); err != nil {
-			return err
-		}
+		return lang.Fail("cmd.not_a_game", "Raw", strconv.Quote(kit.Clip(raw, 20)))
+	}
+	var was bool
+	if tournament {
+		was, err = f.DB.UnfollowTournament(ctx, user, id)
 	} else {
-		g, err := f.GameOf(ctx, i)
-		if err != nil {
-			return err
-		}
-		id = g.ID
-		if was, err = f.DB.UnfollowGame(ctx, user, g.ID); err != nil {
-			return err
-		}
+		was, err = f.DB.UnfollowGame(ctx, user, id)
+	}
+	if err != nil {
+		return err
 	}
 	if !was {
 		return f.Reply(i, "%s", l.T("follow.not_following", "ID", id))
