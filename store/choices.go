@@ -16,10 +16,7 @@ import (
 // SetLanguage sets the language of the user's DMs, answers and pictures:
 // a language's code, or "" to follow their Discord client's locale.
 func (db *DB) SetLanguage(ctx context.Context, user, language string) error {
-	_, err := db.exec(ctx, `INSERT INTO users (user_id, language, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at`,
-		user, language, db.now().UnixMilli())
-	return err
+	return db.setColumn(ctx, user, "language", language)
 }
 
 // SetTimeZone sets the user's time zone, a name quiet.Zone knows, in one
@@ -159,26 +156,17 @@ func (db *DB) SetDigest(ctx context.Context, user string, on bool, minute int) e
 // It returns how many it wrote.
 func (db *DB) ClaimDigests(ctx context.Context, limit int) (int, error) {
 	now := db.now()
-	rows, err := db.read.QueryContext(ctx, `SELECT user_id, time_zone, digest_at, digest_due FROM users
-		WHERE digest_due IS NOT NULL AND digest_due <= ? AND digest_at IS NOT NULL ORDER BY digest_due LIMIT ?`, now.UnixMilli(), limit)
-	if err != nil {
-		return 0, err
-	}
 	type due struct {
 		user, zone string
 		at         int
 		due        int64
 	}
-	var dues []due
-	for rows.Next() {
-		var d due
-		if err := rows.Scan(&d.user, &d.zone, &d.at, &d.due); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		dues = append(dues, d)
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+	dues, err := queryAll(ctx, db.read, func(s scanner) (d due, err error) {
+		err = s.Scan(&d.user, &d.zone, &d.at, &d.due)
+		return d, err
+	}, `SELECT user_id, time_zone, digest_at, digest_due FROM users
+		WHERE digest_due IS NOT NULL AND digest_due <= ? AND digest_at IS NOT NULL ORDER BY digest_due LIMIT ?`, now.UnixMilli(), limit)
+	if err != nil {
 		return 0, err
 	}
 	n := 0

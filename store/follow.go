@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -52,7 +53,7 @@ func (db *DB) UnfollowTournament(ctx context.Context, user string, tournament in
 // FollowsGame reports whether user follows game, and every move of it.
 func (db *DB) FollowsGame(ctx context.Context, user string, game int64) (follows, everyMove bool, err error) {
 	err = db.read.QueryRowContext(ctx, `SELECT every_move FROM follows_games WHERE game_id = ? AND user_id = ?`, game, user).Scan(&everyMove)
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return false, false, nil
 	}
 	return err == nil, everyMove, err
@@ -69,41 +70,30 @@ func affected(res sql.Result, err error) (bool, error) {
 // followNotices are the DMs g's followers get for a commit that leaves g as
 // it is: its end for all of them, a move for those who follow every move.
 func followNotices(ctx context.Context, tx *sql.Tx, g Game) ([]Notice, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT user_id, every_move FROM follows_games WHERE game_id = ?`, g.ID)
-	if err != nil {
-		return nil, err
+	type follower struct {
+		user  string
+		every bool
 	}
-	defer rows.Close()
+	fs, err := queryAll(ctx, tx, func(s scanner) (f follower, err error) {
+		err = s.Scan(&f.user, &f.every)
+		return f, err
+	}, `SELECT user_id, every_move FROM follows_games WHERE game_id = ?`, g.ID)
 	var out []Notice
-	for rows.Next() {
-		var user string
-		var every bool
-		if err := rows.Scan(&user, &every); err != nil {
-			return nil, err
-		}
-		if !g.Active() || every {
-			out = append(out, Notice{Kind: AnnounceFollowGame, User: user})
+	for _, f := range fs {
+		if !g.Active() || f.every {
+			out = append(out, Notice{Kind: AnnounceFollowGame, User: f.user})
 		}
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // tournamentFollowNotices are the DMs of kind to tournament's followers.
 func tournamentFollowNotices(ctx context.Context, tx *sql.Tx, tournament int64, kind string, round int) ([]Notice, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT user_id FROM follows_tournaments WHERE tournament_id = ?`, tournament)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Notice
-	for rows.Next() {
-		var user string
-		if err := rows.Scan(&user); err != nil {
-			return nil, err
-		}
-		out = append(out, Notice{Kind: kind, User: user, Round: round})
-	}
-	return out, rows.Err()
+	return queryAll(ctx, tx, func(s scanner) (Notice, error) {
+		n := Notice{Kind: kind, Round: round}
+		err := s.Scan(&n.User)
+		return n, err
+	}, `SELECT user_id FROM follows_tournaments WHERE tournament_id = ?`, tournament)
 }
 
 // GamesInPlayIn are up to limit of guild's games in play that user does

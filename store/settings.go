@@ -118,12 +118,17 @@ func (db *DB) SetFixedSide(ctx context.Context, user string, on bool) error {
 	return db.setFlag(ctx, user, "board_fixed", on)
 }
 
-// setFlag sets one of the user's on/off columns, the others keeping their
-// values or defaults. column is one of this file's constants, never input.
+// setFlag sets one of the user's on/off columns (setColumn).
 func (db *DB) setFlag(ctx context.Context, user, column string, on bool) error {
+	return db.setColumn(ctx, user, column, boolInt(on))
+}
+
+// setColumn sets one of the user's columns, the others keeping their
+// values or defaults. column is a name written in the store, never input.
+func (db *DB) setColumn(ctx context.Context, user, column string, value any) error {
 	_, err := db.exec(ctx, `INSERT INTO users (user_id, `+column+`, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET `+column+` = excluded.`+column+`, updated_at = excluded.updated_at`,
-		user, boolInt(on), db.now().UnixMilli())
+		user, value, db.now().UnixMilli())
 	return err
 }
 

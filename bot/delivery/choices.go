@@ -15,8 +15,11 @@ import (
 // DM is; nothing of its game waits for it (store's inTurn).
 func (b *Delivery) readerChose(ctx context.Context, a store.Announcement) error {
 	muted, _, err := b.DB.Muted(ctx, a.User, a.Game)
-	if err != nil || muted {
-		return errorOr(err, kit.Skip("muted"))
+	switch {
+	case err != nil:
+		return err
+	case muted:
+		return kit.Skip("muted")
 	}
 	s, err := b.DB.Settings(ctx, a.User)
 	if err != nil {
@@ -26,12 +29,4 @@ func (b *Delivery) readerChose(ctx context.Context, a store.Announcement) error 
 		return kit.Skip("in the daily digest")
 	}
 	return kit.QuietHold(s, b.DB.Now())
-}
-
-// errorOr is err, or else or.
-func errorOr(err, or error) error {
-	if err != nil {
-		return err
-	}
-	return or
 }

@@ -3,6 +3,7 @@ package delivery
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -34,6 +35,22 @@ func quietNight(t *testing.T, db *store.DB, user string) {
 	}
 }
 
+// gameRig is a delivery on a fresh database (throws drawn from seed, the
+// clock at at unless at is zero) with an Aseb game between Ana and Bo
+// started and its announcements delivered.
+func gameRig(t *testing.T, seed uint64, at time.Time) (*kit.Core, *kittest.Recorder, *store.DB, *fakeClock, *Delivery, store.Game) {
+	t.Helper()
+	core, rec, db := kittest.Core(t, seed)
+	clk := &fakeClock{t: at}
+	if !at.IsZero() {
+		db.Now = clk.Now
+	}
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	d := New(core, Config{Instance: "test"})
+	deliver(t, d)
+	return core, rec, db, clk, d, g
+}
+
 // 23:30 in Berlin on a January night, and 08:00 the next morning.
 var (
 	lateNight = time.Date(2026, 1, 10, 22, 30, 0, 0, time.UTC)
@@ -44,12 +61,7 @@ var (
 // while the thread's board goes out at once; then it comes.
 func TestQuietHoursHoldTheTurnDM(t *testing.T) {
 	t.Parallel()
-	core, rec, db := kittest.Core(t, 5)
-	clk := &fakeClock{t: lateNight}
-	db.Now = clk.Now
-	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
-	d := New(core, Config{Instance: "test"})
-	deliver(t, d)
+	core, rec, db, clk, d, g := gameRig(t, 5, lateNight)
 	g = played(t, db, g, core.Src)
 	next := g.Players[g.ToMove]
 	quietNight(t, db, next)
@@ -77,12 +89,7 @@ func TestQuietHoursHoldTheTurnDM(t *testing.T) {
 // out at once, and the held DM, its turn over, is never sent.
 func TestAHeldDMHoldsNothingBack(t *testing.T) {
 	t.Parallel()
-	core, rec, db := kittest.Core(t, 5)
-	clk := &fakeClock{t: lateNight}
-	db.Now = clk.Now
-	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
-	d := New(core, Config{Instance: "test"})
-	deliver(t, d)
+	core, rec, db, clk, d, g := gameRig(t, 5, lateNight)
 	g = played(t, db, g, core.Src)
 	quiet, other := g.Players[g.ToMove], g.Players[1-g.ToMove]
 	quietNight(t, db, quiet)
@@ -108,14 +115,11 @@ func TestAHeldDMHoldsNothingBack(t *testing.T) {
 func TestMutedGamesAndTheDigestSendNoTurnDM(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	core, rec, db := kittest.Core(t, 5)
-	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
-	d := New(core, Config{Instance: "test"})
-	deliver(t, d)
+	core, rec, db, _, d, g := gameRig(t, 5, time.Time{})
 	for _, choose := range []func(user string) error{
 		func(user string) error { return db.Mute(ctx, user, g.ID, false) },
 		func(user string) error {
-			return errorOr(db.SetTimeZone(ctx, user, "UTC"), db.SetDigest(ctx, user, true, 9*60))
+			return errors.Join(db.SetTimeZone(ctx, user, "UTC"), db.SetDigest(ctx, user, true, 9*60))
 		},
 	} {
 		db.Unmute(ctx, kittest.Ana, g.ID)
@@ -202,10 +206,7 @@ func TestDigestListsTheTurns(t *testing.T) {
 func TestDMCopiesFromTheReadersSide(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	core, rec, db := kittest.Core(t, 5)
-	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
-	d := New(core, Config{Instance: "test"})
-	deliver(t, d)
+	core, rec, db, _, d, g := gameRig(t, 5, time.Time{})
 	same := func(user string) bool {
 		t.Helper()
 		boards, dms := boardsIn(rec, kit.ThreadOf(g)), boardsIn(rec, "dm-"+user)
@@ -242,12 +243,7 @@ func TestDMCopiesFromTheReadersSide(t *testing.T) {
 func TestAHeldDMOvertakenSaysNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	core, rec, db := kittest.Core(t, 6)
-	clk := &fakeClock{t: lateNight}
-	db.Now = clk.Now
-	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
-	d := New(core, Config{Instance: "test"})
-	deliver(t, d)
+	core, rec, db, clk, d, g := gameRig(t, 6, lateNight)
 	g = played(t, db, g, core.Src)
 	quiet := g.Players[g.ToMove]
 	quietNight(t, db, quiet)

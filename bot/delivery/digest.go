@@ -31,13 +31,13 @@ func (b *Delivery) deliverDigest(ctx context.Context, a store.Announcement) erro
 		if !onMove(g, a.User) {
 			continue
 		}
-		if muted, _, err := b.DB.Muted(ctx, a.User, g.ID); err != nil || muted {
-			if err != nil {
-				return err
-			}
-			continue
+		muted, _, err := b.DB.Muted(ctx, a.User, g.ID)
+		if err != nil {
+			return err
 		}
-		due = append(due, g)
+		if !muted {
+			due = append(due, g)
+		}
 	}
 	if len(due) == 0 {
 		return kit.Skip("no game on their move")

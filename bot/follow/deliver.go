@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"kilab/bot/kit"
-	"kilab/games"
 	"kilab/lang"
 	"kilab/store"
 )
@@ -79,10 +78,7 @@ func (f *Follows) deliverTournament(ctx context.Context, a store.Announcement) e
 	if err := kit.QuietHold(set, f.DB.Now()); err != nil {
 		return err
 	}
-	title := t.Kind
-	if g, err := games.Lookup(t.Kind); err == nil {
-		title = g.Title()
-	}
+	title := kit.KindTitle(t.Kind)
 	link := kit.ChannelLink(t.GuildID, t.ChannelID)
 	_, _, err = f.SendDM(ctx, a.User, t.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
 		text := l.T("follow.dm.round", "ID", t.ID, "Game", title, "Round", a.Round, "Link", link)

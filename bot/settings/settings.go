@@ -3,6 +3,7 @@ package settings
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -131,10 +132,11 @@ func (b *Settings) parse(opts map[string]*discordgo.ApplicationCommandInteractio
 	}
 	if o, ok := opts[optLanguage]; ok {
 		v := fmt.Sprint(o.Value)
+		if !slices.Contains(languages, v) {
+			return nil, lang.Fail("settings.err.language")
+		}
 		if v == "auto" {
 			v = ""
-		} else if languageName(lang.En, v) == languageName(lang.En, "auto") {
-			return nil, lang.Fail("settings.err.language")
 		}
 		out = append(out, func(ctx context.Context, user string) error { return b.DB.SetLanguage(ctx, user, v) })
 	}
