@@ -154,3 +154,42 @@ func TestMutedRemindersAreNotSent(t *testing.T) {
 		t.Errorf("the muted game's reminder is still due at %v", g.RemindAt)
 	}
 }
+
+// /mute and /unmute as a player types them: only a game's players may mute
+// it, reminders:true mutes its reminders too, /unmute undoes it; and
+// /settings side chooses the side of the boards only they see.
+func TestMuteAndSideAsTyped(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b, rec, db := unitBot(t)
+	mine := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	others := kittest.StoreGame(t, db, "aseb", kittest.Bo, "1000000000000000009", true, store.Unfinished, "")
+	id := func(g store.Game) *discordgo.ApplicationCommandInteractionDataOption {
+		return str("game", strconv.FormatInt(g.ID, 10))
+	}
+	if got := answer(t, b, rec, settingsCommand(t, "mute", "en-US", id(others))); !strings.Contains(got, "You do not play game #") {
+		t.Errorf("muting another's game: %q", got)
+	}
+	if dms, _, _ := db.Muted(ctx, kittest.Ana, others.ID); dms {
+		t.Error("a refused /mute muted the game")
+	}
+	got := answer(t, b, rec, settingsCommand(t, "mute", "en-US", id(mine), opt("reminders", discordgo.ApplicationCommandOptionBoolean, true)))
+	if dms, rem, _ := db.Muted(ctx, kittest.Ana, mine.ID); !dms || !rem || !strings.Contains(got, "reminders included") {
+		t.Errorf("/mute reminders:true: muted %v, reminders %v, answered %q", dms, rem, got)
+	}
+	if got := answer(t, b, rec, settingsCommand(t, "unmute", "en-US", id(mine))); !strings.Contains(got, "come again") {
+		t.Errorf("/unmute answered %q", got)
+	}
+	if dms, _, _ := db.Muted(ctx, kittest.Ana, mine.ID); dms {
+		t.Error("still muted after /unmute")
+	}
+	if got := answer(t, b, rec, settingsCommand(t, "settings", "en-US", str("side", "fixed"))); !strings.Contains(got, "Boards only you see: **the fixed side") {
+		t.Errorf("/settings side:fixed answered %q", got)
+	}
+	if s, _ := db.Settings(ctx, kittest.Ana); !s.FixedSide {
+		t.Error("/settings side:fixed not kept")
+	}
+	if got := answer(t, b, rec, settingsCommand(t, "settings", "en-US", str("side", "upside-down"))); !strings.Contains(got, "sides offered") {
+		t.Errorf("a forged side answered %q", got)
+	}
+}
