@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -245,9 +246,24 @@ func TestProxyRewrite(t *testing.T) {
 // With DISCORD_API_URL set, a connection error names that address, not only
 // discord.com, which the request was never sent to.
 func TestConnectionErrorNamesTheAPIURL(t *testing.T) {
-	dead := httptest.NewServer(http.NotFoundHandler())
-	url := dead.URL
-	dead.Close() // nothing listens there any more
+	// The port stays held by a listener that drops every connection: a
+	// closed port could be taken by a parallel test's fake Discord, whose
+	// answer would read as a refused token.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	url := "http://" + ln.Addr().String()
 	set, err := readSettings(mapEnv(map[string]string{"DISCORD_TOKEN": "tok", "DATABASE_PATH": filepath.Join(t.TempDir(), "k.db"), "DISCORD_API_URL": url}))
 	if err != nil {
 		t.Fatal(err)
