@@ -245,6 +245,7 @@ func newBot(c Config, dc kit.Discord) *Bot {
 		store.AnnounceTournamentFinished: b.tournaments.Deliver,
 		store.AnnounceVacation:           b.vacations.Deliver,
 		store.AnnounceDailyPuzzle:        b.puzzles.Deliver,
+		store.AnnounceReminder:           b.deliverReminder,
 	}
 	maps.Copy(kinds, b.follows.Kinds())
 	b.delivery = delivery.New(b.Core, delivery.Config{Instance: c.Instance,

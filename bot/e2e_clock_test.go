@@ -44,11 +44,14 @@ func (h *harness) count(channel, s string) int {
 
 var retiredLine = regexp.MustCompile(`^Game #\d+ (is over|has moved on)`)
 
+// sweep sweeps, then delivers what the sweep announced (reminders, the
+// ends on time).
 func (h *harness) sweep() {
 	h.t.Helper()
 	if err := h.b.Sweep(h.ctx); err != nil {
 		h.t.Fatal(err)
 	}
+	h.deliver()
 }
 
 // A reminder at 80% of the time and the loss on time each fire exactly once,

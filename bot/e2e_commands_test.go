@@ -220,9 +220,7 @@ func TestE2EReminderWithTurnDMsOff(t *testing.T) {
 		t.Fatalf("%d DMs with DMs off", n)
 	}
 	h.clock.Add(g.Deadline.Sub(h.clock.Now()) - time.Hour)
-	if err := h.b.Sweep(h.ctx); err != nil {
-		t.Fatal(err)
-	}
+	h.sweep()
 	if n := h.count(dm, "Reminder"); n != 1 {
 		t.Fatalf("%d reminders with reminders on and turn DMs off", n)
 	}

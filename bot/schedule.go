@@ -123,16 +123,39 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 			log.Warn("reading a game's mute", "err", err)
 			continue // the next sweep tries again
 		}
-		if err := b.DB.MarkReminded(ctx, g.ID, g.Version); err != nil || mutedToo {
-			continue // claimed by another sweep, or the game moved on: nothing to say; or muted
-		}
-		// The reminder is claimed either way: it is sent at most once, or
-		// not at all to a player who wants none.
-		if _, _, err := b.SendDM(ctx, user, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) { return b.reminder(ctx, l, g) }); err != nil {
-			log.Warn("sending a reminder", "user", user, "err", err)
+		// The claim writes the reminder into the outbox (unless its
+		// reminders are muted), so that a crash after it loses nothing;
+		// another sweep's claim, or a move meanwhile, fails it.
+		if err := b.DB.MarkReminded(ctx, g, !mutedToo); err == nil && !mutedToo {
+			b.kick()
 		}
 	}
 	return nil
+}
+
+// deliverReminder sends a reminder the sweep announced, to a player who
+// wants reminders, in their language; one whose turn is over, or whose
+// deadline a vacation moved (a new reminder comes for the new one), says
+// nothing.
+func (b *Bot) deliverReminder(ctx context.Context, a store.Announcement) error {
+	g, err := b.DB.Game(ctx, a.Game)
+	if err != nil {
+		return err
+	}
+	if !g.Active() || g.Players[g.ToMove] != a.User || !g.Deadline.Equal(a.Until) {
+		return kit.Skip("the turn it warned of is over, or its deadline moved")
+	}
+	_, msg, err := b.SendDM(ctx, a.User, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) {
+		m, err := b.reminder(ctx, l, g)
+		if m != nil {
+			m.Nonce = kit.Nonce(a)
+		}
+		return m, err
+	})
+	if err == nil && msg == nil {
+		return kit.Skip("not sent: they want no reminders, or their DMs are closed")
+	}
+	return err
 }
 
 // reminderWaits reports whether g's reminder, due now, should wait for the

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -138,7 +139,7 @@ func TestMutedRemindersAreNotSent(t *testing.T) {
 	db.Mute(ctx, kittest.Ana, quietGame.ID, true)
 	db.Mute(ctx, kittest.Ana, loudGame.ID, false)
 	now = quietGame.RemindAt.Add(time.Minute)
-	if err := b.Sweep(ctx); err != nil {
+	if err := errors.Join(b.Sweep(ctx), b.Deliver(ctx)); err != nil {
 		t.Fatal(err)
 	}
 	var reminders []string

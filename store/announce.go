@@ -69,6 +69,10 @@ const (
 	// follower that a round (Round) is paired, and that it is over.
 	AnnounceFollowRound    = "follow_round"
 	AnnounceFollowFinished = "follow_finished"
+	// AnnounceReminder DMs the player on move (User) that their deadline
+	// (Until) nears; its Version is when it fell due (MarkReminded). It
+	// says nothing once that turn is over or its deadline moved.
+	AnnounceReminder = "reminder"
 )
 
 // RefreshAfter is how long after a commit that keeps the turn its refresh
@@ -100,7 +104,7 @@ type Announcement struct {
 	Round      int   // Notice.Round
 	Kind       string
 	User       string
-	Version    int64 // the game's version the notice was written at
+	Version    int64 // the game's version the notice was written at (a digest's and a reminder's: when it fell due)
 	Changes    []RatingChange
 	Until      time.Time // Notice.Until
 	Attempts   int
@@ -353,24 +357,33 @@ func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 	defer rows.Close()
 	var out []Announcement
 	for rows.Next() {
-		var (
-			a       Announcement
-			changes string
-			until   sql.NullInt64
-			created int64
-		)
-		if err := rows.Scan(&a.ID, &a.Game, &a.Challenge, &a.Tournament, &a.Daily, &a.Round, &a.Kind, &a.User, &a.Version, &changes, &until, &a.Attempts, &created); err != nil {
+		a, err := scanAnnouncement(rows)
+		if err != nil {
 			return nil, err
-		}
-		a.Created, a.Until = time.UnixMilli(created).UTC(), fromMillis(until)
-		if changes != "" {
-			if err := json.Unmarshal([]byte(changes), &a.Changes); err != nil {
-				return nil, fmt.Errorf("announcement %d: rating changes: %w", a.ID, err)
-			}
 		}
 		out = append(out, a)
 	}
 	return out, rows.Err()
+}
+
+// scanAnnouncement reads one row of announcementColumns, then extra.
+func scanAnnouncement(rows *sql.Rows, extra ...any) (Announcement, error) {
+	var (
+		a       Announcement
+		changes string
+		until   sql.NullInt64
+		created int64
+	)
+	if err := rows.Scan(append([]any{&a.ID, &a.Game, &a.Challenge, &a.Tournament, &a.Daily, &a.Round, &a.Kind, &a.User, &a.Version, &changes, &until, &a.Attempts, &created}, extra...)...); err != nil {
+		return a, err
+	}
+	a.Created, a.Until = time.UnixMilli(created).UTC(), fromMillis(until)
+	if changes != "" {
+		if err := json.Unmarshal([]byte(changes), &a.Changes); err != nil {
+			return a, fmt.Errorf("announcement %d: rating changes: %w", a.ID, err)
+		}
+	}
+	return a, nil
 }
 
 // ReleaseClaims gives up the claims owner holds on announcements (tournament
@@ -479,7 +492,7 @@ func (db *DB) Later(ctx context.Context, id int64, at time.Time) error {
 // Announcements lists a game's announcements, delivered or not, oldest first,
 // with their outcomes (for tests and diagnosis).
 func (db *DB) Announcements(ctx context.Context, game int64) ([]Announcement, []string, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT id, kind, user_id, version, attempts, outcome
+	rows, err := db.read.QueryContext(ctx, `SELECT `+announcementColumns+`, outcome
 		FROM announcements WHERE game_id = ? ORDER BY id`, game)
 	if err != nil {
 		return nil, nil, err
@@ -490,9 +503,9 @@ func (db *DB) Announcements(ctx context.Context, game int64) ([]Announcement, []
 		outcomes []string
 	)
 	for rows.Next() {
-		a := Announcement{Game: game}
 		var o string
-		if err := rows.Scan(&a.ID, &a.Kind, &a.User, &a.Version, &a.Attempts, &o); err != nil {
+		a, err := scanAnnouncement(rows, &o)
+		if err != nil {
 			return nil, nil, err
 		}
 		out, outcomes = append(out, a), append(outcomes, o)

@@ -390,7 +390,7 @@ func TestCopiesSweepOnce(t *testing.T) {
 		return won
 	}
 	clk.Add(3 * day * 9 / 10)
-	reminded := count(func(db *DB, g Game) error { return db.MarkReminded(ctx, g.ID, g.Version) },
+	reminded := count(func(db *DB, g Game) error { return db.MarkReminded(ctx, g, true) },
 		func(db *DB) ([]Game, error) { return db.DueReminders(ctx, 100) })
 	clk.Add(day)
 	ended := count(func(db *DB, g Game) error {
@@ -410,8 +410,9 @@ func TestCopiesSweepOnce(t *testing.T) {
 	}
 	for id := range ended {
 		g, _ := a.Game(ctx, id)
-		// The move that set the game up kept the turn: its refresh, then the end.
-		want := fmt.Sprintf("refresh board result_dm:%s result_dm:%s retire", g.Players[0], g.Players[1])
+		// The move that set the game up kept the turn: its refresh, the
+		// reminder to the player on move, then the end.
+		want := fmt.Sprintf("refresh reminder:%s board result_dm:%s result_dm:%s retire", g.Players[1], g.Players[0], g.Players[1])
 		if as, _, _ := a.Announcements(ctx, id); kindsOf(as) != want {
 			t.Errorf("game %d announced %s, want %s", id, kindsOf(as), want)
 		}

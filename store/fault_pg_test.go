@@ -596,7 +596,7 @@ func TestSessionsEndedBeforeOneStatementWrites(t *testing.T) {
 		{"a DM channel", func() error { return db.SetDMChannel(ctx, "ana", "dm-ana") }},
 		{"expiring challenges", func() error { _, err := db.ExpireChallenges(ctx); return err }},
 		{"a reminder's claim", func() error {
-			err := db.MarkReminded(ctx, g.ID, g.Version)
+			err := db.MarkReminded(ctx, g, true)
 			if errors.Is(err, ErrConflict) {
 				return nil // not due: the claim ran, and refused
 			}

@@ -82,3 +82,45 @@ func TestPruneAnnouncementsKeepsWhatCanBeWrittenAgain(t *testing.T) {
 		t.Fatalf("versions left %v after the game ended: want only the pending one", got)
 	}
 }
+
+// A delivered digest and a delivered reminder go a week after their
+// delivery, though the game the reminder was about is still at the version
+// it was written at: only their claims could write them, and those have
+// moved past them.
+func TestPruneDigestsAndReminders(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, clk := newDB(t)
+	g := newGame(t, db)
+	db.SetTimeZone(ctx, "ana", "UTC")
+	if err := db.SetDigest(ctx, "ana", true, 0); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(g.RemindAt.Sub(clk.Now()))
+	if err := db.MarkReminded(ctx, g, true); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := db.ClaimDigests(ctx, 10); n != 1 || err != nil {
+		t.Fatalf("the digest: %d, %v", n, err)
+	}
+	count := func() (n int) {
+		t.Helper()
+		if err := db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM announcements WHERE kind IN ('digest', 'reminder')`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if _, err := db.write.ExecContext(ctx, `UPDATE announcements SET done_at = ?, outcome = 'sent' WHERE done_at IS NULL`, clk.Now().UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(); n != 2 {
+		t.Fatalf("%d digests and reminders written, want 2", n)
+	}
+	clk.Add(AnnouncementMemory + day)
+	if _, err := db.PruneAnnouncements(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := db.Game(ctx, g.ID); now.Version != g.Version || count() != 0 {
+		t.Fatalf("%d digests and reminders left a week on (game at version %d, was %d)", count(), now.Version, g.Version)
+	}
+}

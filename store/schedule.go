@@ -35,20 +35,31 @@ const qDueReminders = `SELECT ` + gameColumns + ` FROM games
 	WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? AND to_move <> computer_seat
 	ORDER BY remind_at, id LIMIT ?`
 
-// MarkReminded claims the reminder of game at version, before it is sent: it
-// succeeds for one caller only, and fails with ErrConflict if the reminder was
-// already claimed, is no longer due (a vacation moved it), or the game moved
-// on (the reminder is then moot). The version stays as it is, so the board's
-// buttons stay valid. It is a transaction, so that a claim whose connection
-// was lost runs again (update) and is still taken once.
-func (db *DB) MarkReminded(ctx context.Context, game, version int64) error {
+// MarkReminded claims the reminder of g (as DueReminders read it), and
+// when notify says the player is to hear it, writes its announcement
+// (AnnounceReminder) in the same transaction: a process that dies after the
+// claim leaves the reminder in the outbox, which delivers it after the
+// restart, rather than claimed and never sent. It succeeds for one caller
+// only, and fails with ErrConflict if the reminder was already claimed, is
+// no longer due (a vacation moved it), or the game moved on (the reminder
+// is then moot). The version stays as it is, so the board's buttons stay
+// valid. It is a transaction, so that a claim whose connection was lost
+// runs again (update) and is still taken once.
+func (db *DB) MarkReminded(ctx context.Context, g Game, notify bool) error {
 	return db.update(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET remind_at = NULL
-			WHERE id = ? AND version = ? AND status = 'active' AND remind_at <= ?`, game, version, db.now().UnixMilli())
+			WHERE id = ? AND version = ? AND status = 'active' AND remind_at <= ?`, g.ID, g.Version, db.now().UnixMilli())
 		if err != nil {
 			return err
 		}
-		return mustAffect(res, fmt.Errorf("reminder of game %d at version %d: %w", game, version, ErrConflict))
+		if err := mustAffect(res, fmt.Errorf("reminder of game %d at version %d: %w", g.ID, g.Version, ErrConflict)); err != nil || !notify {
+			return err
+		}
+		// Its version is when it fell due, so that a reminder a vacation
+		// brought back at the same game version is a new one
+		// (announcements_once); Until is the deadline it warns of.
+		return db.record(ctx, tx, subject{game: g.ID}, g.RemindAt.UnixMilli(),
+			[]Notice{{Kind: AnnounceReminder, User: g.Players[g.ToMove], Until: g.Deadline}}, nil)
 	})
 }
 

@@ -58,10 +58,26 @@ func TestRemindersFireOnce(t *testing.T) {
 	if err != nil || len(due) != 1 {
 		t.Fatalf("reminder at its time: %v, %v", gameIDs(due), err)
 	}
-	if err := db.MarkReminded(ctx, g.ID, due[0].Version); err != nil {
+	if err := db.MarkReminded(ctx, due[0], true); err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "claiming a reminder twice", db.MarkReminded(ctx, g.ID, due[0].Version), ErrConflict)
+	wantErr(t, "claiming a reminder twice", db.MarkReminded(ctx, due[0], true), ErrConflict)
+	// The claim wrote the reminder's announcement, in its transaction: one,
+	// to the player on move, warning of the deadline.
+	as, _, err := db.Announcements(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reminders []Announcement
+	for _, a := range as {
+		if a.Kind == AnnounceReminder {
+			reminders = append(reminders, a)
+		}
+	}
+	if len(reminders) != 1 || reminders[0].User != g.Players[g.ToMove] || !reminders[0].Until.Equal(g.Deadline) ||
+		reminders[0].Version != g.RemindAt.UnixMilli() {
+		t.Fatalf("reminder announcements %+v, want one to %s until %v", reminders, g.Players[g.ToMove], g.Deadline)
+	}
 	if due, _ = db.DueReminders(ctx, 10); len(due) != 0 {
 		t.Fatalf("reminder due again: %v", gameIDs(due))
 	}
@@ -75,7 +91,7 @@ func TestRemindersFireOnce(t *testing.T) {
 	if !g2.RemindAt.After(clk.Now()) {
 		t.Fatalf("no new reminder for the next turn: %v", g2.RemindAt)
 	}
-	wantErr(t, "claiming for an old version", db.MarkReminded(ctx, g.ID, g.Version), ErrConflict)
+	wantErr(t, "claiming for an old version", db.MarkReminded(ctx, g, true), ErrConflict)
 }
 
 func TestResumeDeadlinesAfterDowntime(t *testing.T) {

@@ -182,13 +182,13 @@ func deliverAll(t *testing.T, db *DB) []Announcement {
 func TestVacationAndTheSweep(t *testing.T) {
 	ctx := context.Background()
 	db, clk := newDB(t)
-	g := newGameOf(t, db, "ana", "bo", true) // due epoch+3d, reminder epoch+57.6h
+	newGameOf(t, db, "ana", "bo", true) // due epoch+3d, reminder epoch+57.6h
 	clk.Add(58 * time.Hour)
 	dueR, _ := db.DueReminders(ctx, 10)
 	if _, err := db.StartVacation(ctx, "ana", 7); err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "a reminder the vacation moved", db.MarkReminded(ctx, g.ID, dueR[0].Version), ErrConflict)
+	wantErr(t, "a reminder the vacation moved", db.MarkReminded(ctx, dueR[0], true), ErrConflict)
 
 	h := newGameOf(t, db, "cy", "di", true)
 	clk.Add(3*day + time.Minute) // h is overdue
@@ -214,12 +214,29 @@ func TestVacationAndTheSweep(t *testing.T) {
 
 	m := newGameOf(t, db, "gil", "hal", true)
 	clk.Add(58 * time.Hour)
-	if err := db.MarkReminded(ctx, m.ID, m.Version); err != nil {
+	if err := db.MarkReminded(ctx, m, true); err != nil {
 		t.Fatal(err)
 	}
 	v, _ := db.StartVacation(ctx, "gil", 10)
-	if after, _ := db.Game(ctx, m.ID); !after.RemindAt.Equal(v.End) || !after.Deadline.Equal(m.Deadline.Add(10*day)) {
+	after, _ := db.Game(ctx, m.ID)
+	if !after.RemindAt.Equal(v.End) || !after.Deadline.Equal(m.Deadline.Add(10*day)) {
 		t.Fatalf("after a vacation begun past the reminder: reminder %v, due %v; want %v and 10 days later", after.RemindAt, after.Deadline, v.End)
+	}
+	// At the vacation's end the reminder comes again, at the same game
+	// version: a second announcement, warning of the moved deadline.
+	clk.Add(after.RemindAt.Sub(clk.Now()))
+	if err := db.MarkReminded(ctx, after, true); err != nil {
+		t.Fatalf("the reminder brought back by the vacation: %v", err)
+	}
+	as, _, _ := db.Announcements(ctx, m.ID)
+	var untils []time.Time
+	for _, a := range as {
+		if a.Kind == AnnounceReminder {
+			untils = append(untils, a.Until)
+		}
+	}
+	if len(untils) != 2 || !untils[0].Equal(m.Deadline) || !untils[1].Equal(after.Deadline) {
+		t.Fatalf("reminders until %v, want %v then %v", untils, m.Deadline, after.Deadline)
 	}
 }
 
