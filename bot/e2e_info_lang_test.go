@@ -58,7 +58,7 @@ func TestE2EInfoSpeaksEachReadersLanguage(t *testing.T) {
 		t.Fatalf("start, asked in English: %q", m.Content)
 	}
 	h.deliver()
-	if n := h.count(ch, "Runde 1 von"); n != 1 {
+	if n := h.count(ch, "· Runde 1 von"); n != 1 {
 		t.Fatalf("%d German notices of round 1, want 1", n)
 	}
 	st := h.reply(h.srv.Command(ana.ID, ch, "standings"))

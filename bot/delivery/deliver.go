@@ -435,16 +435,19 @@ func (b *Delivery) retireIfMoved(ctx context.Context, sent store.BoardMessage, u
 // how the first player was decided. Where the bot may not create threads the
 // game lives in the channel instead.
 func (b *Delivery) deliverStart(ctx context.Context, g store.Game) error {
+	opening, err := b.OpeningOf(ctx, b.GameLang(ctx, g), g)
+	if err != nil {
+		return err
+	}
+	starter := &kit.Message{Content: kit.Clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)}
 	if g.ThreadID == "" {
-		if err := b.openThread(ctx, &g); err != nil {
+		if err := b.openThread(ctx, &g, starter); err != nil {
 			return err
 		}
 	}
-	opening, err := b.OpeningOf(ctx, b.GameLang(ctx, g), g)
-	if err != nil || opening == "" {
-		return err
+	if opening != "" && g.ChallengeID != 0 {
+		_, err = b.Discord(ctx).Send(kit.ThreadOf(g), starter)
 	}
-	_, err = b.Discord(ctx).Send(kit.ThreadOf(g), &kit.Message{Content: kit.Clip(opening, 2000), Nonce: fmt.Sprintf("kilab-o%d", g.ID)})
 	if err == nil && g.Tournament != 0 {
 		// A tournament's games are created by the store as a round starts, with
 		// no click to play a first throw the player wants played for them.
@@ -454,15 +457,16 @@ func (b *Delivery) deliverStart(ctx context.Context, g store.Game) error {
 }
 
 // openThread starts the game's thread from its challenge message, named in
-// the server's language. A thread started from a message takes the
-// message's id, so one already started (by a start cut short by a crash) is
-// found again from Discord's 160004.
-func (b *Delivery) openThread(ctx context.Context, g *store.Game) error {
-	var from string
-	if g.ChallengeID != 0 {
-		if c, err := b.DB.Challenge(ctx, g.ChallengeID); err == nil {
-			from = c.MessageID
-		}
+// the server's language. A game with no challenge (a tournament's) has its
+// opening line, starter, posted in the channel to start the thread from:
+// posted again after a crash, its nonce makes it the same message. A
+// thread started from a message takes the message's id, so one already
+// started (by a start cut short by a crash) is found again from Discord's
+// 160004, where a thread of its own would have been started twice.
+func (b *Delivery) openThread(ctx context.Context, g *store.Game, starter *kit.Message) error {
+	from, err := b.threadStarter(ctx, *g, starter)
+	if err != nil {
+		return err
 	}
 	g2, err := games.Lookup(g.Kind)
 	if err != nil {
@@ -486,6 +490,26 @@ func (b *Delivery) openThread(ctx context.Context, g *store.Game) error {
 	}
 	g.ThreadID = thread
 	return b.DB.SetThread(ctx, g.ID, thread)
+}
+
+// threadStarter is the message g's thread starts from: its challenge's, or
+// starter posted in the channel. "" where neither is there: a thread of
+// its own.
+func (b *Delivery) threadStarter(ctx context.Context, g store.Game, starter *kit.Message) (string, error) {
+	if g.ChallengeID != 0 {
+		if c, err := b.DB.Challenge(ctx, g.ChallengeID); err == nil {
+			return c.MessageID, nil
+		}
+		return "", nil
+	}
+	if starter.Content == "" {
+		return "", nil
+	}
+	m, err := b.Discord(ctx).Send(g.ChannelID, starter)
+	if err != nil {
+		return "", err
+	}
+	return m.ID, nil
 }
 
 // deliverDrawOffer posts a standing draw offer with its buttons; an offer
