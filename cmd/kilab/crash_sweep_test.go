@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -50,7 +49,7 @@ func TestCrashInSweepsAndRounds(t *testing.T) {
 				t.Parallel() // each point has its own fake Discord, database and child
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				defer cancel()
-				r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), db: crashDatabase(t), sweepEvery: "1s"}
+				r := &crashRig{t: t, ctx: ctx, srv: fakediscord.New(t), db: crashDatabase(t), env: []string{"SWEEP_EVERY=1s"}}
 				r.start()
 				defer func() { r.kill() }()
 				hold, check := p.cut(r, after)
@@ -68,17 +67,10 @@ func TestCrashInSweepsAndRounds(t *testing.T) {
 // the same on SQLite and PostgreSQL.
 func (r *crashRig) exec(format string, args ...any) {
 	r.t.Helper()
-	driver := "sqlite"
 	if strings.Contains(r.db, "://") {
-		driver = "pgx"
-	}
-	conn, err := sql.Open(driver, r.db)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(r.ctx, fmt.Sprintf(format, args...)); err != nil {
-		r.t.Fatalf("%s: %v", fmt.Sprintf(format, args...), err)
+		execSQL(r.t, r.db, "", fmt.Sprintf(format, args...))
+	} else {
+		execSQL(r.t, "", r.db, fmt.Sprintf(format, args...))
 	}
 }
 

@@ -59,8 +59,9 @@ type crashRig struct {
 	db    string // what store.Open takes
 	child *exec.Cmd
 	out   strings.Builder
-	// sweepEvery is the child's SWEEP_EVERY; "" is its default.
-	sweepEvery string
+	// env is more of the child's environment (SWEEP_EVERY=1s), after
+	// the rig's own, which it overrides.
+	env []string
 }
 
 // crashDatabase returns a fresh database for the rig.
@@ -77,9 +78,7 @@ func (r *crashRig) start() {
 	cmd.Env = append(os.Environ(), "KILAB_TEST_CHILD=1",
 		"DISCORD_TOKEN="+strings.TrimPrefix(r.srv.Token(), "Bot "), r.dbEnv(),
 		"DISCORD_API_URL="+r.srv.URL(), "DISCORD_GUILD_ID="+r.srv.Guild().ID, "LOG_LEVEL=warn")
-	if r.sweepEvery != "" {
-		cmd.Env = append(cmd.Env, "SWEEP_EVERY="+r.sweepEvery)
-	}
+	cmd.Env = append(cmd.Env, r.env...)
 	cmd.Dir = r.t.TempDir() // no .env there
 	cmd.Stdout, cmd.Stderr = &r.out, &r.out
 	if err := cmd.Start(); err != nil {

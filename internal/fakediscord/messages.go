@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -387,4 +388,25 @@ func (s *Server) WaitMessageAfter(ctx context.Context, channelID, afterID string
 		return Message{}, fmt.Errorf("fakediscord: no matching message in channel %s after %s: %w", channelID, afterID, err)
 	}
 	return found, nil
+}
+
+// Forget drops messages from the fake's memory, as a long run's driver
+// does with what it is done with: each id names a message, or a channel
+// (thread, DM) whose messages all go. The bot sees them as deleted: an edit
+// of one is answered Unknown Message. Without it a fake that lives through
+// a million interactions would keep every picture it was sent.
+func (s *Server) Forget(ids ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, id := range ids {
+		if m := s.messages[id]; m != nil {
+			delete(s.messages, id)
+			s.order[m.ChannelID] = slices.DeleteFunc(s.order[m.ChannelID], func(x string) bool { return x == id })
+			continue
+		}
+		for _, mid := range s.order[id] {
+			delete(s.messages, mid)
+		}
+		delete(s.order, id)
+	}
 }
