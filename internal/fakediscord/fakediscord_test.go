@@ -351,3 +351,39 @@ func kitCode(err error) int {
 	}
 	return 0
 }
+
+// Forget drops one message, or every message of a channel, and the bot
+// then finds them gone: an edit is answered Unknown Message.
+func TestForget(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	s := connect(t, srv, nil)
+	ch := srv.ChannelID()
+	var ids []string
+	for _, text := range []string{"one", "two", "three"} {
+		m, err := s.ChannelMessageSend(ch, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, m.ID)
+	}
+	srv.Forget(ids[1])
+	if got := srv.Messages(ch); len(got) != 2 || got[0].ID != ids[0] || got[1].ID != ids[2] {
+		t.Fatalf("after forgetting one: %v", got)
+	}
+	if _, ok := srv.Message(ids[1]); ok {
+		t.Error("the forgotten message is still there")
+	}
+	_, err := s.ChannelMessageEdit(ch, ids[1], "edited")
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Message == nil || rest.Message.Code != discordgo.ErrCodeUnknownMessage {
+		t.Errorf("editing a forgotten message: %v, want Unknown Message", err)
+	}
+	srv.Forget(ch)
+	if got := srv.Messages(ch); len(got) != 0 {
+		t.Errorf("after forgetting the channel: %d messages", len(got))
+	}
+	if _, err := s.ChannelMessageSend(ch, "after"); err != nil || len(srv.Messages(ch)) != 1 {
+		t.Errorf("the channel takes messages again: %v", err)
+	}
+}
