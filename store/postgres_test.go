@@ -1,6 +1,10 @@
 package store
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 func TestRebind(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -37,5 +41,22 @@ func TestDialectOf(t *testing.T) {
 	}
 	if got := describe("postgres://kilab:secret@db.example/kilab"); got != "postgres://kilab:xxxxx@db.example/kilab" {
 		t.Errorf("describe shows %q", got)
+	}
+}
+
+// On PostgreSQL the outbox is analysed after every thousand changes, so
+// that the claim's plan follows how many announcements wait (migration
+// 0016_outbox_statistics.sql).
+func TestOutboxAnalysedOften(t *testing.T) {
+	t.Parallel()
+	db, _ := newDB(t)
+	if db.dialect != postgresDialect {
+		t.Skip("PostgreSQL's autovacuum settings")
+	}
+	var opts string
+	err := db.read.QueryRowContext(context.Background(),
+		`SELECT array_to_string(reloptions, ',') FROM pg_class WHERE oid = 'announcements'::regclass`).Scan(&opts)
+	if err != nil || !strings.Contains(opts, "autovacuum_analyze_threshold=1000") || !strings.Contains(opts, "autovacuum_analyze_scale_factor=0") {
+		t.Errorf("announcements' options %q (%v), want it analysed every 1,000 changes", opts, err)
 	}
 }

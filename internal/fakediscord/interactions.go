@@ -197,6 +197,7 @@ func (s *Server) interactionBase(typ discordgo.InteractionType, userID, channelI
 func (s *Server) send(st *ixState, payload object) *Interaction {
 	s.mu.Lock()
 	s.ixs[st.id] = st
+	s.ixOrder = append(s.ixOrder, st)
 	s.forgetInteractions()
 	url := s.ep.url
 	s.broadcast()
@@ -229,16 +230,20 @@ const interactionLife = 15 * time.Minute
 
 // forgetInteractions lets go of the interactions whose tokens have died,
 // with the answers they kept, where the fake keeps a bounded log
-// (WithRequestLog); s.mu is held. A test's fake keeps them all.
+// (WithRequestLog); s.mu is held. A test's fake keeps them all. They die
+// in the order they were sent, so only the oldest are looked at: a fake
+// serving hundreds a second for hours must not read them all at each.
 func (s *Server) forgetInteractions() {
 	if s.cfg.keepRequests == 0 {
+		s.ixOrder = nil
 		return
 	}
-	for id, st := range s.ixs {
-		if time.Since(st.created) > interactionLife {
-			delete(s.ixs, id)
-		}
+	n := 0
+	for n < len(s.ixOrder) && time.Since(s.ixOrder[n].created) > interactionLife {
+		delete(s.ixs, s.ixOrder[n].id)
+		n++
 	}
+	s.ixOrder = s.ixOrder[n:]
 }
 
 var errNoSession = errors.New("no bot session has connected to the gateway")

@@ -59,6 +59,7 @@ type Server struct {
 	noThreads  map[string]bool
 	commands   map[string]*commandScope // "" for global, else a guild id
 	ixs        map[string]*ixState
+	ixOrder    []*ixState // the interactions as sent, oldest first, for forgetInteractions
 	requests   []*Request
 	rateLimits []*rateLimit
 	faults     []*fault
