@@ -196,7 +196,7 @@ func (s *Server) interactionBase(typ discordgo.InteractionType, userID, channelI
 // on the gateway, else dispatched there.
 func (s *Server) send(st *ixState, payload object) *Interaction {
 	s.mu.Lock()
-	s.ixs[st.id] = st
+	s.ixs[st.id], s.ixByToken[st.token] = st, st
 	s.ixOrder = append(s.ixOrder, st)
 	s.forgetInteractions()
 	url := s.ep.url
@@ -241,6 +241,7 @@ func (s *Server) forgetInteractions() {
 	n := 0
 	for n < len(s.ixOrder) && time.Since(s.ixOrder[n].created) > interactionLife {
 		delete(s.ixs, s.ixOrder[n].id)
+		delete(s.ixByToken, s.ixOrder[n].token)
 		n++
 	}
 	s.ixOrder = s.ixOrder[n:]

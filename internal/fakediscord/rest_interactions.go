@@ -226,10 +226,8 @@ func (s *Server) editMessage(c *call, id string, req *Request) (*Message, *failu
 func (s *Server) webhookInteraction(c *call) (*ixState, *failure) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, st := range s.ixs {
-		if st.token == c.param("webhook_token") && c.param("webhook_id") == s.appID && st.callback != nil {
-			return st, nil
-		}
+	if st := s.ixByToken[c.param("webhook_token")]; st != nil && c.param("webhook_id") == s.appID && st.callback != nil {
+		return st, nil
 	}
 	return nil, &failure{http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook"}
 }

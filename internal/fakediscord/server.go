@@ -60,6 +60,7 @@ type Server struct {
 	commands   map[string]*commandScope // "" for global, else a guild id
 	ixs        map[string]*ixState
 	ixOrder    []*ixState // the interactions as sent, oldest first, for forgetInteractions
+	ixByToken  map[string]*ixState
 	requests   []*Request
 	rateLimits []*rateLimit
 	faults     []*fault
@@ -193,7 +194,7 @@ func Start(r Reporter, opts ...Option) *Server {
 		messages: map[string]*Message{},
 		order:    map[string][]string{}, dms: map[string]string{},
 		dmsClosed: map[string]bool{}, noThreads: map[string]bool{},
-		commands: map[string]*commandScope{}, ixs: map[string]*ixState{},
+		commands: map[string]*commandScope{}, ixs: map[string]*ixState{}, ixByToken: map[string]*ixState{},
 	}
 	if cfg.onViolation == nil {
 		s.cfg.onViolation = s.reportViolation
