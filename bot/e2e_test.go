@@ -31,6 +31,7 @@ type harness struct {
 	dbPath string
 	db     *store.DB
 	b      *bot.Bot
+	gw     *discordgo.Session // the bot's gateway session
 	seed   uint64
 	clock  *clock
 	logs   *logBuf // everything the bots logged, across restarts
@@ -140,7 +141,8 @@ func (h *harness) start() {
 	}
 	db.Now = h.clock.Now
 	h.db = db
-	cfg := bot.Config{Session: h.srv.NewSession(), DB: db, Source: games.Seeded(h.seed), SweepEvery: -1,
+	h.gw = h.srv.NewSession()
+	cfg := bot.Config{Session: h.gw, DB: db, Source: games.Seeded(h.seed), SweepEvery: -1,
 		Log: slog.New(slog.NewTextHandler(testWriter{h.t, h.logs}, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	if h.mode == endpointMode {
 		cfg.InteractionsAddr, cfg.PublicKey = "127.0.0.1:0", h.srv.PublicKey()

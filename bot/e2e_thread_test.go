@@ -24,6 +24,11 @@ func TestE2EThreadReadsAsMoves(t *testing.T) {
 	if thread == "" {
 		t.Fatal("the game has no thread")
 	}
+	// discordgo's cache keeps neither the server nor the thread: a year's
+	// archived threads would pile up in it.
+	if _, err := h.gw.State.Channel(thread); err == nil || len(h.gw.State.Guilds) != 0 {
+		t.Errorf("discordgo's cache holds %d servers and the thread (%v)", len(h.gw.State.Guilds), err)
+	}
 	checkThread := func(when string, over bool) {
 		t.Helper()
 		var boards []fakediscord.Message

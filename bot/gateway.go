@@ -49,6 +49,11 @@ func (b *Bot) openShard(ctx context.Context, s *discordgo.Session) error {
 	s.SyncEvents = true
 	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.dispatch(ic.Interaction, time.Now()) })
 	s.Identify.Intents = discordgo.IntentsGuilds // no privileged intents needed
+	// discordgo's cache of guilds, channels and threads is not kept: the
+	// bot reads nothing of it but its own user, which READY sets all the
+	// same, and it forgets no thread that was archived rather than deleted,
+	// so a year's game threads would pile up in it.
+	s.StateEnabled = false
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord%s: %w", shardLabel(s), err)
 	}
