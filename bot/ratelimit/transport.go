@@ -50,6 +50,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := base.RoundTrip(req)
 	status := "error"
 	if err == nil {
+		padResetAfter(resp.Header)
 		status = strconv.Itoa(resp.StatusCode)
 		if resp.StatusCode == http.StatusTooManyRequests && t.Limiter != nil && global(resp.Header) {
 			t.Limiter.Block(t.Limiter.clock.Now().Add(retryAfter(resp.Header)))
@@ -77,4 +78,23 @@ func retryAfter(h http.Header) time.Duration {
 		}
 	}
 	return time.Second
+}
+
+// resetMargin is added to a bucket's X-RateLimit-Reset-After before
+// discordgo reads it. discordgo turns the seconds into a time by truncating
+// the fraction's milliseconds through float arithmetic (4.999 becomes
+// 4.998 s), so where the answer comes back within a millisecond it sends
+// the next request just before the window resets and earns a 429 "retry
+// after 0s". Twenty milliseconds are nothing next to a window of seconds.
+const resetMargin = 20 * time.Millisecond
+
+// padResetAfter adds resetMargin to h's X-RateLimit-Reset-After, if any.
+func padResetAfter(h http.Header) {
+	v := h.Get("X-RateLimit-Reset-After")
+	if v == "" {
+		return
+	}
+	if after, err := strconv.ParseFloat(v, 64); err == nil && after >= 0 {
+		h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(after+resetMargin.Seconds(), 'f', 3, 64))
+	}
 }

@@ -78,3 +78,26 @@ func TestTransport(t *testing.T) {
 		t.Errorf("the limiter let %d requests go, want 2 (the callback is not its)", len(gs))
 	}
 }
+
+// A bucket's reset comes to discordgo a margin later than Discord says,
+// so that its truncation of the milliseconds never sends a request just
+// before the window resets; headers it cannot read pass unchanged.
+func TestResetAfterPadded(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"4.999": "5.019", "0": "0.020", "later": "later", "": ""} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if in != "" {
+				w.Header().Set("X-RateLimit-Reset-After", in)
+			}
+		}))
+		resp, err := (&Transport{}).RoundTrip(httptest.NewRequest(http.MethodGet, srv.URL+"/api/v10/channels/1/messages", nil).WithContext(context.Background()))
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("X-RateLimit-Reset-After"); got != want {
+			t.Errorf("Reset-After %q came to discordgo as %q, want %q", in, got, want)
+		}
+	}
+}
