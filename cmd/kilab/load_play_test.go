@@ -369,6 +369,27 @@ func controlsVersion(m fakediscord.Message, game int64) (int64, bool) {
 	return 0, false
 }
 
+// useAControl has user use one of the game controls of board m at random:
+// a choice of a select menu, or a button other than Back. It returns the
+// interaction and the control's custom id; nil where m offers none.
+func useAControl(srv *fakediscord.Server, user string, m fakediscord.Message, rng *rand.Rand) (*fakediscord.Interaction, string) {
+	if sel := m.Selects(); len(sel) > 0 {
+		s := sel[rng.IntN(len(sel))]
+		return srv.Select(user, m.ID, s.CustomID, s.Options[rng.IntN(len(s.Options))].Value), s.CustomID
+	}
+	var live []string
+	for _, b := range m.Buttons() {
+		if strings.HasPrefix(b.CustomID, "g/") && b.Label != "Back" {
+			live = append(live, b.CustomID)
+		}
+	}
+	if len(live) == 0 {
+		return nil, ""
+	}
+	cid := live[rng.IntN(len(live))]
+	return srv.Click(user, m.ID, cid), cid
+}
+
 func hasControls(m fakediscord.Message, game, version int64) bool {
 	prefix := fmt.Sprintf("g/%d/%d/", game, version)
 	return slices.ContainsFunc(m.CustomIDs(), func(id string) bool { return strings.HasPrefix(id, prefix) })
@@ -379,25 +400,9 @@ func hasControls(m fakediscord.Message, game, version int64) bool {
 // use (a picker step, or a throw that keeps the turn) with their version;
 // nil when the next board is to be waited for; and whether it moved the game on.
 func (r *loadRig) clickOnce(ctx context.Context, g store.Game, m fakediscord.Message, rng *rand.Rand) (*fakediscord.Message, int64, bool) {
-	user := g.Players[g.ToMove]
-	var ix *fakediscord.Interaction
-	var cid string
-	if sel := m.Selects(); len(sel) > 0 {
-		s := sel[rng.IntN(len(sel))]
-		cid = s.CustomID
-		ix = r.srv.Select(user, m.ID, cid, s.Options[rng.IntN(len(s.Options))].Value)
-	} else {
-		var live []string
-		for _, b := range m.Buttons() {
-			if strings.HasPrefix(b.CustomID, "g/") && b.Label != "Back" {
-				live = append(live, b.CustomID)
-			}
-		}
-		if len(live) == 0 {
-			return nil, g.Version, false
-		}
-		cid = live[rng.IntN(len(live))]
-		ix = r.srv.Click(user, m.ID, cid)
+	ix, cid := useAControl(r.srv, g.Players[g.ToMove], m, rng)
+	if ix == nil {
+		return nil, g.Version, false
 	}
 	start := time.Now()
 	// The answer is awaited past the run's end, so that a click answered

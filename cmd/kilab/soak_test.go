@@ -165,22 +165,9 @@ func (s *soak) useControls(id int64, rng *rand.Rand) error {
 	if err != nil || !g.Active() {
 		return err
 	}
-	user := g.Players[g.ToMove]
-	var ix *fakediscord.Interaction
-	if sel := board.Selects(); len(sel) > 0 {
-		one := sel[rng.IntN(len(sel))]
-		ix = s.r.srv.Select(user, board.ID, one.CustomID, one.Options[rng.IntN(len(one.Options))].Value)
-	} else {
-		var live []string
-		for _, b := range board.Buttons() {
-			if strings.HasPrefix(b.CustomID, "g/") && b.Label != "Back" {
-				live = append(live, b.CustomID)
-			}
-		}
-		if len(live) == 0 {
-			return fmt.Errorf("game %d: a board with no control to use: %v", id, board.CustomIDs())
-		}
-		ix = s.r.srv.Click(user, board.ID, live[rng.IntN(len(live))])
+	ix, _ := useAControl(s.r.srv, g.Players[g.ToMove], board, rng)
+	if ix == nil {
+		return fmt.Errorf("game %d: a board with no control to use: %v", id, board.CustomIDs())
 	}
 	_, err = s.answer(ix)
 	return err
