@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kilab/internal/fakediscord"
+	"kilab/store"
 )
 
 // digests are the daily digests in a DM channel.
@@ -99,15 +100,7 @@ func TestE2EDailyDigest(t *testing.T) {
 // deadline passes reminded.
 func TestE2EReminderBeforeQuietHours(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, 42)
-	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
-	// A day a move from 12:00 UTC: the reminder falls at 07:12 UTC the next
-	// day (08:12 in Berlin), the deadline at 12:00 UTC (13:00). Quiet from
-	// 07:00 to 14:00 Berlin holds both: the reminder is due at 05:45 UTC.
-	h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings",
-		fakediscord.Arg("timezone", "Europe/Berlin"), fakediscord.Arg("quiet", "07:00-14:00")))
-	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "opponent"), fakediscord.Arg("time", 1))
-	dm := h.srv.DMChannel(bo.ID)
+	h, g, dm := quietReminderGame(t, 42)
 	h.clock.Add(17*time.Hour + 40*time.Minute) // 05:40 UTC
 	h.sweep()
 	if n := h.count(dm, "Reminder"); n != 0 {
@@ -134,6 +127,41 @@ func TestE2EReminderBeforeQuietHours(t *testing.T) {
 	}
 	if n := h.count(dm, "Reminder"); n != 1 {
 		t.Fatalf("%d reminders in all, want 1", n)
+	}
+}
+
+// quietReminderGame starts a game of a day a move at 12:00 UTC, with bo on
+// move, quiet from 07:00 to 14:00 in Berlin: the reminder would fall at 07:12
+// UTC the next day (08:12 in Berlin), the deadline at 12:00 UTC (13:00), and
+// the quiet hours hold both, so the reminder is due at 05:45 UTC, 15 minutes
+// before they begin. It returns the harness, the game and bo's DM channel.
+func quietReminderGame(t *testing.T, seed uint64) (*harness, store.Game, string) {
+	h := newHarness(t, seed)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	h.reply(h.srv.Command(bo.ID, h.srv.ChannelID(), "settings",
+		fakediscord.Arg("timezone", "Europe/Berlin"), fakediscord.Arg("quiet", "07:00-14:00")))
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "opponent"), fakediscord.Arg("time", 1))
+	return h, g, h.srv.DMChannel(bo.ID)
+}
+
+// A reminder that fell due while the bot was down still comes, late, when it
+// is back: here inside the quiet hours, as the deadline falls inside them too.
+func TestE2EReminderMissedInDowntime(t *testing.T) {
+	t.Parallel()
+	h, g, dm := quietReminderGame(t, 44)
+	h.clock.Add(17*time.Hour + 40*time.Minute) // 05:40 UTC
+	h.sweep()
+	h.stop()
+	h.clock.Add(40 * time.Minute) // back at 06:20 UTC, 07:20 in Berlin
+	h.start()
+	h.sweep()
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Reminder") }); err != nil {
+		t.Fatalf("the reminder due in the downtime never came: %v", err)
+	}
+	if end := h.game(g.ID); !end.Active() || !end.Deadline.Equal(g.Deadline) {
+		t.Fatalf("the game after the restart: active %v, deadline %v (was %v)", end.Active(), end.Deadline, g.Deadline)
 	}
 }
 

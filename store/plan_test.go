@@ -13,7 +13,7 @@ func TestQueriesUseIndexes(t *testing.T) {
 	db, _ := newDB(t)
 	queries := map[string]string{
 		"active games": qActiveGames, "due deadlines": qDueDeadlines, "due reminders": qDueReminders,
-		"resume deadlines": qResumeDeadlines, "drop reminders": qDropReminders, "last sweep": qLastSweep,
+		"resume deadlines": qResumeDeadlines, "last sweep": qLastSweep,
 		"leaderboard count": qLeaderboardCount, "leaderboard page": qLeaderboardPage,
 		"recent games": qRecentGames, "kind stats": qKindStats, "expire challenges": qExpireChallenges,
 		"last ply": qLastPly, "due for a challenge": qDueForChallenge, "due for a challenge's game": qDueForChallengeGame,

@@ -72,8 +72,10 @@ func (db *DB) Swept(ctx context.Context) error {
 
 // ResumeDeadlines is for start-up: a player could not move while no copy of
 // the bot was up, so every deadline that passed since the last sweep moves to
-// grace from now, and the reminders that fell due in that time are dropped
-// rather than sent late. A last sweep within up (another copy sweeping, or a
+// grace from now. The reminders that fell due in that time stay due: sent
+// late, they still come before their deadline (moved or not), which is the
+// promise (docs/playing.md, Settings); the sweep holds them for quiet hours
+// as any other. A last sweep within up (another copy sweeping, or a
 // quick restart) is no downtime: nothing moves, and the next sweep sends what
 // is due. With no sweep recorded (a new database) everything past counts. It
 // returns how many deadlines moved. Versions stay as they are.
@@ -94,10 +96,7 @@ func (db *DB) ResumeDeadlines(ctx context.Context, grace, up time.Duration) (int
 		if err != nil {
 			return err
 		}
-		if moved, err = res.RowsAffected(); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, qDropReminders, last, now.UnixMilli())
+		moved, err = res.RowsAffected()
 		return err
 	})
 	return moved, err
@@ -108,7 +107,6 @@ const (
 		ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`
 	qLastSweep       = `SELECT at_ms FROM sweeps WHERE id = 1`
 	qResumeDeadlines = `UPDATE games SET deadline = ? WHERE status = 'active' AND deadline > ? AND deadline <= ?`
-	qDropReminders   = `UPDATE games SET remind_at = NULL WHERE status = 'active' AND remind_at > ? AND remind_at <= ?`
 )
 
 // ComputerOnMove returns the games in play that wait for the computer, oldest

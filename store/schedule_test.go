@@ -108,7 +108,7 @@ func TestResumeDeadlinesAfterDowntime(t *testing.T) {
 	}
 	a, _ := db.Game(ctx, late.ID)
 	b, _ := db.Game(ctx, later.ID)
-	if !a.Deadline.Equal(clk.Now().Add(time.Hour)) || !a.RemindAt.IsZero() || a.Version != late.Version {
+	if !a.Deadline.Equal(clk.Now().Add(time.Hour)) || !a.RemindAt.Equal(late.RemindAt) || a.Version != late.Version {
 		t.Fatalf("overdue game after resume: deadline %v remind %v", a.Deadline, a.RemindAt)
 	}
 	if !b.Deadline.Equal(later.Deadline) || !b.RemindAt.Equal(later.RemindAt) {
@@ -116,6 +116,11 @@ func TestResumeDeadlinesAfterDowntime(t *testing.T) {
 	}
 	if due, _ := db.DueDeadlines(ctx, 10); len(due) != 0 {
 		t.Fatalf("due right after resuming: %v", gameIDs(due))
+	}
+	// The reminder missed in the downtime is sent now, within the grace
+	// before the moved deadline: no deadline passes without its reminder.
+	if due, _ := db.DueReminders(ctx, 10); len(due) != 1 || due[0].ID != late.ID {
+		t.Fatalf("reminders due right after resuming: %v, want game %d's", gameIDs(due), late.ID)
 	}
 	clk.Add(time.Hour)
 	if due, _ := db.DueDeadlines(ctx, 10); len(due) != 1 || due[0].ID != late.ID {
@@ -171,7 +176,7 @@ func TestResumeCountsOnlyTheTimeSinceTheLastSweep(t *testing.T) {
 	if !e.Deadline.Equal(early.Deadline) {
 		t.Errorf("a deadline past before the downtime moved to %v", e.Deadline)
 	}
-	if !l.Deadline.Equal(clk.Now().Add(time.Hour)) || !l.RemindAt.IsZero() {
-		t.Errorf("the deadline missed in the downtime: %v, reminder %v", l.Deadline, l.RemindAt)
+	if !l.Deadline.Equal(clk.Now().Add(time.Hour)) || !l.RemindAt.Equal(late.RemindAt) {
+		t.Errorf("the deadline missed in the downtime: %v, reminder %v (want it still due)", l.Deadline, l.RemindAt)
 	}
 }

@@ -169,11 +169,9 @@ const sweepWait = 30 * time.Second
 // deadlines come due, and the run ends once they have fired and
 // cfg.duration is up.
 //
-// The order matters: a copy that starts drops the reminders already due
-// (bot.resume: sent late they would be stale) and moves the deadlines already
-// past an hour ahead, so a reminder due across the restart may rightly never
-// be sent; and a kill between a reminder's claim and its DM loses it, which
-// the store allows (at most once). Neither would be the bot's fault.
+// The order matters: a copy that starts moves the deadlines already past an
+// hour ahead (bot.resume), so the deadlines are made due only after the
+// restart, for the run to see them end.
 func (r *loadRig) script() {
 	r.waitFor("every sweep game's reminder", sweepWait, func() bool {
 		return r.everySweepGame(func(lg *loadGame) bool {
