@@ -59,6 +59,16 @@ func (db *DB) FollowsGame(ctx context.Context, user string, game int64) (follows
 	return err == nil, everyMove, err
 }
 
+// FollowsTournament reports whether user follows tournament.
+func (db *DB) FollowsTournament(ctx context.Context, user string, tournament int64) (bool, error) {
+	var one int
+	err := db.read.QueryRowContext(ctx, `SELECT 1 FROM follows_tournaments WHERE tournament_id = ? AND user_id = ?`, tournament, user).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 func affected(res sql.Result, err error) (bool, error) {
 	if err != nil {
 		return false, err

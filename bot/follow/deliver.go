@@ -1,6 +1,7 @@
 package follow
 
 import (
+	"cmp"
 	"context"
 	"errors"
 
@@ -27,7 +28,7 @@ func (f *Follows) deliverGame(ctx context.Context, a store.Announcement) error {
 		return errors.Join(err, kit.SkipIf(old, "a newer one replaces it"))
 	}
 	if follows, _, err := f.DB.FollowsGame(ctx, a.User, a.Game); err != nil || !follows {
-		return errors.Join(err, kit.SkipIf(!follows, "no longer followed"))
+		return cmp.Or[error](err, kit.Skip("no longer followed")) // a failed read is tried again, not taken for a no
 	}
 	s, err := f.LoadLatest(ctx, a.Game)
 	if err != nil {
@@ -65,8 +66,12 @@ func gameText(l *lang.Lang, s *kit.State, name func(*lang.Lang, string) string) 
 }
 
 // deliverTournament DMs a tournament's follower that a round is paired, or
-// that it is over, with where to look.
+// that it is over, with where to look; to one who has unfollowed it since
+// (the DM held for their quiet hours), nothing.
 func (f *Follows) deliverTournament(ctx context.Context, a store.Announcement) error {
+	if follows, err := f.DB.FollowsTournament(ctx, a.User, a.Tournament); err != nil || !follows {
+		return cmp.Or[error](err, kit.Skip("no longer followed"))
+	}
 	t, err := f.DB.Tournament(ctx, a.Tournament)
 	if err != nil {
 		return err
