@@ -48,3 +48,20 @@ func NextAt(t time.Time, minute int, zone *time.Location) time.Time {
 		}
 	}
 }
+
+// NextAtAfter is NextAt on a day, in zone, other than last's: a daily event
+// that already happened on last's day (a digest, before its hour or zone
+// was changed) waits for the next. A zero last is none.
+func NextAtAfter(t time.Time, minute int, zone *time.Location, last time.Time) time.Time {
+	at := NextAt(t, minute, zone)
+	if last.IsZero() {
+		return at
+	}
+	ly, lm, ld := last.In(zone).Date()
+	for {
+		if y, m, d := at.In(zone).Date(); y != ly || m != lm || d != ld {
+			return at
+		}
+		at = NextAt(at, minute, zone)
+	}
+}

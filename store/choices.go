@@ -21,7 +21,8 @@ func (db *DB) SetLanguage(ctx context.Context, user, language string) error {
 
 // SetTimeZone sets the user's time zone, a name quiet.Zone knows, in one
 // transaction with what follows from it: their next digest, if they take
-// one, moves to its hour in the new zone, and the reminders of the games
+// one, moves to its hour in the new zone (on a day, there, other than the
+// last digest's), and the reminders of the games
 // where they are on move are planned again around their quiet hours there.
 func (db *DB) SetTimeZone(ctx context.Context, user, zone string) error {
 	loc, err := quiet.Zone(zone)
@@ -30,14 +31,14 @@ func (db *DB) SetTimeZone(ctx context.Context, user, zone string) error {
 	}
 	now := db.now()
 	return db.update(ctx, func(tx *sql.Tx) error {
-		var at sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT digest_at FROM users WHERE user_id = ?`, user).Scan(&at)
+		var at, last sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT digest_at, digest_last FROM users WHERE user_id = ?`, user).Scan(&at, &last)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
 		var due sql.NullInt64
 		if at.Valid {
-			due = millis(quiet.NextAt(now, int(at.Int64), loc))
+			due = millis(quiet.NextAtAfter(now, int(at.Int64), loc, fromMillis(last)))
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO users (user_id, time_zone, digest_due, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone, digest_due = excluded.digest_due, updated_at = excluded.updated_at`,
@@ -120,7 +121,8 @@ func hours(zone string, from, to sql.NullInt64) quiet.Hours {
 
 // SetDigest turns the user's daily digest on, at minute of the day in
 // their zone, or off (on false): with it, their turns come in one DM a day
-// instead of one DM each. The next one falls due at the next such minute.
+// instead of one DM each. The next one falls due at the next such minute,
+// on a day other than the last digest's: one a day, whatever they change.
 // Reading the zone and writing the digest are one transaction, so that a
 // change of zone at the same moment cannot leave the digest on with no due
 // time, or a due time with the digest off.
@@ -130,7 +132,8 @@ func (db *DB) SetDigest(ctx context.Context, user string, on bool, minute int) e
 		var at, due sql.NullInt64
 		if on {
 			var zone string
-			err := tx.QueryRowContext(ctx, `SELECT time_zone FROM users WHERE user_id = ?`, user).Scan(&zone)
+			var last sql.NullInt64
+			err := tx.QueryRowContext(ctx, `SELECT time_zone, digest_last FROM users WHERE user_id = ?`, user).Scan(&zone, &last)
 			if err != nil && !errors.Is(err, sql.ErrNoRows) {
 				return err
 			}
@@ -138,7 +141,7 @@ func (db *DB) SetDigest(ctx context.Context, user string, on bool, minute int) e
 			if err != nil {
 				return err
 			}
-			at, due = sql.NullInt64{Int64: int64(minute), Valid: true}, millis(quiet.NextAt(now, minute, loc))
+			at, due = sql.NullInt64{Int64: int64(minute), Valid: true}, millis(quiet.NextAtAfter(now, minute, loc, fromMillis(last)))
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO users (user_id, digest_at, digest_due, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET digest_at = excluded.digest_at, digest_due = excluded.digest_due, updated_at = excluded.updated_at`,
@@ -193,7 +196,7 @@ func (db *DB) claimDigest(ctx context.Context, user string, due int64, next time
 	claimed := false
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		claimed = false
-		res, err := tx.ExecContext(ctx, `UPDATE users SET digest_due = ? WHERE user_id = ? AND digest_due = ?`, next.UnixMilli(), user, due)
+		res, err := tx.ExecContext(ctx, `UPDATE users SET digest_due = ?, digest_last = ? WHERE user_id = ? AND digest_due = ?`, next.UnixMilli(), due, user, due)
 		if err != nil {
 			return err
 		}

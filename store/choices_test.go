@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -185,5 +186,87 @@ func TestDigestOncePerDay(t *testing.T) {
 	db.read.QueryRowContext(ctx, `SELECT digest_due FROM users WHERE user_id = 'ana'`).Scan(&due)
 	if want := time.Date(2026, 4, 2, 7, 0, 0, 0, time.UTC); !time.UnixMilli(due).Equal(want) {
 		t.Errorf("next digest due %v, want %v (09:00 CEST)", time.UnixMilli(due).UTC(), want)
+	}
+}
+
+// Once the day's digest is out, a change of its hour or of the player's
+// zone brings the next one on a later day, never a second the same day.
+func TestDigestOnceADayWhateverChanges(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	db.SetTimeZone(ctx, "ana", "Europe/Berlin")
+	db.SetDigest(ctx, "ana", true, 9*60)
+	clk.Add(20 * time.Hour) // 2026-03-02 09:00 in Berlin
+	if n, err := db.ClaimDigests(ctx, 10); n != 1 || err != nil {
+		t.Fatalf("the day's digest: %d, %v", n, err)
+	}
+	clk.Add(time.Hour)
+	due := func() time.Time {
+		t.Helper()
+		var ms int64
+		if err := db.read.QueryRowContext(ctx, `SELECT digest_due FROM users WHERE user_id = 'ana'`).Scan(&ms); err != nil {
+			t.Fatal(err)
+		}
+		return time.UnixMilli(ms).UTC()
+	}
+	steps := []struct {
+		what string
+		do   func() error
+		want time.Time
+	}{
+		{"the hour moved to 18:00", func() error { return db.SetDigest(ctx, "ana", true, 18*60) }, time.Date(2026, 3, 3, 17, 0, 0, 0, time.UTC)},
+		{"the zone moved to New York", func() error { return db.SetTimeZone(ctx, "ana", "America/New_York") }, time.Date(2026, 3, 3, 23, 0, 0, 0, time.UTC)},
+		{"the hour moved to 08:00", func() error { return db.SetDigest(ctx, "ana", true, 8*60) }, time.Date(2026, 3, 3, 13, 0, 0, 0, time.UTC)},
+	}
+	for _, st := range steps {
+		if err := st.do(); err != nil {
+			t.Fatal(err)
+		}
+		if got := due(); !got.Equal(st.want) {
+			t.Errorf("%s: next digest due %v, want %v", st.what, got, st.want)
+		}
+	}
+	// A zone where the last digest's day is already over: today's hour there
+	// is another day, and comes.
+	if err := db.SetTimeZone(ctx, "ana", "Pacific/Kiritimati"); err != nil { // UTC+14: 2026-03-03 00:00 now
+		t.Fatal(err)
+	}
+	if got, want := due(), time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("in Kiritimati: next digest due %v, want %v (08:00 on 3 March there)", got, want)
+	}
+}
+
+// Two copies sweeping at the same moment announce the day's digest once.
+func TestDigestClaimedOnceByConcurrentCopies(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t)
+	for _, u := range []string{"ana", "bo", "cy", "di"} {
+		db.SetTimeZone(ctx, u, "UTC")
+		if err := db.SetDigest(ctx, u, true, 9*60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clk.Add(day)
+	copies := []*DB{db, openTest(t, db.source), openTest(t, db.source)}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	claimed := 0
+	for _, c := range copies {
+		c.Now = clk.Now
+		wg.Go(func() {
+			n, err := c.ClaimDigests(ctx, 10)
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			claimed += n
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	var rows int
+	db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM announcements WHERE kind = 'digest'`).Scan(&rows)
+	if claimed != 4 || rows != 4 {
+		t.Errorf("three copies claimed %d digests and wrote %d, want 4 of each", claimed, rows)
 	}
 }

@@ -200,6 +200,47 @@ func TestDigestListsTheTurns(t *testing.T) {
 	}
 }
 
+// A digest whose hour falls inside the player's quiet hours waits for
+// their end.
+func TestDigestWaitsForQuietHours(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	core, rec, db := kittest.Core(t, 5)
+	clk := &fakeClock{t: time.Date(2026, 1, 10, 6, 0, 0, 0, time.UTC)}
+	db.Now = clk.Now
+	d := New(core, Config{Instance: "test"})
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	if g.Players[g.ToMove] != kittest.Ana {
+		played(t, db, g, core.Src)
+	}
+	deliver(t, d)
+	db.SetTimeZone(ctx, kittest.Ana, "Europe/Berlin")
+	db.SetQuiet(ctx, kittest.Ana, 7*60, 10*60)
+	db.SetDigest(ctx, kittest.Ana, true, 8*60) // 07:00 UTC, inside 06:00-09:00 UTC
+	digests := func() int {
+		n := 0
+		for _, c := range rec.Calls {
+			if c.Op == "send" && c.Channel == "dm-"+kittest.Ana && len(c.Msg.Embeds) == 1 && len(c.Msg.Files) == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	clk.Set(time.Date(2026, 1, 10, 7, 0, 0, 0, time.UTC))
+	if n, err := db.ClaimDigests(ctx, 10); n != 1 || err != nil {
+		t.Fatalf("digests announced: %d, %v", n, err)
+	}
+	deliver(t, d)
+	if n := digests(); n != 0 {
+		t.Fatalf("%d digests inside the quiet hours", n)
+	}
+	clk.Set(time.Date(2026, 1, 10, 9, 0, 0, 0, time.UTC))
+	deliver(t, d)
+	if n := digests(); n != 1 {
+		t.Fatalf("%d digests once the quiet hours ended, want 1", n)
+	}
+}
+
 // A turn's DM copy is drawn from its reader's side: the second seat's copy
 // is the board turned, the first seat's the thread's own picture; one who
 // chose the fixed side gets the thread's picture too.

@@ -20,8 +20,17 @@ const digestRoom = 3900
 // is their turn (their muted games left out), each with its due time and a
 // link to its live board, from which they move as from any board. A day
 // with none sends nothing. The store announced it once for the day
-// (ClaimDigests); the nonce keeps a second send after a crash to one.
+// (ClaimDigests); the nonce keeps a second send after a crash to one. A
+// digest whose hour falls in the player's quiet hours (or one sent late,
+// after downtime, into them) waits for their end, as every DM does.
 func (b *Delivery) deliverDigest(ctx context.Context, a store.Announcement) error {
+	set, err := b.DB.Settings(ctx, a.User)
+	if err != nil {
+		return err
+	}
+	if err := kit.QuietHold(set, b.DB.Now()); err != nil {
+		return err
+	}
 	list, err := b.DB.ActiveGames(ctx, a.User, "")
 	if err != nil {
 		return err

@@ -1,0 +1,5 @@
+-- digest_last: the due time of the last digest claimed (ms), so that a change
+-- of hour or of time zone after the day's digest does not bring a second one
+-- the same day (SetDigest, SetTimeZone): one digest a day, in the player's
+-- zone. NULL before the first.
+ALTER TABLE users ADD COLUMN digest_last BIGINT;
