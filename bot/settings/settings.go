@@ -149,7 +149,7 @@ func (b *Settings) parse(opts map[string]*discordgo.ApplicationCommandInteractio
 	}
 	zone := current.TimeZone
 	if o, ok := opts[optTimeZone]; ok {
-		zone = strings.TrimSpace(fmt.Sprint(o.Value))
+		zone = canonicalZone(fmt.Sprint(o.Value))
 		if _, err := quiet.Zone(zone); err != nil {
 			return nil, lang.Fail("settings.err.zone", "Zone", kit.Clip(zone, 40))
 		}
@@ -262,6 +262,20 @@ func onOff(l *lang.Lang, on bool) string {
 		return l.T("settings.on")
 	}
 	return l.T("settings.off")
+}
+
+// canonicalZone is the zone named by what the player typed, written as the
+// zone database writes it where only its capitals or spaces differ
+// ("europe/berlin", "america/new york"); else what they typed, trimmed.
+func canonicalZone(typed string) string {
+	typed = strings.TrimSpace(typed)
+	want := strings.ReplaceAll(typed, " ", "_")
+	for _, z := range zones {
+		if strings.EqualFold(z, want) {
+			return z
+		}
+	}
+	return typed
 }
 
 // ZoneChoices offers the time zones whose names hold what the player typed

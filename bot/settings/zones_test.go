@@ -39,3 +39,15 @@ func TestZoneChoices(t *testing.T) {
 		t.Errorf("nothing typed offers %d zones, want 25", len(all))
 	}
 }
+
+// A zone typed without its capitals, or with spaces for underscores, is
+// the zone; one the database does not know stays as typed, to be refused.
+func TestCanonicalZone(t *testing.T) {
+	t.Parallel()
+	for typed, want := range map[string]string{"europe/berlin": "Europe/Berlin", " America/new york ": "America/New_York",
+		"utc": "UTC", "Europe/Berlin": "Europe/Berlin", "Mars/Olympus": "Mars/Olympus"} {
+		if got := canonicalZone(typed); got != want {
+			t.Errorf("canonicalZone(%q) = %q, want %q", typed, got, want)
+		}
+	}
+}
