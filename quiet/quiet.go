@@ -84,19 +84,43 @@ func (q Hours) Next(t time.Time) (start, end time.Time) {
 }
 
 // stretch is the stretch that begins on the zone's calendar day of t moved
-// by days. time.Date places a wall time that a clock change skips or repeats
-// the way Go defines; either way the stretch is as long as the wall clocks
-// say, not a fixed number of hours.
+// by days: from the first moment the clock there shows From to the first it
+// shows To (wallClock), so that it is as long as the wall clocks say, not a
+// fixed number of hours.
 func (q Hours) stretch(t time.Time, days int) (start, end time.Time) {
 	local := t.In(q.Zone)
 	y, m, d := local.Date()
-	start = time.Date(y, m, d+days, q.From/60, q.From%60, 0, 0, q.Zone)
+	start = wallClock(y, m, d+days, q.From, q.Zone)
 	endDay := d + days
 	if q.To < q.From {
 		endDay++
 	}
-	end = time.Date(y, m, endDay, q.To/60, q.To%60, 0, 0, q.Zone)
-	return start, end
+	return start, wallClock(y, m, endDay, q.To, q.Zone)
+}
+
+// wallClock is the first moment of the given day when the clock in zone
+// shows minute (minutes after midnight) or, where a clock change skips it,
+// a later time. time.Date places a skipped time after the jump (02:30 on
+// Berlin's spring night is 03:30) and a repeated one at its second showing
+// (02:30 on the autumn night is the one after the clocks went back); quiet
+// hours from 02:30 begin when the clock first reads 02:30 or later: 03:00
+// in spring, the first 02:30 in autumn.
+func wallClock(y int, m time.Month, d, minute int, zone *time.Location) time.Time {
+	t := time.Date(y, m, d, minute/60, minute%60, 0, 0, zone)
+	if local := t.In(zone); local.Hour()*60+local.Minute() != minute {
+		start, _ := t.ZoneBounds() // skipped: the jump itself
+		return start
+	}
+	start, _ := t.ZoneBounds()
+	if start.IsZero() {
+		return t
+	}
+	_, before := start.Add(-time.Nanosecond).Zone()
+	_, now := t.Zone()
+	if earlier := t.Add(time.Duration(now-before) * time.Second); before > now && earlier.Before(start) {
+		return earlier // repeated: its first showing, before the clocks went back
+	}
+	return t
 }
 
 // Lead is how long before quiet hours begin a reminder goes out when the

@@ -131,3 +131,35 @@ func TestRemind(t *testing.T) {
 		}
 	}
 }
+
+// Quiet hours whose edges fall in the hour a clock change skips or repeats
+// begin and end when the clock first reads that time or later: from 02:30 on
+// Berlin's spring night is from 03:00 CEST (01:00Z), on its autumn night from
+// the first 02:30 (00:30Z, still summer time); until 02:30 likewise.
+func TestEdgesInTheChangedHour(t *testing.T) {
+	t.Parallel()
+	berlin := zone(t, "Europe/Berlin")
+	from, _ := Parse("02:30-06:00", berlin)
+	until, _ := Parse("23:00-02:30", berlin)
+	cases := []struct {
+		q              Hours
+		at, start, end string
+		inside         bool
+	}{
+		{from, "2026-03-29T00:50:00Z", "2026-03-29T01:00:00Z", "2026-03-29T04:00:00Z", false}, // 01:50 CET
+		{from, "2026-03-29T01:15:00Z", "2026-03-29T01:00:00Z", "2026-03-29T04:00:00Z", true},  // 03:15 CEST
+		{from, "2026-10-25T00:20:00Z", "2026-10-25T00:30:00Z", "2026-10-25T05:00:00Z", false}, // 02:20 CEST
+		{from, "2026-10-25T00:45:00Z", "2026-10-25T00:30:00Z", "2026-10-25T05:00:00Z", true},  // 02:45 CEST
+		{from, "2026-10-25T01:15:00Z", "2026-10-25T00:30:00Z", "2026-10-25T05:00:00Z", true},  // 02:15 CET, again
+		{until, "2026-03-28T23:30:00Z", "2026-03-28T22:00:00Z", "2026-03-29T01:00:00Z", true}, // 00:30 CET
+		{until, "2026-10-24T23:30:00Z", "2026-10-24T21:00:00Z", "2026-10-25T00:30:00Z", true}, // 01:30 CEST
+	}
+	for _, c := range cases {
+		inside, _ := c.q.Around(utc(c.at))
+		start, end := c.q.Next(utc(c.at))
+		if inside != c.inside || !start.Equal(utc(c.start)) || !end.Equal(utc(c.end)) {
+			t.Errorf("%v at %s: inside %v, %s to %s; want %v, %s to %s", c.q, c.at, inside,
+				start.UTC().Format(time.RFC3339), end.UTC().Format(time.RFC3339), c.inside, c.start, c.end)
+		}
+	}
+}
