@@ -73,6 +73,11 @@ func noPosition(s *flagSpec) { s.noPosition = true }
 // file's header does: --game is required only without one.
 func fromRecord(s *flagSpec) { s.fromRecord = true }
 
+// onlyGames limits the command to the games named.
+func onlyGames(names []string) flagOpt {
+	return func(s *flagSpec) { s.games = names }
+}
+
 // onlyGame limits the command to game, with only the values given for some
 // of its options (nil for the option's own).
 func onlyGame(game string, values map[string][]string) flagOpt {

@@ -39,6 +39,7 @@ func commands() []command {
 		{"review", "judge a game's record ply by ply: the winning chance and each move's cost", runReview},
 		{"puzzles", "find puzzles in games between the computer's levels, or verify a file of them", runPuzzles},
 		{"arena", "play two computer agents against each other and count the results", runArena},
+		{"train", "learn a game's evaluation by playing itself, and write the network the computer plays from", runTrain},
 		{"demo", "play a random game and write every position as PNG, and a GIF replay", runDemo},
 		{"backup", "write a consistent copy of the SQLite database while the bot runs", runBackup},
 		{"check", "check a database file: whole, its schema version, what it holds", runCheck},

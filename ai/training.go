@@ -1,0 +1,52 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+
+	"kilab/games"
+)
+
+// Training is a run of kilab train: a game's evaluation learned by playing
+// itself, written as the file its agent package embeds.
+type Training struct {
+	Config   games.Config // the configuration to learn; with no variant, every one the shipped weights serve
+	Games    int          // self-played games
+	Seed     uint64       // of the first weights and of every throw: the same seed writes the same file
+	Progress func(done int, note string)
+}
+
+// TrainFunc runs a training and writes the network it learned to out.
+type TrainFunc func(ctx context.Context, t Training, out io.Writer) error
+
+var trainers sync.Map // game -> TrainFunc
+
+// RegisterTraining makes a game's evaluation learnable by kilab train.
+// Registering twice for one game is a programming error and panics.
+func RegisterTraining(game string, f TrainFunc) {
+	if _, dup := trainers.LoadOrStore(game, f); dup {
+		panic("ai: RegisterTraining called twice for " + game)
+	}
+}
+
+// Train runs t for game, writing the network to out.
+func Train(ctx context.Context, game string, t Training, out io.Writer) error {
+	f, ok := trainers.Load(game)
+	if !ok {
+		return fmt.Errorf("ai: %s has no learned evaluation to train", game)
+	}
+	return f.(TrainFunc)(ctx, t, out)
+}
+
+// Trainable lists the games kilab train covers.
+func Trainable() []string {
+	var out []string
+	for _, g := range games.Names() {
+		if _, ok := trainers.Load(g); ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kilab/ai/learn"
+)
+
+// kilab train writes a network the learned evaluation reads, the same
+// for the same seed; a game it does not cover, or no -o, is refused with
+// nothing written.
+func TestTrainWritesANetwork(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := func(name string) string { return filepath.Join(dir, name) }
+	for _, name := range []string{"a.knn", "b.knn"} {
+		code, out, errs := kilab(t, "train", "--game", "tab", "--opt", "width=7", "--games", "3", "--seed", "9", "-o", file(name))
+		if code != 0 || errs != "" || !strings.Contains(out, "tab learned from 3 games (seed 9)") {
+			t.Fatalf("train = %d, %q, stderr %q", code, out, errs)
+		}
+	}
+	a, _ := os.ReadFile(file("a.knn"))
+	b, _ := os.ReadFile(file("b.knn"))
+	if _, err := learn.Load(a, "tab/1"); err != nil || string(a) != string(b) {
+		t.Errorf("the network: %v; the same seed wrote the same file: %v", err, string(a) == string(b))
+	}
+	for _, bad := range [][]string{
+		{"train", "--game", "aseb", "-o", file("c.knn")},
+		{"train", "--game", "tab", "--games", "3"},
+		{"train", "--game", "tab", "--games", "0", "-o", file("c.knn")},
+		{"train", "--game", "tab", "--opt", "width=8", "-o", file("c.knn")},
+	} {
+		if code, _, errs := kilab(t, bad...); code != 1 || !strings.HasPrefix(errs, "kilab: ") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v = %d, stderr %q; want one line and 1", bad, code, errs)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("%d files in the folder, want the two networks only", len(entries))
+	}
+}
