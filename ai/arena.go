@@ -133,6 +133,12 @@ func (t *Tally) add(r result) {
 
 // one plays game i of the match.
 func (m Match) one(ctx context.Context, i int) (result, error) {
+	return m.watched(ctx, i, nil)
+}
+
+// watched plays game i of the match, showing seen every position where a
+// move is due.
+func (m Match) watched(ctx context.Context, i int, seen func(games.Position) error) (result, error) {
 	src := games.Seeded(m.Seed + uint64(i))
 	aSeat := games.Player(i % 2)
 	var seats [2]Agent
@@ -147,7 +153,7 @@ func (m Match) one(ctx context.Context, i int) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	out, plies, err := PlayOut(ctx, pos, seats, src, m.budget())
+	out, plies, err := playOut(ctx, pos, seats, src, m.budget(), seen)
 	if err != nil {
 		return result{}, fmt.Errorf("game %d (seed %d): %w", i, m.Seed+uint64(i), err)
 	}
@@ -165,6 +171,12 @@ func (m Match) budget() time.Duration {
 // agent of the seat on move and checked by the engine. It returns the outcome
 // and the number of moves the agents chose.
 func PlayOut(ctx context.Context, pos games.Position, seats [2]Agent, src games.Source, budget time.Duration) (games.Outcome, int, error) {
+	return playOut(ctx, pos, seats, src, budget, nil)
+}
+
+// playOut is PlayOut that shows seen (if not nil) every position where a
+// move is due, before it is chosen.
+func playOut(ctx context.Context, pos games.Position, seats [2]Agent, src games.Source, budget time.Duration, seen func(games.Position) error) (games.Outcome, int, error) {
 	var rec games.Recorder
 	plies := 0
 	for n := 0; n < maxPlies; n++ {
@@ -182,6 +194,11 @@ func PlayOut(ctx context.Context, pos games.Position, seats [2]Agent, src games.
 		case games.DueThrow:
 			pos, err = games.Roll(pos, due.Player, src, &rec)
 		case games.DueMove:
+			if seen != nil {
+				if err := seen(pos); err != nil {
+					return games.Outcome{}, plies, err
+				}
+			}
 			pos, err = move(ctx, pos, seats[due.Player], &rec, budget)
 			plies++
 		}

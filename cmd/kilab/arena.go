@@ -35,6 +35,8 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&seed, "seed", 1, "the seed `S` of game 0; game i uses S+i")
 	fs.DurationVar(&budget, "budget", 2*time.Second, "the most time `T` an agent may think per move (2s, 500ms)")
 	fs.IntVar(&workers, "workers", 0, "how many games `W` are played at once (default: one per CPU)")
+	var calibrate bool
+	fs.BoolVar(&calibrate, "calibrate", false, "also ask the game's judge for the first seat's chance at every move and print, for each tenth of chance, how often the first seat won (docs/ai.md)")
 	var tableDir string
 	fs.StringVar(&tableDir, "tables", "", "a folder `DIR` of solved Aseb tables (kilab solve) for hard to play from (perfectly, to 1/65,535 a move); none: hard searches")
 	if code, done := parseFlags(fs, args, stdout); done {
@@ -55,11 +57,20 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	began := time.Now()
-	tally, err := ai.Play(ctx, m)
+	var tally ai.Tally
+	var cal ai.Calibration
+	if calibrate {
+		tally, cal, err = ai.Calibrate(ctx, m)
+	} else {
+		tally, err = ai.Play(ctx, m)
+	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return fail(stderr, err)
 	}
 	printTally(stdout, m, tally, time.Since(began))
+	if calibrate {
+		printCalibration(stdout, cal)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kilab: interrupted after %d of %d games\n", tally.Games(), n)
 		return 1
@@ -137,4 +148,19 @@ func describeConfig(cfg games.Config) string {
 		parts = append(parts, k+"="+cfg.Options[k])
 	}
 	return strings.Join(parts, " ")
+}
+
+// printCalibration writes the judge's calibration: for each tenth of
+// predicted chance, its positions, the mean chance and the first seat's
+// mean score there, and the gap.
+func printCalibration(w io.Writer, c ai.Calibration) {
+	fmt.Fprintf(w, "the judge's chances for the first seat, at %d positions where a move was due:\n", c.Positions())
+	fmt.Fprintf(w, "  %-9s %9s %10s %9s %6s\n", "chance", "positions", "predicted", "observed", "gap")
+	for k, b := range c.Buckets {
+		if b.Positions == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %3d-%3d%% %9d %9.1f%% %8.1f%% %+6.1f\n", 10*k, 10*k+10, b.Positions,
+			100*b.Predicted(), 100*b.Observed(), 100*(b.Observed()-b.Predicted()))
+	}
 }

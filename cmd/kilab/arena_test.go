@@ -68,3 +68,24 @@ func TestArenaErrors(t *testing.T) {
 		}
 	}
 }
+
+// --calibrate adds the judge's table: every position where a move was due
+// falls in one tenth of chance.
+func TestArenaCalibrates(t *testing.T) {
+	code, out, errs := kilab(t, "arena", "--game", "tab", "--opt", "width=7", "--a", "random", "--b", "random", "--games", "4", "--seed", "5", "--calibrate")
+	if code != 0 || errs != "" {
+		t.Fatalf("arena --calibrate = %d, stderr %q", code, errs)
+	}
+	m := regexp.MustCompile(`at (\d+) positions where a move was due`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no calibration:\n%s", out)
+	}
+	total := 0
+	for _, row := range regexp.MustCompile(`(?m)^ +\d+- *\d+% +(\d+) `).FindAllStringSubmatch(out, -1) {
+		n, _ := strconv.Atoi(row[1])
+		total += n
+	}
+	if want, _ := strconv.Atoi(m[1]); total != want || total == 0 {
+		t.Errorf("the tenths hold %d positions, the header says %s:\n%s", total, m[1], out)
+	}
+}
