@@ -100,15 +100,23 @@ func (q Hours) stretch(t time.Time, days int) (start, end time.Time) {
 
 // wallClock is the first moment of the given day when the clock in zone
 // shows minute (minutes after midnight) or, where a clock change skips it,
-// a later time. time.Date places a skipped time after the jump (02:30 on
-// Berlin's spring night is 03:30) and a repeated one at its second showing
-// (02:30 on the autumn night is the one after the clocks went back); quiet
+// a later time; where a change repeats it, its first showing. So quiet
 // hours from 02:30 begin when the clock first reads 02:30 or later: 03:00
-// in spring, the first 02:30 in autumn.
+// on Berlin's spring night, the first 02:30 on its autumn night. time.Date
+// promises neither: a skipped time may land on either side of the jump (in
+// Berlin after it, in New York before), a repeated one at either showing.
 func wallClock(y int, m time.Month, d, minute int, zone *time.Location) time.Time {
 	t := time.Date(y, m, d, minute/60, minute%60, 0, 0, zone)
-	if local := t.In(zone); local.Hour()*60+local.Minute() != minute {
-		start, _ := t.ZoneBounds() // skipped: the jump itself
+	local := t.In(zone)
+	asked := time.Date(y, m, d, minute/60, minute%60, 0, 0, time.UTC)
+	read := time.Date(local.Year(), local.Month(), local.Day(), local.Hour(), local.Minute(), 0, 0, time.UTC)
+	if !read.Equal(asked) {
+		// Skipped: the jump itself, the end of the period t fell in if
+		// its clock reads earlier than asked, else the start of t's.
+		start, end := t.ZoneBounds()
+		if read.Before(asked) {
+			return end
+		}
 		return start
 	}
 	start, _ := t.ZoneBounds()

@@ -135,12 +135,16 @@ func TestRemind(t *testing.T) {
 // Quiet hours whose edges fall in the hour a clock change skips or repeats
 // begin and end when the clock first reads that time or later: from 02:30 on
 // Berlin's spring night is from 03:00 CEST (01:00Z), on its autumn night from
-// the first 02:30 (00:30Z, still summer time); until 02:30 likewise.
+// the first 02:30 (00:30Z, still summer time); until 02:30 likewise; and so
+// in zones west of UTC, where time.Date places a skipped time otherwise.
 func TestEdgesInTheChangedHour(t *testing.T) {
 	t.Parallel()
 	berlin := zone(t, "Europe/Berlin")
 	from, _ := Parse("02:30-06:00", berlin)
 	until, _ := Parse("23:00-02:30", berlin)
+	nyFrom, _ := Parse("02:30-06:00", zone(t, "America/New_York"))
+	clFrom, _ := Parse("00:00-08:00", zone(t, "America/Santiago"))
+	clUntil, _ := Parse("22:00-00:00", zone(t, "America/Santiago"))
 	cases := []struct {
 		q              Hours
 		at, start, end string
@@ -153,6 +157,13 @@ func TestEdgesInTheChangedHour(t *testing.T) {
 		{from, "2026-10-25T01:15:00Z", "2026-10-25T00:30:00Z", "2026-10-25T05:00:00Z", true},  // 02:15 CET, again
 		{until, "2026-03-28T23:30:00Z", "2026-03-28T22:00:00Z", "2026-03-29T01:00:00Z", true}, // 00:30 CET
 		{until, "2026-10-24T23:30:00Z", "2026-10-24T21:00:00Z", "2026-10-25T00:30:00Z", true}, // 01:30 CEST
+		// West of UTC, time.Date places a skipped time before the jump.
+		// New York springs from 02:00 EST to 03:00 EDT at 07:00Z.
+		{nyFrom, "2026-03-08T06:30:00Z", "2026-03-08T07:00:00Z", "2026-03-08T10:00:00Z", false}, // 01:30 EST
+		{nyFrom, "2026-03-08T07:15:00Z", "2026-03-08T07:00:00Z", "2026-03-08T10:00:00Z", true},  // 03:15 EDT
+		// Santiago springs from 00:00 (-04) to 01:00 (-03) at 04:00Z.
+		{clFrom, "2026-09-05T16:00:00Z", "2026-09-06T04:00:00Z", "2026-09-06T11:00:00Z", false}, // 12:00 the day before
+		{clUntil, "2026-09-06T03:00:00Z", "2026-09-06T02:00:00Z", "2026-09-06T04:00:00Z", true}, // 23:00 (-04)
 	}
 	for _, c := range cases {
 		inside, _ := c.q.Around(utc(c.at))
