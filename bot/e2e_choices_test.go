@@ -165,6 +165,39 @@ func TestE2EReminderMissedInDowntime(t *testing.T) {
 	}
 }
 
+// A reminder claimed just before a crash, its DM not yet sent, still comes
+// once the bot is back, though its deadline passed meanwhile and moved an
+// hour on: the reminder warns of the deadline as it now stands.
+func TestE2EReminderClaimedBeforeACrash(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 45)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "opponent"), fakediscord.Arg("time", 1))
+	h.sweep()
+	h.stop()
+	h.clock.Add(20 * time.Hour) // the reminder (at 80% of the day) is due
+	db, err := store.Open(h.ctx, h.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Now = h.clock.Now
+	due, _ := db.Game(h.ctx, g.ID)
+	if err := db.MarkReminded(h.ctx, due, true); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	h.clock.Add(6 * time.Hour) // down past the deadline
+	h.start()
+	h.deliver()
+	now := h.game(g.ID)
+	if !now.Active() || !now.Deadline.Equal(h.clock.Now().Add(time.Hour).Truncate(time.Millisecond)) {
+		t.Fatalf("after the restart: active %v, deadline %v, want an hour on", now.Active(), now.Deadline)
+	}
+	if n := h.count(h.srv.DMChannel(bo.ID), "Reminder"); n != 1 {
+		t.Fatalf("%d reminders after the restart, want 1", n)
+	}
+}
+
 // A member who follows a game move by move gets its board after each move,
 // without controls, and its result; /unfollow, from a DM too, stops it.
 // /follow refuses the game's own players.

@@ -134,16 +134,18 @@ func (b *Bot) remind(ctx context.Context, oldest *oldestDue) error {
 }
 
 // deliverReminder sends a reminder the sweep announced, to a player who
-// wants reminders, in their language; one whose turn is over, or whose
-// deadline a vacation moved (a new reminder comes for the new one), says
-// nothing.
+// wants reminders, in their language, of the deadline as it stands. One
+// whose turn is over says nothing, and so does one whose deadline moved
+// where a new reminder is planned for the new one (a vacation); a deadline
+// moved with none planned (start-up after downtime gave it an hour of
+// grace) is still the one to warn of.
 func (b *Bot) deliverReminder(ctx context.Context, a store.Announcement) error {
 	g, err := b.DB.Game(ctx, a.Game)
 	if err != nil {
 		return err
 	}
-	if !g.Active() || g.Players[g.ToMove] != a.User || !g.Deadline.Equal(a.Until) {
-		return kit.Skip("the turn it warned of is over, or its deadline moved")
+	if !g.Active() || g.Players[g.ToMove] != a.User || (!g.Deadline.Equal(a.Until) && !g.RemindAt.IsZero()) {
+		return kit.Skip("the turn it warned of is over, or its deadline moved and has a reminder of its own")
 	}
 	_, msg, err := b.SendDM(ctx, a.User, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) {
 		m, err := b.reminder(ctx, l, g)
