@@ -178,7 +178,9 @@ func (db *DB) ClaimDigests(ctx context.Context, limit int) (int, error) {
 		if err != nil {
 			loc = time.UTC // a zone the database no longer knows: the hour in UTC beats none
 		}
-		next := quiet.NextAt(now, d.at, loc)
+		// The next on another day than this one goes out: a digest
+		// claimed late, after downtime, is the day's.
+		next := quiet.NextAtAfter(now, d.at, loc, now)
 		claimed, err := db.claimDigest(ctx, d.user, d.due, next)
 		if err != nil {
 			return n, err
@@ -191,12 +193,13 @@ func (db *DB) ClaimDigests(ctx context.Context, limit int) (int, error) {
 }
 
 // claimDigest moves user's digest due at due to next and announces it, in
-// one transaction, unless another claim moved it first.
+// one transaction, unless another claim moved it first; digest_last
+// becomes now, the day it goes out.
 func (db *DB) claimDigest(ctx context.Context, user string, due int64, next time.Time) (bool, error) {
 	claimed := false
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		claimed = false
-		res, err := tx.ExecContext(ctx, `UPDATE users SET digest_due = ?, digest_last = ? WHERE user_id = ? AND digest_due = ?`, next.UnixMilli(), due, user, due)
+		res, err := tx.ExecContext(ctx, `UPDATE users SET digest_due = ?, digest_last = ? WHERE user_id = ? AND digest_due = ?`, next.UnixMilli(), db.now().UnixMilli(), user, due)
 		if err != nil {
 			return err
 		}

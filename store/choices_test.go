@@ -270,3 +270,21 @@ func TestDigestClaimedOnceByConcurrentCopies(t *testing.T) {
 		t.Errorf("three copies claimed %d digests and wrote %d, want 4 of each", claimed, rows)
 	}
 }
+
+// A digest claimed late, after downtime, is the day's: the next comes on
+// the day after, not at its hour the same day.
+func TestLateDigestIsTheDays(t *testing.T) {
+	ctx := context.Background()
+	db, clk := newDB(t) // 2026-03-01 12:00 UTC
+	db.SetTimeZone(ctx, "ana", "UTC")
+	db.SetDigest(ctx, "ana", true, 20*60)
+	clk.Add(22 * time.Hour) // 2026-03-02 10:00: the digest of 1 March, 20:00, claimed late
+	if n, err := db.ClaimDigests(ctx, 10); n != 1 || err != nil {
+		t.Fatalf("the late digest: %d, %v", n, err)
+	}
+	var ms int64
+	db.read.QueryRowContext(ctx, `SELECT digest_due FROM users WHERE user_id = 'ana'`).Scan(&ms)
+	if got, want := time.UnixMilli(ms).UTC(), time.Date(2026, 3, 3, 20, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("next digest due %v, want %v", got, want)
+	}
+}

@@ -1,4 +1,4 @@
--- digest_last: the due time of the last digest claimed (ms), so that a change
+-- digest_last: when the last digest was claimed, to go out (ms), so that a change
 -- of hour or of time zone after the day's digest does not bring a second one
 -- the same day (SetDigest, SetTimeZone): one digest a day, in the player's
 -- zone. NULL before the first.
