@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"runtime"
 	"sync"
@@ -40,11 +39,11 @@ func (c Calibration) Positions() int {
 }
 
 // Worst is the largest gap between a bucket's mean chance and its mean
-// score, over buckets with at least min positions.
-func (c Calibration) Worst(min int) float64 {
+// score, over buckets with at least least positions.
+func (c Calibration) Worst(least int) float64 {
 	w := 0.0
 	for _, b := range c.Buckets {
-		if b.Positions >= min {
+		if b.Positions >= least {
 			w = math.Max(w, math.Abs(b.Predicted()-b.Observed()))
 		}
 	}
@@ -58,6 +57,11 @@ func Calibrate(ctx context.Context, m Match) (Tally, Calibration, error) {
 	judge, err := m.Env.Judge(m.Game.Name(), m.Config)
 	if err != nil {
 		return Tally{}, Calibration{}, err
+	}
+	for _, name := range []string{m.A, m.B} { // fail before any game starts, as Play
+		if _, err := m.Env.Agent(m.Game.Name(), name, m.Config, games.Seeded(0)); err != nil {
+			return Tally{}, Calibration{}, err
+		}
 	}
 	workers := m.Workers
 	if workers <= 0 {
@@ -82,7 +86,7 @@ func Calibrate(ctx context.Context, m Match) (Tally, Calibration, error) {
 				})
 				mu.Lock()
 				if err != nil && first == nil {
-					first = fmt.Errorf("calibrating game %d: %w", i, err)
+					first = err // it names the game
 				}
 				if err == nil {
 					c.add(chances, seatZeroScore(r.outcome))

@@ -12,7 +12,7 @@ import (
 // Training is a run of kilab train: a game's evaluation learned by playing
 // itself, written as the file its agent package embeds.
 type Training struct {
-	Config   games.Config // the configuration to learn; with no variant, every one the shipped weights serve
+	Config   games.Config // the configuration to learn; with no variant, the one the shipped weights learned on
 	Games    int          // self-played games
 	Seed     uint64       // of the first weights and of every throw: the same seed writes the same file
 	Progress func(done int, note string)

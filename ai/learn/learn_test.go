@@ -117,6 +117,11 @@ func TestSaveLoad(t *testing.T) {
 	if _, err := Load(buf.Bytes()[:buf.Len()-1], "test/1"); err == nil {
 		t.Error("a cut file loaded")
 	}
+	bad := bytes.Clone(buf.Bytes())
+	copy(bad[len(bad)-4:], []byte{0, 0, 0xc0, 0x7f}) // a NaN for the output's bias
+	if _, err := Load(bad, "test/1"); err == nil {
+		t.Error("a network with a NaN weight loaded")
+	}
 }
 
 // The same seed gives the same network, another seed another.

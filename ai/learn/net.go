@@ -134,6 +134,9 @@ func Load(data []byte, kind string) (*Net, error) {
 		for i := range part {
 			var v float32
 			binary.Read(r, binary.LittleEndian, &v)
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return nil, fmt.Errorf("%w: a weight is %v", ErrFile, v) // it would make every output NaN
+			}
 			part[i] = float64(v)
 		}
 	}

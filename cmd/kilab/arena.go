@@ -24,7 +24,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 			"even-numbered games), and prints A's wins, draws and losses with 95% confidence\n"+
 			"intervals (Wilson). Throws and the agents' choices come from --seed, so a match replays\n"+
 			"exactly when its agents' limits are by depth rather than by time.\n"+
-			"Agents: random, greedy, easy, medium, hard.", stderr, noPosition)
+			"Agents: random, greedy, easy, medium, hard; for Tab also classic (hard before it learned).", stderr, noPosition)
 	var a, b string
 	var n, workers int
 	var seed uint64

@@ -20,8 +20,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("train", "--game G [--variant V] [--opt key=value]... [--games N] [--seed S] -o FILE",
 		"Learns a game's evaluation by playing itself (TD(λ), docs/ai.md) and writes the network to\n"+
 			"FILE, the kind of file the computer's hard level plays from. The same seed and games write\n"+
-			"the same file. Without --variant or --opt it learns every configuration the shipped\n"+
-			"weights serve; with them, that one alone. Progress goes to stderr every 1,000 games.",
+			"the same file. Without --variant or --opt it learns as the shipped weights did (Tab:\n"+
+			"on the default board, for every width); with them, on that configuration. Progress goes\n"+
+			"to stderr every 1,000 games.",
 		stderr, noPosition, onlyGames(ai.Trainable()))
 	var n int
 	var seed uint64
