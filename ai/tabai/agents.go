@@ -1,9 +1,9 @@
 package tabai
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"math"
 
 	"kilab/ai"
 	"kilab/games"
@@ -18,12 +18,28 @@ func init() {
 	}
 	level("easy", "the best-looking single move, and a random one a third of the time", params{w: plain, single: true, noise: true})
 	level("medium", "plans the whole turn on material and progress", params{w: plain, nodes: 20000})
-	level("hard", "plans the whole turn on material, progress and threats, and plays its best few endings on against the opponent's likely turns", params{w: tuned, nodes: 40000, reply: true})
+	ai.Register("tab", "hard", "plans the whole turn on the learned evaluation (kilab train), and plays its best few endings on against the opponent's likely turns",
+		func(games.Config, games.Source, ai.Env) (ai.Agent, error) {
+			net, err := shippedNet()
+			if err != nil {
+				return nil, err
+			}
+			np := newNetPlayer(net, turnLimit)
+			np.reply = true
+			return np, nil
+		})
+	level("classic", "hard before it learned: plans the whole turn on material, progress and threats, and plays its best few endings on against the opponent's likely turns", params{w: tuned, nodes: 40000, reply: true})
 	ai.Register("tab", "greedy", "one move at a time: the one that leaves the most material and progress, ties at random",
 		func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			return ai.Greedy(greedyEval, src), nil
 		})
-	ai.RegisterJudge("tab", func(games.Config, ai.Env) (ai.Judge, error) { return judge{}, nil })
+	ai.RegisterJudge("tab", func(games.Config, ai.Env) (ai.Judge, error) {
+		net, err := shippedNet()
+		if err != nil {
+			return nil, err
+		}
+		return netJudge{net}, nil
+	})
 }
 
 type params struct {
@@ -31,7 +47,10 @@ type params struct {
 	nodes  int  // positions a turn's plan may visit
 	single bool // one move ahead only
 	reply  bool // hard: the best endings played on against the opponent's turn
-	noise  bool // a random move a third of the time
+	// replyNodes bounds the opponent's planning of each of its turns
+	// (0: replyNodes).
+	replyNodes int
+	noise      bool // a random move a third of the time
 }
 
 type agent struct {
@@ -55,7 +74,7 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 	case a.single:
 		return p.Notation(a.bestSingle(p, acts)), nil
 	}
-	pl := &planner{ctx: ctx, w: a.w, me: p.Turn(), limit: a.nodes, seen: map[string]float64{}}
+	pl := &planner{ctx: ctx, w: a.w, me: p.Turn(), limit: a.nodes, replyLimit: cmp.Or(a.replyNodes, replyNodes), seen: map[string]float64{}}
 	if a.reply {
 		return p.Notation(pl.bestWithReply(p, acts)), nil
 	}
@@ -81,12 +100,13 @@ func (a *agent) bestSingle(p tab.Position, acts []tab.Act) tab.Act {
 // planner searches the rest of a turn: every order of its scores and every
 // move for each, to where the turn ends.
 type planner struct {
-	ctx   context.Context
-	w     weights
-	me    games.Player
-	limit int
-	nodes int
-	seen  map[string]float64 // positions mid-turn already valued
+	ctx        context.Context
+	w          weights
+	me         games.Player
+	limit      int
+	replyLimit int // the opponent's planning of each reply (bestWithReply)
+	nodes      int
+	seen       map[string]float64 // positions mid-turn already valued
 }
 
 // best is the first move of the best plan for the turn, ties at random.
@@ -121,20 +141,4 @@ func (pl *planner) value(p tab.Position) float64 {
 	}
 	pl.seen[key] = best
 	return best
-}
-
-// judge estimates seat 0's chance from the material and threats, through a
-// logistic curve: a piece up is about 62% (scale: 2 pieces for e-fold odds).
-type judge struct{}
-
-func (judge) WinChance(_ context.Context, pos games.Position) (float64, bool, error) {
-	if c, over := ai.Final(pos); over {
-		return c, true, nil
-	}
-	p, ok := pos.(tab.Position)
-	if !ok {
-		return 0, false, fmt.Errorf("tabai: not a Tab position: %T", pos)
-	}
-	v := tuned.evaluate(p, games.First)
-	return 1 / (1 + math.Exp(-v/2)), false, nil
 }

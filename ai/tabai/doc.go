@@ -20,10 +20,19 @@
 //   - easy: the best-looking single move (material and progress), and a
 //     random move a third of the time;
 //   - medium: the whole turn planned, on material and progress;
-//   - hard: the whole turn planned on material, progress and threats, its best
-//     endings played on against the opponent's reply; the weights were chosen
-//     by self-play (TestTune);
+//   - hard: the whole turn planned on the learned evaluation (learned.go,
+//     features.go: a network trained by TD(λ) over self-played games, kilab
+//     train, embedded as tab.knn), its best endings played on against the
+//     opponent's likely turns, the opponent choosing on the network too;
+//   - classic, for reference: hard before it learned, the whole turn planned
+//     on material, progress and threats, its best endings played on against
+//     the opponent's reply; the weights were chosen by self-play (TestTune);
 //   - greedy: one move at a time on material and progress, for reference.
+//
+// The judge (reviews, analysis, the puzzles' chances) is the network too:
+// the chance of the player on move is the network's at the start of a
+// turn, the best ending's once the turn's scores are thrown, and the mean
+// over the next throws between them.
 //
 // Puzzles (puzzle.go, registered with package puzzles): the first move of a
 // turn of at most three scores after which the mover is two pieces up at

@@ -3,11 +3,13 @@ package tabai
 import (
 	"cmp"
 	"context"
+	_ "embed"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 
 	"kilab/ai"
 	"kilab/ai/learn"
@@ -25,7 +27,18 @@ type netPlayer struct {
 	seen   map[string]bool // positions of the turn already expanded or valued
 	limit  int             // positions a turn may visit
 	nodes  int
-	reply  bool // play the best endings on against the opponent's turns
+	reply  bool            // play the best endings on against the opponent's turns
+	ctx    context.Context // Choose's: past its deadline, the turn's search stops where it is
+	late   bool            // the deadline has passed
+}
+
+// stop reports whether the turn's search must end: past its limit of
+// positions, or its time (looked at every 256 positions, and kept).
+func (np *netPlayer) stop() bool {
+	if !np.late && np.nodes&255 == 0 && np.ctx != nil && np.ctx.Err() != nil {
+		np.late = true
+	}
+	return np.late || np.nodes > np.limit
 }
 
 func newNetPlayer(net *learn.Net, limit int) *netPlayer {
@@ -46,6 +59,12 @@ func (np *netPlayer) value(p tab.Position, me games.Player) float64 {
 	return v
 }
 
+// ended reports whether me's turn is over at q: the other player's turn,
+// a throw due, or the game over.
+func ended(q tab.Position, me games.Player) bool {
+	return q.Turn() != me || q.Throwing() || q.Outcome().Over()
+}
+
 // best is the ending of the turn that begins at p (all its scores thrown)
 // with the most value for the player on move, the first move toward it,
 // and that value. Orders of the scores that meet again are followed once.
@@ -55,6 +74,7 @@ func (np *netPlayer) best(p tab.Position) (tab.Act, tab.Position, float64) {
 	me := p.Turn()
 	top, end := math.Inf(-1), p
 	var first, root tab.Act
+	whole := false // top is a turn's ending, not a turn cut short
 	var walk func(q tab.Position)
 	walk = func(q tab.Position) {
 		np.nodes++
@@ -63,9 +83,12 @@ func (np *netPlayer) best(p tab.Position) (tab.Act, tab.Position, float64) {
 			return
 		}
 		np.seen[key] = true
-		if q.Turn() != me || q.Throwing() || q.Outcome().Over() || np.nodes > np.limit {
-			if v := np.value(q, me); v > top {
-				top, end, first = v, q, root
+		if over := ended(q, me); over || np.stop() {
+			// A turn cut short by the limit or the deadline counts only
+			// where no ending was found: the network values it as if its
+			// player were to throw again, which flatters it.
+			if v := np.value(q, me); (over && (!whole || v > top)) || (!over && !whole && v > top) {
+				top, end, first, whole = v, q, root, over
 			}
 			return
 		}
@@ -86,7 +109,7 @@ func (np *netPlayer) endingsOf(p tab.Position) []ending {
 	clear(np.seen)
 	np.nodes = 0
 	me := p.Turn()
-	var out []ending
+	var out, cut []ending
 	var walk func(q tab.Position, first tab.Act)
 	walk = func(q tab.Position, first tab.Act) {
 		np.nodes++
@@ -95,8 +118,13 @@ func (np *netPlayer) endingsOf(p tab.Position) []ending {
 			return
 		}
 		np.seen[key] = true
-		if q.Turn() != me || q.Throwing() || q.Outcome().Over() || np.nodes > np.limit {
-			out = append(out, ending{q, first, np.value(q, me)})
+		if ended(q, me) || np.stop() {
+			e := ending{q, first, np.value(q, me)}
+			if ended(q, me) {
+				out = append(out, e)
+			} else {
+				cut = append(cut, e) // see best: only where no turn ended
+			}
 			return
 		}
 		for _, a := range q.Acts(nil) {
@@ -105,6 +133,9 @@ func (np *netPlayer) endingsOf(p tab.Position) []ending {
 	}
 	for _, a := range p.Acts(nil) {
 		walk(p.Do(a), a)
+	}
+	if len(out) == 0 {
+		return cut
 	}
 	return out
 }
@@ -118,7 +149,11 @@ func (np *netPlayer) bestWithReply(p tab.Position) tab.Act {
 	slices.SortStableFunc(ends, func(a, b ending) int { return cmp.Compare(b.static, a.static) })
 	best, top := ends[0].first, math.Inf(-1)
 	opp := newNetPlayer(np.net, replyNodes)
+	opp.ctx = np.ctx
 	for _, e := range ends[:min(candidates, len(ends))] {
+		if np.ctx != nil && np.ctx.Err() != nil {
+			break // out of time: the best so far, or the network's first choice
+		}
 		if e.pos.Outcome().Over() || !e.pos.Throwing() {
 			if e.static > top {
 				best, top = e.first, e.static
@@ -154,6 +189,7 @@ func (np *netPlayer) Choose(ctx context.Context, pos games.Position) (string, er
 	if !ok {
 		return "", fmt.Errorf("tabai: not a Tab position: %T", pos)
 	}
+	np.ctx = ctx
 	acts := p.Acts(nil)
 	switch len(acts) {
 	case 0:
@@ -243,6 +279,15 @@ func selfPlay(start tab.Position, np *netPlayer, src games.Source, seen func(tab
 
 func init() { ai.RegisterTraining("tab", train) }
 
+// shipped is the network hard plays from, made by kilab train (docs/ai.md
+// says with which command).
+//
+//go:embed tab.knn
+var shipped []byte
+
+// shippedNet is shipped, read once.
+var shippedNet = sync.OnceValues(func() (*learn.Net, error) { return learn.Load(shipped, netKind) })
+
 // The shipped network's settings: 40 hidden units, TD(λ) with λ = 0.7 and a
 // rate of 0.1 as TD-Gammon, a turn's choice visiting at most 20,000
 // positions as hard's.
@@ -253,20 +298,21 @@ const (
 	turnLimit   = 20000
 )
 
-// train is kilab train for Tab: one network for every width (the inputs
-// bin each row's cells, so that what is learned on one board carries to
-// the others), every other game on the default board of 11 and the rest
-// on each other width in turn; or, with a width given, that width alone.
+// train is kilab train for Tab: on the default board of 11, or with a
+// width given on that one. The shipped network learned on 11 alone (the
+// board most games are played on): the inputs bin each row's cells, so
+// the other widths play from it too (docs/ai.md has each width's
+// measure).
 func train(ctx context.Context, t ai.Training, out io.Writer) error {
-	widths := schedule()
+	width := 11
 	if t.Config.Variant != "" {
 		w, err := strconv.Atoi(t.Config.Options["width"])
 		if err != nil {
 			return fmt.Errorf("tabai: width %q: %w", t.Config.Options["width"], games.ErrBadConfig)
 		}
-		widths = []int{w}
+		width = w
 	}
-	net, err := Train(ctx, TrainOptions{Widths: widths, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
+	net, err := Train(ctx, TrainOptions{Widths: []int{width}, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
 		Rate: trainRate, Lambda: trainLambda, Limit: turnLimit,
 		Progress: func(done int, mse float64) {
 			if t.Progress != nil {
@@ -279,13 +325,56 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 	return net.Save(out)
 }
 
-// schedule is the widths of the training games in turn: 11, then another.
-func schedule() []int {
-	var out []int
-	for w := 7; w <= 29; w += 2 {
-		if w != 11 {
-			out = append(out, 11, w)
+// chance is the chance that the player on move in p wins: at the start of
+// a turn the network's; with the turn's scores thrown, the best ending's;
+// between throws, the mean over the next throw (three deep at most, then
+// the network's, which does not see the scores kept).
+func (np *netPlayer) chance(p tab.Position, depth int) float64 {
+	me := p.Turn()
+	switch {
+	case p.Outcome().Over():
+		return np.value(p, me)
+	case !p.Throwing():
+		if len(p.Acts(nil)) == 0 {
+			return np.value(p, me)
 		}
+		_, _, v := np.best(p)
+		return v
+	case len(p.Scores()) == 0 || depth == 0:
+		return np.value(p, me)
 	}
-	return out
+	v := 0.0
+	for _, o := range games.TabSticks.Odds() {
+		q, err := p.WithThrow(o.Throw)
+		if err != nil {
+			return np.value(p, me)
+		}
+		c := np.chance(q, depth-1)
+		if q.Turn() != me {
+			c = 1 - c
+		}
+		v += float64(o.Num) / float64(o.Den) * c
+	}
+	return v
+}
+
+// netJudge is the judge on the learned network: seat 0's chance from
+// chance.
+type netJudge struct{ net *learn.Net }
+
+func (j netJudge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
+	if c, over := ai.Final(pos); over {
+		return c, true, nil
+	}
+	p, ok := pos.(tab.Position)
+	if !ok {
+		return 0, false, fmt.Errorf("tabai: not a Tab position: %T", pos)
+	}
+	np := newNetPlayer(j.net, turnLimit)
+	np.ctx = ctx
+	c := np.chance(p, 3)
+	if p.Turn() != games.First {
+		c = 1 - c
+	}
+	return c, false, ctx.Err()
 }

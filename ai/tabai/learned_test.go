@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"slices"
+	"strconv"
 	"testing"
 
+	"kilab/ai"
+	"kilab/games"
 	"kilab/games/tab"
+	"kilab/internal/testlong"
 )
 
 // The start position's inputs: both sides the same (every piece a Christian
@@ -64,5 +68,59 @@ func TestTrainingReproducible(t *testing.T) {
 	}
 	if bytes.Equal(a, c) {
 		t.Error("two seeds trained the same network")
+	}
+}
+
+// The shipped network loads, and hard plays a legal game from it on every
+// width (the long run: TestAgentsPlayLegally plays it on 7, 11 and 29 in
+// every run): ai.PlayOut has the engine check each move.
+func TestShippedNetworkPlaysEveryWidth(t *testing.T) {
+	testlong.Skip(t)
+	t.Parallel()
+	if _, err := shippedNet(); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := games.Lookup("tab")
+	for w := 7; w <= 29; w += 2 {
+		cfg := games.Config{Options: map[string]string{"width": strconv.Itoa(w)}}
+		if _, err := ai.Play(context.Background(), ai.Match{Game: g, Config: cfg, A: "hard", B: "random", Games: 1, Seed: uint64(w), Workers: 1}); err != nil {
+			t.Errorf("width %d: %v", w, err)
+		}
+	}
+}
+
+// BenchmarkLearnedEval is the learned evaluation's cost per position: the
+// inputs read from the position and the network's output.
+func BenchmarkLearnedEval(b *testing.B) {
+	net, err := shippedNet()
+	if err != nil {
+		b.Fatal(err)
+	}
+	np := newNetPlayer(net, turnLimit)
+	p := midTurn(b, 9, 50)
+	end := np.endingsOf(p)[0]
+	for b.Loop() {
+		np.value(end.pos, p.Turn())
+	}
+}
+
+// BenchmarkClassicEval is the hand-written evaluation's, for comparison.
+func BenchmarkClassicEval(b *testing.B) {
+	net, _ := shippedNet()
+	np := newNetPlayer(net, turnLimit)
+	p := midTurn(b, 9, 50)
+	end := np.endingsOf(p)[0]
+	for b.Loop() {
+		tuned.evaluate(end.pos, p.Turn())
+	}
+}
+
+func BenchmarkClassicMove(b *testing.B) {
+	p := midTurn(b, 9, 50)
+	a, _ := ai.New("tab", "classic", games.Config{}, games.Seeded(1))
+	for b.Loop() {
+		if _, err := a.Choose(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -89,10 +89,14 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 	return f, e.Clear(f.Moves) == nil, nil
 }
 
-// withChances adds the judge's estimate to every move's gain and orders the
+// withChances adds the judge's chance to every move's gain and orders the
 // moves by gain, then chance.
 func withChances(ctx context.Context, p tab.Position, gains map[string]float64) (puzzles.Finding, error) {
-	vals, _, err := ai.Analyse(ctx, judge{}, p)
+	net, err := shippedNet()
+	if err != nil {
+		return puzzles.Finding{}, err
+	}
+	vals, _, err := ai.Analyse(ctx, netJudge{net}, p)
 	if err != nil {
 		return puzzles.Finding{}, err
 	}

@@ -113,7 +113,7 @@ func (pl *planner) afterReply(q tab.Position) float64 {
 		if !ok {
 			continue
 		}
-		opp := &planner{ctx: pl.ctx, w: pl.w, me: r.Turn(), limit: replyNodes, seen: map[string]float64{}}
+		opp := &planner{ctx: pl.ctx, w: pl.w, me: r.Turn(), limit: pl.replyLimit, seen: map[string]float64{}}
 		if acts := r.Acts(nil); len(acts) > 0 {
 			r = opp.playTurn(r, acts)
 		}

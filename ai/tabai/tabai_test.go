@@ -16,7 +16,7 @@ func TestAgentsPlayLegally(t *testing.T) {
 	g, _ := games.Lookup("tab")
 	for _, w := range []string{"7", "11", "29"} {
 		cfg := games.Config{Options: map[string]string{"width": w}}
-		for _, name := range []string{"easy", "medium", "hard", "greedy"} {
+		for _, name := range []string{"easy", "medium", "hard", "classic", "greedy"} {
 			m := ai.Match{Game: g, Config: cfg, A: name, B: "random", Games: 4, Seed: 13}
 			if w == "29" {
 				m.Games = 1

@@ -36,3 +36,27 @@ func TestTune(t *testing.T) {
 		}
 	}
 }
+
+var tenfold = flag.Int("tenfold", 0, "play hard against classic given ten times its search, this many games (slow)")
+
+// TestTenfoldClassic plays hard against classic with ten times the
+// positions classic may visit, for its own turn and for each reply it
+// plans: classic given ten times its time, which its search, bounded by
+// positions, takes no other way. Run: go test ./ai/tabai -run Tenfold
+// -tenfold 1000 -v
+func TestTenfoldClassic(t *testing.T) {
+	if *tenfold == 0 {
+		t.Skip("the tenfold match runs with -tenfold N")
+	}
+	ai.Register("tab", "classic-x10", "classic with ten times its search", func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
+		return &agent{params: params{w: tuned, nodes: 400000, reply: true, replyNodes: 10 * replyNodes}, src: src}, nil
+	})
+	g, _ := games.Lookup("tab")
+	tally, err := ai.Play(context.Background(), ai.Match{Game: g, A: "hard", B: "classic-x10", Games: *tenfold, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	iv := ai.Wilson(tally.Wins, tally.Games())
+	t.Logf("hard against classic x10: scores %.1f%%, wins %d [%.1f%%, %.1f%%], draws %d, losses %d, %d moves",
+		100*tally.Score(), tally.Wins, 100*iv.Low, 100*iv.High, tally.Draws, tally.Losses, tally.Plies)
+}
