@@ -110,6 +110,16 @@ func (p *tryPage) wait(what, js string) {
 	})
 }
 
+// within reports whether js gives true within d.
+func (p *tryPage) within(d time.Duration, js string) bool {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if ok, err := chromedp.Run(p.b, chromedp.Evaluate[bool](js)); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
 // waitString waits up to 20 s for js to give a non-empty string.
 func (p *tryPage) waitString(what, js string) string {
 	p.t.Helper()
@@ -151,9 +161,22 @@ func (p *tryPage) member(name string) string {
 // sends it: the answer, only Ana's to see, appears in #games.
 func (p *tryPage) helpTyped() {
 	p.t.Helper()
-	p.do("typing /help", chromedp.Click(chromedp.ID("composer")), chromedp.SendKeys(chromedp.ID("composer"), "/hel"))
-	p.wait("/help offered", `document.querySelector('[data-command="help"]') !== null`)
-	p.do("picking /help", chromedp.KeyEvent(kb.Enter))
+	// Once in four CI runs the box did not come to hold /help after Enter;
+	// what the page showed then is logged, and the typing tried once more.
+	for try := 0; ; try++ {
+		if try > 0 {
+			p.js(`document.getElementById("composer").value = ""`)
+		}
+		p.do("typing /help", chromedp.Click(chromedp.ID("composer")), chromedp.SendKeys(chromedp.ID("composer"), "/hel"))
+		p.wait("/help offered", `document.querySelector('[data-command="help"]') !== null`)
+		p.do("picking /help", chromedp.KeyEvent(kb.Enter))
+		if try == 1 || p.within(5*time.Second, `document.getElementById("composer").value.trim() === "/help"`) {
+			break
+		}
+		state, _ := chromedp.Run(p.b, chromedp.Evaluate[string](`JSON.stringify({value: document.getElementById("composer").value,
+			popupHidden: document.getElementById("popup").hidden, active: document.activeElement && document.activeElement.id})`))
+		p.t.Logf("after Enter the box did not hold /help: %s; typing it again", state)
+	}
 	p.wait("the box to hold /help", `document.getElementById("composer").value.trim() === "/help"`)
 	p.do("sending /help", chromedp.KeyEvent(kb.Enter))
 	p.wait("the answer to /help, Ana's alone", `document.querySelectorAll(".ephemeral[data-message-id]").length === 1`)
