@@ -57,9 +57,27 @@ func Play(ctx context.Context, m Match) (Tally, error) {
 	if m.Games <= 0 {
 		return Tally{}, fmt.Errorf("ai: a match needs at least one game: %w", games.ErrBadConfig)
 	}
+	var (
+		mu    sync.Mutex
+		tally Tally
+	)
+	err := m.each(ctx, func(i int) error {
+		r, err := m.one(ctx, i)
+		mu.Lock()
+		tally.add(r)
+		mu.Unlock()
+		return err
+	})
+	return tally, err
+}
+
+// each checks that both agents can be made, then runs play for every game
+// of the match, Workers at once, until one fails or ctx ends; it returns
+// the first failure, or ctx's error.
+func (m Match) each(ctx context.Context, play func(i int) error) error {
 	for _, name := range []string{m.A, m.B} { // fail before any game starts
 		if _, err := m.Env.Agent(m.Game.Name(), name, m.Config, games.Seeded(0)); err != nil {
-			return Tally{}, err
+			return err
 		}
 	}
 	workers := m.Workers
@@ -69,24 +87,21 @@ func Play(ctx context.Context, m Match) (Tally, error) {
 	jobs := make(chan int)
 	var (
 		mu    sync.Mutex
-		tally Tally
 		first error
 		wg    sync.WaitGroup
 	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range workers {
+		wg.Go(func() {
 			for i := range jobs {
-				r, err := m.one(ctx, i)
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
+				if err := play(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
 				}
-				tally.add(r)
-				mu.Unlock()
 			}
-		}()
+		})
 	}
 	for i := 0; i < m.Games; i++ {
 		mu.Lock()
@@ -102,7 +117,7 @@ func Play(ctx context.Context, m Match) (Tally, error) {
 	if first == nil {
 		first = ctx.Err()
 	}
-	return tally, first
+	return first
 }
 
 // result is one game's end from A's side.

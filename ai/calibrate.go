@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	"math"
-	"runtime"
 	"sync"
 
 	"kilab/games"
@@ -58,59 +57,28 @@ func Calibrate(ctx context.Context, m Match) (Tally, Calibration, error) {
 	if err != nil {
 		return Tally{}, Calibration{}, err
 	}
-	for _, name := range []string{m.A, m.B} { // fail before any game starts, as Play
-		if _, err := m.Env.Agent(m.Game.Name(), name, m.Config, games.Seeded(0)); err != nil {
-			return Tally{}, Calibration{}, err
-		}
-	}
-	workers := m.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	var (
 		mu    sync.Mutex
 		tally Tally
 		c     Calibration
-		first error
-		wg    sync.WaitGroup
 	)
-	jobs := make(chan int)
-	for range workers {
-		wg.Go(func() {
-			for i := range jobs {
-				var chances []float64
-				r, err := m.watched(ctx, i, func(pos games.Position) error {
-					v, _, err := judge.WinChance(ctx, pos)
-					chances = append(chances, v)
-					return err
-				})
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err // it names the game
-				}
-				if err == nil {
-					c.add(chances, seatZeroScore(r.outcome))
-					tally.add(r)
-				}
-				mu.Unlock()
-			}
+	err = m.each(ctx, func(i int) error {
+		var chances []float64
+		r, err := m.watched(ctx, i, func(pos games.Position) error {
+			v, _, err := judge.WinChance(ctx, pos)
+			chances = append(chances, v)
+			return err
 		})
-	}
-	for i := 0; i < m.Games && ctx.Err() == nil; i++ {
-		mu.Lock()
-		stop := first != nil
-		mu.Unlock()
-		if stop {
-			break
+		if err != nil {
+			return err // it names the game
 		}
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	if first == nil {
-		first = ctx.Err()
-	}
-	return tally, c, first
+		mu.Lock()
+		c.add(chances, seatZeroScore(r.outcome))
+		tally.add(r)
+		mu.Unlock()
+		return nil
+	})
+	return tally, c, err
 }
 
 func (c *Calibration) add(chances []float64, score float64) {
