@@ -73,3 +73,44 @@ func Settled(pos games.Position, me games.Player) (score float64, over bool) {
 	}
 	return -1, true
 }
+
+// Trust is how far a judge's chances can be taken at their word.
+type Trust int
+
+const (
+	// Estimate is an engine's figure that nobody has checked against games.
+	Estimate Trust = iota
+	// Calibrated is an engine's figure checked against games (docs/ai.md):
+	// in every tenth of predicted chance, the share of games won came within
+	// 3 points of the tenth's mean chance.
+	Calibrated
+	// Exact is the game's true value (Aseb's solved tables).
+	Exact
+)
+
+func (t Trust) String() string {
+	switch t {
+	case Exact:
+		return "exact"
+	case Calibrated:
+		return "calibrated"
+	}
+	return "estimate"
+}
+
+// Checked is a judge that says whether its estimates passed the calibration
+// check; a judge that is not Checked gives estimates.
+type Checked interface {
+	Calibrated() bool
+}
+
+// TrustOf is the trust of figures j gave, exact (every one of them) or not.
+func TrustOf(j Judge, exact bool) Trust {
+	if exact {
+		return Exact
+	}
+	if c, ok := j.(Checked); ok && c.Calibrated() {
+		return Calibrated
+	}
+	return Estimate
+}

@@ -66,7 +66,7 @@ type PlyReview struct {
 type Review struct {
 	Start float64 // seat 0's chance at the start
 	Plies []PlyReview
-	Exact bool // every figure is exact (Aseb's solved tables)
+	Trust Trust // of the figures as a whole: exact only where every one is
 }
 
 // ReviewGame judges every ply of a record played from start.
@@ -75,7 +75,7 @@ func ReviewGame(ctx context.Context, j Judge, start games.Position, plies []game
 	if err != nil {
 		return Review{}, err
 	}
-	r := Review{Start: c, Exact: exact}
+	r := Review{Start: c, Trust: TrustOf(j, exact)}
 	pos := start
 	for i, p := range plies {
 		p.Player = pos.Due().Player
@@ -85,7 +85,8 @@ func ReviewGame(ctx context.Context, j Judge, start games.Position, plies []game
 		}
 		pr.N = i + 1
 		r.Plies = append(r.Plies, pr)
-		r.Exact = r.Exact && ex
+		exact = exact && ex
+		r.Trust = TrustOf(j, exact)
 		pos = next
 	}
 	return r, nil

@@ -89,8 +89,8 @@ func TestReviewJudgesEachPlyForItsPlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Start != 0.5 || !r.Exact || len(r.Plies) != len(plies) {
-		t.Fatalf("review: start %v, exact %v, %d plies; want 0.5, exact, %d", r.Start, r.Exact, len(r.Plies), len(plies))
+	if r.Start != 0.5 || r.Trust != ai.Exact || len(r.Plies) != len(plies) {
+		t.Fatalf("review: start %v, %v, %d plies; want 0.5, exact, %d", r.Start, r.Trust, len(r.Plies), len(plies))
 	}
 	want := []ai.PlyReview{
 		{N: 1, Ply: plies[0], Chance: 0.45, Choices: 3, Best: "l", Cost: 0.15},
@@ -127,3 +127,44 @@ func TestAnalyseForTheSecondPlayer(t *testing.T) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// checkedJudge is fixedJudge's figures given as estimates (inexact from
+// exactAfter plies on), by a judge that says whether it passed the
+// calibration check.
+type checkedJudge struct {
+	fixedJudge
+	exactBefore int
+	calibrated  bool
+}
+
+func (j checkedJudge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
+	c, _, err := j.fixedJudge.WinChance(ctx, pos)
+	return c, len(pos.String()) < j.exactBefore, err
+}
+
+func (j checkedJudge) Calibrated() bool { return j.calibrated }
+
+// A review is exact only where every figure is; otherwise calibrated only
+// where its judge passed the check, and an estimate where it did not.
+func TestReviewTrust(t *testing.T) {
+	t.Parallel()
+	plies := []games.Ply{{Player: games.First, Move: "r"}, {Player: games.Second, Move: "r"}}
+	for _, c := range []struct {
+		judge ai.Judge
+		want  ai.Trust
+	}{
+		{pickValues, ai.Exact},
+		{checkedJudge{pickValues, 9, false}, ai.Exact},
+		{checkedJudge{pickValues, 2, true}, ai.Calibrated},
+		{checkedJudge{pickValues, 2, false}, ai.Estimate},
+		{checkedJudge{pickValues, 0, true}, ai.Calibrated},
+	} {
+		r, err := ai.ReviewGame(context.Background(), c.judge, pick{}, plies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Trust != c.want {
+			t.Errorf("%+v: the review is %v, want %v", c.judge, r.Trust, c.want)
+		}
+	}
+}

@@ -55,8 +55,8 @@ func TestReviewGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(r.Plies) != len(plies) || r.Exact {
-			t.Fatalf("%s: %d plies reviewed of %d, exact %v", name, len(r.Plies), len(plies), r.Exact)
+		if len(r.Plies) != len(plies) || r.Trust != ai.Estimate {
+			t.Fatalf("%s: %d plies reviewed of %d, %v", name, len(r.Plies), len(plies), r.Trust)
 		}
 		judged := 0
 		for i, p := range r.Plies {

@@ -83,7 +83,7 @@ func (s *Server) addReview(ctx context.Context, v *gameView, sh *shown, l *lang.
 	}
 	path := "/g/" + sh.g.WebToken
 	rv := &reviewView{Chart: path + "/review.png?lang=" + string(l.Tag()), Alt: chartAlt(l, sh, r),
-		How: l.T(pick(r.Exact, "info.review.how_exact", "info.review.how_estimate"))}
+		How: l.T(trustKeys[r.Trust].how)}
 	costly := map[int]bool{}
 	for seat := games.First; seat <= games.Second; seat++ {
 		worst := r.Costliest(seat, 3)
@@ -111,6 +111,15 @@ func (s *Server) addReview(ctx context.Context, v *gameView, sh *shown, l *lang.
 		}
 	}
 	v.Review, v.ChanceOf = rv, l.T("web.review.chance", "Seat", games.SeatName(l, sh.game, games.First))
+}
+
+// trustKeys are the words for how far a review's figures are to be
+// trusted, as /review has them: one for the chart's title, one that says
+// what they are.
+var trustKeys = map[ai.Trust]struct{ word, how string }{
+	ai.Estimate:   {"info.review.estimate", "info.review.how_estimate"},
+	ai.Calibrated: {"info.review.calibrated", "info.review.how_calibrated"},
+	ai.Exact:      {"info.review.exact", "info.review.how_exact"},
 }
 
 func pick(cond bool, yes, no string) string {
@@ -164,7 +173,7 @@ func (s *Server) drawChart(ctx context.Context, g store.Game, l *lang.Lang) ([]b
 	if err != nil {
 		return nil, err
 	}
-	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", sh.game.Title(), g.ID, l.T(pick(rv.Exact, "info.review.exact", "info.review.estimate"))),
+	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", sh.game.Title(), g.ID, l.T(trustKeys[rv.Trust].word)),
 		Seats: [2]string{games.SeatName(l, sh.game, games.First), games.SeatName(l, sh.game, games.Second)}, Chance: []float64{rv.Start}}
 	for _, p := range rv.Plies {
 		chart.Chance = append(chart.Chance, p.Chance)

@@ -74,7 +74,7 @@ func (b *Info) reviewMessage(ctx context.Context, l *lang.Lang, s *kit.State, ju
 	if err != nil {
 		return nil, r, err
 	}
-	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", s.Game.Title(), s.G.ID, exactness(l, r.Exact)),
+	chart := render.Chart{Title: fmt.Sprintf("%s #%d · %s", s.Game.Title(), s.G.ID, l.T(trustKeys[r.Trust].word)),
 		Seats: [2]string{kit.SeatWord(l, s.Game, games.First), kit.SeatWord(l, s.Game, games.Second)}, Chance: []float64{r.Start}}
 	for _, p := range r.Plies {
 		chart.Chance = append(chart.Chance, p.Chance)
@@ -156,19 +156,16 @@ func (b *Info) mistakes(ctx context.Context, reviewer string, s *kit.State, judg
 	return out, nil
 }
 
-func exactness(l *lang.Lang, exact bool) string {
-	if exact {
-		return l.T("info.review.exact")
-	}
-	return l.T("info.review.estimate")
+// trustKeys are the words for how far a review's figures are to be
+// trusted: one for the chart's title, one that says what they are.
+var trustKeys = map[ai.Trust]struct{ word, how string }{
+	ai.Estimate:   {"info.review.estimate", "info.review.how_estimate"},
+	ai.Calibrated: {"info.review.calibrated", "info.review.how_calibrated"},
+	ai.Exact:      {"info.review.exact", "info.review.how_exact"},
 }
 
 func reviewIntro(l *lang.Lang, s *kit.State, r ai.Review) string {
-	how := l.T("info.review.how_estimate")
-	if r.Exact {
-		how = l.T("info.review.how_exact")
-	}
-	return l.T("info.review.intro", "Seat", kit.SeatTitle(l, s.Game, games.First), "Start", pct1(r.Start), "How", how, "Result", s.ResultText(l))
+	return l.T("info.review.intro", "Seat", kit.SeatTitle(l, s.Game, games.First), "Start", pct1(r.Start), "How", l.T(trustKeys[r.Trust].how), "Result", s.ResultText(l))
 }
 
 // costText lists moves as "Ply 12: played `5-8`; best `3-7`, 12.3 points of

@@ -48,7 +48,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	for _, v := range vals {
-		fmt.Fprintf(stdout, "%s\t%.2f%%\t%s\n", v.Move, 100*v.Chance, exactWord(exact))
+		fmt.Fprintf(stdout, "%s\t%.2f%%\t%s\n", v.Move, 100*v.Chance, ai.TrustOf(judge, exact))
 	}
 	return 0
 }
@@ -91,13 +91,6 @@ func judgeFor(game games.Game, g *gameFlags, dir string) (ai.Judge, error) {
 	return tables.With(ai.Env{}).Judge(game.Name(), cfg)
 }
 
-func exactWord(exact bool) string {
-	if exact {
-		return "exact"
-	}
-	return "estimate"
-}
-
 func runReview(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("review", "[--game G] [--variant V] [--opt key=value]... [--revision N] [--tables DIR] [RECORD... | - | < FILE]",
 		"Judges a game's record ply by ply and prints, tab-separated: the ply's number, its token,\n"+
@@ -134,6 +127,6 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, line)
 	}
-	fmt.Fprintf(stdout, "figures\t%s\n", exactWord(r.Exact))
+	fmt.Fprintf(stdout, "figures\t%s\n", r.Trust)
 	return 0
 }
