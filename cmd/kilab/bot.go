@@ -67,6 +67,8 @@ type settings struct {
 	// requestsPerSecond caps this copy's REST requests to Discord
 	// (DISCORD_REQUESTS_PER_SECOND; 0: the bot's default, 50; -1: off).
 	requestsPerSecond int
+	// profiles serves Go's profiles beside the metrics (PPROF=on).
+	profiles bool
 }
 
 func readSettings(getenv func(string) string) (settings, error) {
@@ -98,6 +100,13 @@ func readSettings(getenv func(string) string) (settings, error) {
 		if err := s.level.UnmarshalText([]byte(lv)); err != nil {
 			return s, fmt.Errorf("LOG_LEVEL %q: want debug, info, warn or error", lv)
 		}
+	}
+	switch v := strings.TrimSpace(getenv("PPROF")); v {
+	case "on":
+		s.profiles = true
+	case "", "off":
+	default:
+		return s, fmt.Errorf("PPROF %q: want on or off", v)
 	}
 	if s.apiURL != "" {
 		if u, err := url.Parse(s.apiURL); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
@@ -231,7 +240,7 @@ func (s settings) databaseName() string {
 // environment win), so a newcomer's only step is that file.
 func runBot(args []string, _, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m),\nDISCORD_REQUESTS_PER_SECOND (default 50, shared by copies on one token; off: none),\nDOCS_URL (where docs/ is hosted, e.g. https://github.com/you/kilab/blob/main/docs:\n/rules and /help link to it),\nWEB_ADDR (e.g. :8081: a page for every game) and PUBLIC_URL (where players reach\nthose pages, e.g. https://kilab.example: boards link to them). See .env.example and the README.")
+		fmt.Fprintln(stderr, "Usage: kilab [run]\n\nRuns the Discord bot with the settings of .env and the environment:\nDISCORD_TOKEN (required), DATABASE_PATH (SQLite, default kilab.db) or DATABASE_URL\n(PostgreSQL, postgres://...), KILAB_INSTANCE (default the host name), DISCORD_GUILD_ID,\nDISCORD_API_URL, LOG_LEVEL, TABLES_DIR (default kilab-tables beside the database; off: none),\nMETRICS_ADDR (e.g. :9090: /metrics, /healthz, /readyz; PPROF=on adds /debug/pprof/),\nINTERACTIONS_ADDR and DISCORD_PUBLIC_KEY (serve interactions over HTTP at /interactions),\nSHARD_COUNT and SHARD_IDS (gateway shards this process runs, e.g. 4 and 0,2; default: unsharded),\nSWEEP_EVERY (default 1m),\nDISCORD_REQUESTS_PER_SECOND (default 50, shared by copies on one token; off: none),\nDOCS_URL (where docs/ is hosted, e.g. https://github.com/you/kilab/blob/main/docs:\n/rules and /help link to it),\nWEB_ADDR (e.g. :8081: a page for every game) and PUBLIC_URL (where players reach\nthose pages, e.g. https://kilab.example: boards link to them). See .env.example and the README.")
 		return 0
 	}
 	if err := godotenv.Load(); err != nil && !os.IsNotExist(err) {
@@ -321,7 +330,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// The endpoints listen before the bot connects, so that an orchestrator
 	// sees the process alive (/healthz) but not yet ready (/readyz).
 	if m.Settings.metricsAddr != "" {
-		if m.ops, err = serveOps(m.Settings.metricsAddr, m.bot.Ops(), m.Log); err != nil {
+		if m.ops, err = serveOps(m.Settings.metricsAddr, m.opsHandler(m.bot.Ops()), m.Log); err != nil {
 			return fmt.Errorf("METRICS_ADDR %s: %w", m.Settings.metricsAddr, err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -168,10 +169,16 @@ func TestReadSettings(t *testing.T) {
 	for _, bad := range []map[string]string{{"LOG_LEVEL": "loud"}, {"DISCORD_API_URL": "ftp://x"}, {"DISCORD_API_URL": "localhost:8080"},
 		{"SWEEP_EVERY": "soon"}, {"SWEEP_EVERY": "10ms"}, {"SWEEP_EVERY": "2h"}, {"DOCS_URL": "docs"}, {"DOCS_URL": "ftp://x.org/docs"},
 		{"DISCORD_REQUESTS_PER_SECOND": "0"}, {"DISCORD_REQUESTS_PER_SECOND": "fast"}, {"DISCORD_REQUESTS_PER_SECOND": "-5"},
-		{"PUBLIC_URL": "kilab.example", "WEB_ADDR": ":8081"}, {"PUBLIC_URL": "https://kilab.example"}} {
+		{"PUBLIC_URL": "kilab.example", "WEB_ADDR": ":8081"}, {"PUBLIC_URL": "https://kilab.example"}, {"PPROF": "yes"}} {
 		if _, err := readSettings(mapEnv(bad)); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
+	}
+	if s.profiles {
+		t.Error("PPROF unset: profiles served")
+	}
+	if s, err := readSettings(mapEnv(map[string]string{"PPROF": " on "})); err != nil || !s.profiles {
+		t.Errorf("PPROF=on: %v, %v", s.profiles, err)
 	}
 	if s.tablesDir != "kilab-tables" {
 		t.Errorf("tables beside kilab.db: %q", s.tablesDir)
@@ -302,6 +309,9 @@ func TestMainServesOps(t *testing.T) {
 			t.Errorf("GET %s: %d, want 200 with %q in\n%s", path, code, want, body)
 		}
 	}
+	if code, _ := get(t, base+"/debug/pprof/heap"); code != http.StatusNotFound {
+		t.Errorf("GET /debug/pprof/heap without PPROF: %d, want 404", code)
+	}
 
 	taken := set
 	taken.metricsAddr = m.ops.addr.String()
@@ -317,6 +327,24 @@ func TestMainServesOps(t *testing.T) {
 	}
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Error("the endpoints still answer after Close")
+	}
+}
+
+// PPROF=on serves Go's profiles beside the endpoints, which still answer.
+func TestOpsWithProfiles(t *testing.T) {
+	t.Parallel()
+	ops := http.NewServeMux()
+	ops.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
+	set, err := readSettings(mapEnv(map[string]string{"PPROF": "on"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&Main{Settings: set}).opsHandler(ops))
+	defer srv.Close()
+	for path, want := range map[string]string{"/healthz": "ok", "/debug/pprof/": "heap", "/debug/pprof/heap?debug=1": "heap profile"} {
+		if code, body := get(t, srv.URL+path); code != http.StatusOK || !strings.Contains(body, want) {
+			t.Errorf("GET %s: %d, want 200 with %q in\n%.300s", path, code, want, body)
+		}
 	}
 }
 

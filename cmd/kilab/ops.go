@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 )
 
@@ -46,4 +47,28 @@ func (o *opsServer) close() {
 	defer cancel()
 	_ = o.srv.Shutdown(ctx)
 	<-o.done
+}
+
+// opsHandler is what METRICS_ADDR serves: the bot's endpoints, and Go's
+// profiles where the settings ask for them.
+func (m *Main) opsHandler(ops http.Handler) http.Handler {
+	if m.Settings.profiles {
+		return withProfiles(ops)
+	}
+	return ops
+}
+
+// withProfiles serves Go's profiles (net/http/pprof) under /debug/pprof/
+// beside h, for an operator chasing memory or time (PPROF=on: heap
+// profiles are how the soak's growth is read). They show the program's
+// insides and cost time to take, so they are off unless asked for.
+func withProfiles(h http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	mux.Handle("/", h)
+	return mux
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -57,6 +58,7 @@ func TestSoak(t *testing.T) {
 		done, games := s.done.Load(), s.games.Load()
 		smp := s.median(5, time.Second)
 		samples = append(samples, smp)
+		s.profile(done)
 		t.Logf("%8d interactions, %6d games: live heap %6.1f MB, heap in use %6.1f MB, RSS %6.1f MB (%v)",
 			done, games, mb(smp.live), mb(smp.inuse), mb(smp.rss), time.Since(s.started).Round(time.Second))
 	}
@@ -94,7 +96,7 @@ func newSoak(t *testing.T, total, users int) *soak {
 	srv := fakediscord.New(t, fakediscord.WithRequestLog(1000))
 	metrics := freeAddr(t)
 	r := &crashRig{t: t, ctx: ctx, srv: srv, db: filepath.Join(t.TempDir(), "kilab.db"),
-		env: []string{"METRICS_ADDR=" + metrics, "LOG_LEVEL=error", "TABLES_DIR=off", "DISCORD_REQUESTS_PER_SECOND=off"}}
+		env: []string{"METRICS_ADDR=" + metrics, "PPROF=on", "LOG_LEVEL=error", "TABLES_DIR=off", "DISCORD_REQUESTS_PER_SECOND=off"}}
 	r.start()
 	db, err := store.Open(ctx, r.db)
 	if err != nil {
@@ -227,6 +229,31 @@ func (s *soak) median(n int, gap time.Duration) soakSample {
 	}
 	mid := func(v []int64) int64 { slices.Sort(v); return v[len(v)/2] }
 	return soakSample{mid(live), mid(inuse), mid(rss)}
+}
+
+// profile saves the copy's heap profile after done interactions in
+// KILAB_SOAK_PROFILES, if set, for go tool pprof: -base the first report's
+// shows what grew since.
+func (s *soak) profile(done int64) {
+	dir := os.Getenv("KILAB_SOAK_PROFILES")
+	if dir == "" {
+		return
+	}
+	resp, err := http.Get("http://" + s.metrics + "/debug/pprof/heap")
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("GET /debug/pprof/heap: %s", resp.Status)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("heap-%07d.pb.gz", done)), data, 0o644)
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 // sample reads the copy's heap from its metrics and its RSS from /proc.
