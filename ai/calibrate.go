@@ -8,41 +8,48 @@ import (
 	"kilab/games"
 )
 
-// Calibration is how well a judge's chances match what happened: for each
-// tenth of predicted chance (0-10%, ..., 90-100%), the positions whose
-// chance for seat 0 fell there, the mean of those chances and seat 0's mean
-// score in their games (a draw counting half). A judge whose chances mean
-// what they say has the two close in every tenth.
+// Calibration is how well a judge's chances match what happened. Each
+// position where a move was due gives two chances, the one the judge gives
+// each player (seat 0's c, seat 1's 1-c), each scored by that player's
+// result in the game (a draw counting half): what Kilab tells either
+// player. For each tenth of chance (0-10%, ..., 90-100%) it keeps how many
+// chances fell there, their mean and the mean score; a judge whose chances
+// mean what they say has the two close in every tenth. Both players counted,
+// the table is symmetric (tenth k mirrors tenth 9-k), and the share of games
+// the first seat happened to win, which otherwise sways every tenth by
+// points over a thousand games, cancels out.
 type Calibration struct {
-	Buckets [10]Bucket
+	Buckets   [10]Bucket
+	positions int
+	games     []judged // for Sharpness
+}
+
+// judged is one game's chances for seat 0 and seat 0's score.
+type judged struct {
+	chances []float64
+	score   float64
 }
 
 // Bucket is one tenth of a Calibration.
 type Bucket struct {
-	Positions int
+	Chances   int
 	predicted float64 // sum of the chances
-	observed  float64 // sum of seat 0's scores
+	observed  float64 // sum of their players' scores
 }
 
 // Predicted is the bucket's mean chance; Observed its mean score.
-func (b Bucket) Predicted() float64 { return b.predicted / math.Max(1, float64(b.Positions)) }
-func (b Bucket) Observed() float64  { return b.observed / math.Max(1, float64(b.Positions)) }
+func (b Bucket) Predicted() float64 { return b.predicted / math.Max(1, float64(b.Chances)) }
+func (b Bucket) Observed() float64  { return b.observed / math.Max(1, float64(b.Chances)) }
 
-// Positions is the count over every bucket.
-func (c Calibration) Positions() int {
-	n := 0
-	for _, b := range c.Buckets {
-		n += b.Positions
-	}
-	return n
-}
+// Positions is how many positions were judged (each gave two chances).
+func (c Calibration) Positions() int { return c.positions }
 
 // Worst is the largest gap between a bucket's mean chance and its mean
-// score, over buckets with at least least positions.
+// score, over buckets with at least least chances.
 func (c Calibration) Worst(least int) float64 {
 	w := 0.0
 	for _, b := range c.Buckets {
-		if b.Positions >= least {
+		if b.Chances >= least {
 			w = math.Max(w, math.Abs(b.Predicted()-b.Observed()))
 		}
 	}
@@ -81,14 +88,73 @@ func Calibrate(ctx context.Context, m Match) (Tally, Calibration, error) {
 	return tally, c, err
 }
 
+// add scores one game's chances for seat 0 by seat 0's score in it.
 func (c *Calibration) add(chances []float64, score float64) {
+	c.positions += len(chances)
+	c.games = append(c.games, judged{chances, score})
 	for _, v := range chances {
-		k := min(int(v*10), 9)
-		b := &c.Buckets[k]
-		b.Positions++
-		b.predicted += v
-		b.observed += score
+		c.put(v, score)
+		c.put(1-v, 1-score)
 	}
+}
+
+func (c *Calibration) put(chance, score float64) {
+	b := &c.Buckets[min(int(chance*10), 9)]
+	b.Chances++
+	b.predicted += chance
+	b.observed += score
+}
+
+// Sharpness is the factor s that makes the judge's chances fit the games
+// best (the most likely, a logistic fit): each chance c taken to
+// 1/(1+((1-c)/c)^s), its log-odds times s. Above 1 the chances are too
+// timid, below 1 too bold; a calibrated judge has s near 1. A judge's
+// chances are made to fit by applying the s found on one set of games, and
+// checked on others.
+func (c Calibration) Sharpness() float64 {
+	// The log-likelihood is concave in s, so its slope falls as s grows:
+	// halve the interval where it crosses 0. 0 means the chances tell
+	// nothing (or less than nothing); 20 is beyond any judge worth fitting.
+	lo, hi := 0.0, 20.0
+	if c.slope(lo) <= 0 {
+		return lo
+	}
+	for range 50 {
+		mid := (lo + hi) / 2
+		if c.slope(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// slope is the derivative in s of the games' log-likelihood under chances
+// sharpened by s.
+func (c Calibration) slope(s float64) float64 {
+	d := 0.0
+	for _, g := range c.games {
+		for _, v := range g.chances {
+			x := logit(v)
+			d += (g.score - 1/(1+math.Exp(-s*x))) * x
+		}
+	}
+	return d
+}
+
+// logit is v's log-odds, v kept off 0 and 1 where they are infinite.
+func logit(v float64) float64 {
+	v = min(max(v, 1e-6), 1-1e-6)
+	return math.Log(v / (1 - v))
+}
+
+// Sharpen takes chance c to its log-odds times s: the map Sharpness fits.
+func Sharpen(c, s float64) float64 {
+	if c <= 0 || c >= 1 {
+		return c
+	}
+	return 1 / (1 + math.Pow((1-c)/c, s))
 }
 
 // seatZeroScore is seat 0's points from a game's outcome.

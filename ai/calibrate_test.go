@@ -7,7 +7,9 @@ import (
 	"kilab/games"
 )
 
-// Chances fall in their tenth, each scored against its game's result.
+// Chances fall in their tenth, each scored against its game's result, once
+// for each player: seat 0's chance by seat 0's score, seat 1's (1 - it) by
+// seat 1's.
 func TestCalibrationBuckets(t *testing.T) {
 	var c Calibration
 	c.add([]float64{0.05, 0.15, 0.95, 1}, seatZeroScore(games.Outcome{Status: games.Won, Winner: games.First}))
@@ -16,17 +18,54 @@ func TestCalibrationBuckets(t *testing.T) {
 	if c.Positions() != 7 {
 		t.Fatalf("%d positions, want 7", c.Positions())
 	}
-	b := c.Buckets[1]
-	if b.Positions != 3 || math.Abs(b.Predicted()-0.14) > 1e-12 || math.Abs(b.Observed()-1.0/3) > 1e-12 {
-		t.Errorf("10-20%%: %d positions, predicted %v, observed %v; want 3, 0.14, 1/3", b.Positions, b.Predicted(), b.Observed())
+	for _, w := range []struct {
+		k                   int
+		chances             int
+		predicted, observed float64
+	}{
+		{0, 3, 0.1 / 3, 1.0 / 3}, // seat 0's 0.05 (won); seat 1's 0.05 and 0 (lost)
+		{1, 3, 0.14, 1.0 / 3},    // seat 0's 0.15 (won), 0.15 and 0.12 (lost)
+		{5, 2, 0.5, 0.5},         // the draw, for each player
+		{8, 3, 0.86, 2.0 / 3},    // seat 1's 0.85 (lost), 0.85 and 0.88 (won)
+		{9, 3, 2.9 / 3, 2.0 / 3}, // seat 0's 0.95 and 1 (won), seat 1's 0.95 (lost)
+	} {
+		b := c.Buckets[w.k]
+		if b.Chances != w.chances || math.Abs(b.Predicted()-w.predicted) > 1e-12 || math.Abs(b.Observed()-w.observed) > 1e-12 {
+			t.Errorf("tenth %d: %d chances, predicted %v, observed %v; want %d, %v, %v", w.k, b.Chances, b.Predicted(), b.Observed(), w.chances, w.predicted, w.observed)
+		}
 	}
-	if b := c.Buckets[9]; b.Positions != 2 || b.Observed() != 1 {
-		t.Errorf("90-100%% (1 included): %+v", b)
+	if w := c.Worst(3); math.Abs(w-0.3) > 1e-12 {
+		t.Errorf("worst gap over buckets of 3 or more: %v, want 0.3", w)
 	}
-	if b := c.Buckets[5]; b.Positions != 1 || b.Observed() != 0.5 {
-		t.Errorf("a draw's position: %+v", b)
+}
+
+// Sharpness finds the factor by which chances' log-odds are off: games
+// scored as chances sharpened by 2 (a score of 0.73 being a share of wins)
+// give 2, and chances that fit give 1.
+func TestSharpness(t *testing.T) {
+	for _, want := range []float64{2, 1, 0.6} {
+		var c Calibration
+		for i := 1; i < 100; i++ {
+			v := float64(i) / 100
+			c.add([]float64{v}, Sharpen(v, want))
+		}
+		if got := c.Sharpness(); math.Abs(got-want) > 1e-6 {
+			t.Errorf("sharpened by %v: Sharpness %v", want, got)
+		}
 	}
-	if w := c.Worst(2); math.Abs(w-(1.0/3-0.14)) > 1e-12 {
-		t.Errorf("worst gap over buckets of 2 or more: %v", w)
+	var backwards Calibration // the chances say the opposite of what happened
+	for i := 1; i < 100; i++ {
+		backwards.add([]float64{float64(i) / 100}, float64(100-i)/100)
+	}
+	if got := backwards.Sharpness(); got != 0 {
+		t.Errorf("chances that say the opposite: Sharpness %v, want 0", got)
+	}
+	for _, v := range []float64{0, 0.3, 0.5, 1} {
+		if got, want := Sharpen(v, 1), v; math.Abs(got-want) > 1e-12 {
+			t.Errorf("Sharpen(%v, 1) = %v", v, got)
+		}
+	}
+	if got := Sharpen(0.75, 2); math.Abs(got-0.9) > 1e-12 { // odds 3 to 1 become 9 to 1
+		t.Errorf("Sharpen(0.75, 2) = %v, want 0.9", got)
 	}
 }

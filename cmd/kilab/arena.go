@@ -36,7 +36,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&budget, "budget", 2*time.Second, "the most time `T` an agent may think per move (2s, 500ms)")
 	fs.IntVar(&workers, "workers", 0, "how many games `W` are played at once (default: one per CPU)")
 	var calibrate bool
-	fs.BoolVar(&calibrate, "calibrate", false, "also ask the game's judge for the first seat's chance at every move and print, for each tenth of chance, how often the first seat won (docs/ai.md)")
+	fs.BoolVar(&calibrate, "calibrate", false, "also ask the game's judge for each player's chance at every move and print, for each tenth of chance, how often that player won, and the sharpening that fits the chances to the games best (docs/ai.md)")
 	var tableDir string
 	fs.StringVar(&tableDir, "tables", "", "a folder `DIR` of solved Aseb tables (kilab solve) for hard to play from (perfectly, to 1/65,535 a move); none: hard searches")
 	if code, done := parseFlags(fs, args, stdout); done {
@@ -154,13 +154,15 @@ func describeConfig(cfg games.Config) string {
 // predicted chance, its positions, the mean chance and the first seat's
 // mean score there, and the gap.
 func printCalibration(w io.Writer, c ai.Calibration) {
-	fmt.Fprintf(w, "the judge's chances for the first seat, at %d positions where a move was due:\n", c.Positions())
-	fmt.Fprintf(w, "  %-9s %9s %10s %9s %6s\n", "chance", "positions", "predicted", "observed", "gap")
+	fmt.Fprintf(w, "the judge's chances for each player, at %d positions where a move was due:\n", c.Positions())
+	fmt.Fprintf(w, "  %-9s %9s %10s %9s %6s\n", "chance", "chances", "predicted", "observed", "gap")
 	for k, b := range c.Buckets {
-		if b.Positions == 0 {
+		if b.Chances == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "  %3d-%3d%% %9d %9.1f%% %8.1f%% %+6.1f\n", 10*k, 10*k+10, b.Positions,
+		fmt.Fprintf(w, "  %3d-%3d%% %9d %9.1f%% %8.1f%% %+6.1f\n", 10*k, 10*k+10, b.Chances,
 			100*b.Predicted(), 100*b.Observed(), 100*(b.Observed()-b.Predicted()))
 	}
+	fmt.Fprintf(w, "  largest gap %.1f points; the chances fit these games best sharpened by %.3f (their log-odds times it)\n",
+		100*c.Worst(1), c.Sharpness())
 }

@@ -70,7 +70,7 @@ func TestArenaErrors(t *testing.T) {
 }
 
 // --calibrate adds the judge's table: every position where a move was due
-// falls in one tenth of chance.
+// gives a chance to each player, each in one tenth of chance, and the fit.
 func TestArenaCalibrates(t *testing.T) {
 	code, out, errs := kilab(t, "arena", "--game", "tab", "--opt", "width=7", "--a", "random", "--b", "random", "--games", "4", "--seed", "5", "--calibrate")
 	if code != 0 || errs != "" {
@@ -85,7 +85,10 @@ func TestArenaCalibrates(t *testing.T) {
 		n, _ := strconv.Atoi(row[1])
 		total += n
 	}
-	if want, _ := strconv.Atoi(m[1]); total != want || total == 0 {
-		t.Errorf("the tenths hold %d positions, the header says %s:\n%s", total, m[1], out)
+	if want, _ := strconv.Atoi(m[1]); total != 2*want || total == 0 {
+		t.Errorf("the tenths hold %d chances, the header says %s positions:\n%s", total, m[1], out)
+	}
+	if !regexp.MustCompile(`largest gap \d+\.\d points; .* sharpened by \d+\.\d{3}`).MatchString(out) {
+		t.Errorf("no fit:\n%s", out)
 	}
 }
