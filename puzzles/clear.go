@@ -34,3 +34,25 @@ func ClearGain(vals []Value, min float64) error {
 	}
 	return nil
 }
+
+// ByChance orders moves by winning chance, best first: how Aseb's examiner
+// lists a position's moves, and Tab's where no material is won.
+func ByChance(a, b Value) int { return cmp.Compare(b.Chance, a.Chance) }
+
+// ClearChance is the rule of a puzzle by winning chance: vals, in ByChance's
+// order, hold a choice whose best move's chance leads every other's by at
+// least margin. The error says which part fails.
+func ClearChance(vals []Value, margin float64) error {
+	if len(vals) < 2 {
+		return fmt.Errorf("%d moves: no choice", len(vals))
+	}
+	for i := 1; i < len(vals); i++ {
+		if ByChance(vals[i-1], vals[i]) > 0 {
+			return fmt.Errorf("the moves are not in order of winning chance: %s before %s", vals[i-1].Move, vals[i].Move)
+		}
+	}
+	if lead := vals[0].Chance - vals[1].Chance; lead < margin-1e-9 {
+		return fmt.Errorf("the best move leads the next by %.1f points of winning chance, less than %.0f", 100*lead, 100*margin)
+	}
+	return nil
+}

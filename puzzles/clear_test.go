@@ -36,3 +36,27 @@ func TestClearGain(t *testing.T) {
 		t.Errorf("ByGain ordered %s, want abc", got)
 	}
 }
+
+func TestClearChance(t *testing.T) {
+	t.Parallel()
+	v := func(move string, chance float64) Value { return Value{Move: move, Chance: chance} }
+	cases := []struct {
+		vals []Value
+		fail string // "" when the rule holds
+	}{
+		{[]Value{v("a", 0.6), v("b", 0.5), v("c", 0.1)}, ""},
+		{[]Value{v("a", 0.6), v("b", 0.51)}, "leads the next by 9.0 points"},
+		{[]Value{v("a", 0.6)}, "no choice"},
+		{[]Value{v("b", 0.4), v("a", 0.6)}, "not in order"},
+		{[]Value{v("a", 0.9), v("b", 0.5), v("c", 0.7)}, "not in order"},
+	}
+	for i, c := range cases {
+		err := ClearChance(c.vals, 0.1)
+		switch {
+		case c.fail == "" && err != nil:
+			t.Errorf("case %d: %v", i, err)
+		case c.fail != "" && (err == nil || !strings.Contains(err.Error(), c.fail)):
+			t.Errorf("case %d: %v, want an error saying %q", i, err, c.fail)
+		}
+	}
+}

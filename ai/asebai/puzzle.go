@@ -49,20 +49,7 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 	return f, len(f.Moves) > 1 && e.Clear(f.Moves) == nil, nil
 }
 
-func (examiner) Clear(vals []puzzles.Value) error {
-	if len(vals) < 2 {
-		return fmt.Errorf("%d moves: no choice", len(vals))
-	}
-	for i := 1; i < len(vals); i++ {
-		if vals[i].Chance > vals[i-1].Chance {
-			return fmt.Errorf("the moves are not in order of winning chance: %s before %s", vals[i-1].Move, vals[i].Move)
-		}
-	}
-	if lead := vals[0].Chance - vals[1].Chance; lead < margin-1e-9 {
-		return fmt.Errorf("the best move leads the next by %.1f points of winning chance, less than %.0f", 100*lead, 100*margin)
-	}
-	return nil
-}
+func (examiner) Clear(vals []puzzles.Value) error { return puzzles.ClearChance(vals, margin) }
 
 // Theme keys, by what the move does, the first that applies.
 const (
