@@ -1,33 +1,41 @@
 package lru
 
 import (
-	"container/list"
 	"sync"
 	"time"
 )
 
 // Cache keeps up to max values by key, each for ttl at most (0: no limit),
 // forgetting the least recently used beyond max.
+//
+// The entries are linked into the recency list themselves, with no
+// container/list element and no interface around each: the caches of users
+// hold one entry per player met, and what an entry costs beyond its key and
+// value is what a copy's memory grows by as it meets them.
 type Cache[V any] struct {
 	max int
 	ttl time.Duration
 	now func() time.Time
 
 	mu    sync.Mutex
-	order *list.List // of *entry[V], most recent first
-	byKey map[string]*list.Element
+	head  entry[V] // sentinel: head.next is the most recent, head.prev the least
+	n     int
+	byKey map[string]*entry[V]
 }
 
 type entry[V any] struct {
-	key string
-	v   V
-	at  time.Time
+	key        string
+	v          V
+	at         int64 // when put, in Unix nanoseconds: for the ttl
+	prev, next *entry[V]
 }
 
 // New is a Cache of at most max entries, each kept for ttl at most (0: as
 // long as there is room).
 func New[V any](max int, ttl time.Duration) *Cache[V] {
-	return &Cache[V]{max: max, ttl: ttl, now: time.Now, order: list.New(), byKey: map[string]*list.Element{}}
+	c := &Cache[V]{max: max, ttl: ttl, now: time.Now, byKey: map[string]*entry[V]{}}
+	c.head.prev, c.head.next = &c.head, &c.head
+	return c
 }
 
 // Get is key's value, if kept and not too old.
@@ -43,8 +51,9 @@ func (c *Cache[V]) Get(key string) (V, bool) {
 		c.remove(e)
 		return zero, false
 	}
-	c.order.MoveToFront(e)
-	return e.Value.(*entry[V]).v, true
+	c.unlink(e)
+	c.pushFront(e)
+	return e.v, true
 }
 
 // Put keeps v for key.
@@ -59,7 +68,7 @@ func (c *Cache[V]) Swap(key string, v V) (old V, loaded bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.byKey[key]; ok && !c.stale(e) {
-		old, loaded = e.Value.(*entry[V]).v, true
+		old, loaded = e.v, true
 	}
 	c.put(key, v)
 	return old, loaded
@@ -69,24 +78,44 @@ func (c *Cache[V]) Swap(key string, v V) (old V, loaded bool) {
 func (c *Cache[V]) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.order.Len()
+	return c.n
 }
 
+// put keeps v for key as the most recent entry, reusing key's entry if it
+// has one, and forgets the least recent beyond max.
 func (c *Cache[V]) put(key string, v V) {
-	if e, ok := c.byKey[key]; ok {
-		c.remove(e)
+	e, ok := c.byKey[key]
+	if ok {
+		c.unlink(e)
+	} else {
+		e = &entry[V]{key: key}
+		c.byKey[key] = e
+		c.n++
 	}
-	c.byKey[key] = c.order.PushFront(&entry[V]{key: key, v: v, at: c.now()})
-	for c.order.Len() > c.max {
-		c.remove(c.order.Back())
+	e.v, e.at = v, c.now().UnixNano()
+	c.pushFront(e)
+	for c.n > c.max {
+		c.remove(c.head.prev)
 	}
 }
 
-func (c *Cache[V]) stale(e *list.Element) bool {
-	return c.ttl > 0 && c.now().Sub(e.Value.(*entry[V]).at) > c.ttl
+func (c *Cache[V]) stale(e *entry[V]) bool {
+	return c.ttl > 0 && time.Duration(c.now().UnixNano()-e.at) > c.ttl
 }
 
-func (c *Cache[V]) remove(e *list.Element) {
-	delete(c.byKey, e.Value.(*entry[V]).key)
-	c.order.Remove(e)
+func (c *Cache[V]) remove(e *entry[V]) {
+	delete(c.byKey, e.key)
+	c.unlink(e)
+	c.n--
+}
+
+func (c *Cache[V]) unlink(e *entry[V]) {
+	e.prev.next, e.next.prev = e.next, e.prev
+	e.prev, e.next = nil, nil
+}
+
+func (c *Cache[V]) pushFront(e *entry[V]) {
+	e.prev, e.next = &c.head, c.head.next
+	c.head.next.prev = e
+	c.head.next = e
 }
