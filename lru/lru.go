@@ -74,6 +74,19 @@ func (c *Cache[V]) Swap(key string, v V) (old V, loaded bool) {
 	return old, loaded
 }
 
+// Update keeps f's value for key, given the value kept (the zero value and
+// false where none is, or it is too old), and returns that value: one step,
+// for entries of several fields that change one at a time.
+func (c *Cache[V]) Update(key string, f func(old V, loaded bool) V) (old V, loaded bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.byKey[key]; ok && !c.stale(e) {
+		old, loaded = e.v, true
+	}
+	c.put(key, f(old, loaded))
+	return old, loaded
+}
+
 // Len is how many entries are kept.
 func (c *Cache[V]) Len() int {
 	c.mu.Lock()

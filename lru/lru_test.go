@@ -38,6 +38,18 @@ func TestCache(t *testing.T) {
 	if _, loaded := c.Swap("3", 4); loaded {
 		t.Error("Swap replaced a value older than the time to live")
 	}
+	c.Put("u", 1)
+	clock = clock.Add(2 * time.Minute)
+	add := func(old int, loaded bool) int { return old + 5 }
+	if old, loaded := c.Update("u", add); loaded || old != 0 {
+		t.Errorf("Update of a stale key: %d, %v", old, loaded)
+	}
+	if old, loaded := c.Update("u", add); !loaded || old != 5 {
+		t.Errorf("Update of a kept key: %d, %v", old, loaded)
+	}
+	if v, _ := c.Get("u"); v != 10 {
+		t.Errorf("after two updates: %d, want 10", v)
+	}
 	n := New[string](2, 0)
 	for i := range 1000 {
 		n.Put(fmt.Sprint(i), "x")

@@ -19,15 +19,44 @@ func TestRememberedStayBounded(t *testing.T) {
 	for i := range keptPerMap + 500 {
 		core.Remember(&discordgo.Interaction{Type: discordgo.InteractionMessageComponent,
 			User: &discordgo.User{ID: fmt.Sprint(i), Username: fmt.Sprint("u", i)}, Data: discordgo.MessageComponentInteractionData{}})
-		core.locales.swap(fmt.Sprint("u", i), "de")
+		core.people.recordLocale(fmt.Sprint(i), "de")
+		core.guildLocales.Put(fmt.Sprint("g", i), "de")
 	}
-	if n := core.names.Len(); n != keptPerMap {
-		t.Errorf("%d names kept, the bound is %d", n, keptPerMap)
+	if n := core.people.m.Len(); n != keptPerMap {
+		t.Errorf("%d players kept, the bound is %d", n, keptPerMap)
 	}
-	if n := core.locales.m.Len(); n != keptPerMap {
-		t.Errorf("%d locales kept, the bound is %d", n, keptPerMap)
+	if n := core.guildLocales.Len(); n != keptPerMap {
+		t.Errorf("%d servers' locales kept, the bound is %d", n, keptPerMap)
 	}
 	if core.Name(lang.En, "0") != lang.En.T("play.player") || core.Name(lang.En, fmt.Sprint(keptPerMap+499)) != fmt.Sprint("u", keptPerMap+499) {
 		t.Error("the oldest name was kept, or the newest forgotten")
+	}
+}
+
+// A player's one entry keeps its fields apart: a name seen (a user named in
+// a command) is not a name recorded, so the first record still writes; a
+// record reports a change only when the value differs.
+func TestPeopleKeepFieldsApart(t *testing.T) {
+	t.Parallel()
+	p := newPeople()
+	p.see("1", "Ana")
+	if !p.recordName("1", "Ana") {
+		t.Error("a name seen counted as recorded")
+	}
+	if p.recordName("1", "Ana") || !p.recordName("1", "Ana B") {
+		t.Error("recordName reports no change as one, or a change as none")
+	}
+	if !p.recordLocale("1", "de") || p.recordLocale("1", "de") || !p.recordLocale("1", "fr") {
+		t.Error("recordLocale reports changes wrongly")
+	}
+	if n, ok := p.seenName("1"); !ok || n != "Ana" {
+		t.Errorf("the name seen became %q, %v", n, ok)
+	}
+	if _, ok := p.seenName("2"); ok {
+		t.Error("a user never seen has a name")
+	}
+	p.recordLocale("3", "de")
+	if _, ok := p.seenName("3"); ok {
+		t.Error("a user whose locale was recorded has an empty name seen")
 	}
 }

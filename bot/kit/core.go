@@ -23,9 +23,9 @@ type Core struct {
 	// solved tables).
 	Computer ai.Env
 
-	names    *lru.Cache[string] // user id -> display name, from interactions seen
-	locales  locales            // the locales this copy last recorded (lang.go)
-	pictures *pictures
+	people       people             // user id -> names seen and recorded, locale recorded (lang.go)
+	guildLocales *lru.Cache[string] // guild id -> the locale this copy last recorded (lang.go)
+	pictures     *pictures
 
 	// Kick wakes the delivery of announcements (and the computer) after a
 	// commit, so the next player's board goes out at once.
@@ -46,5 +46,5 @@ type Core struct {
 // NewCore is a Core with its caches ready.
 func NewCore(db *store.DB, dc Discord, src games.Source, log *slog.Logger, computer ai.Env) *Core {
 	return &Core{DB: db, DC: dc, Src: src, Log: log, Computer: computer, pictures: newPictures(picturesKept),
-		names: lru.New[string](keptPerMap, 0), locales: newLocales(), Kick: func() {}, Self: func() string { return "" }}
+		people: newPeople(), guildLocales: lru.New[string](keptPerMap, 0), Kick: func() {}, Self: func() string { return "" }}
 }

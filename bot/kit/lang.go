@@ -28,25 +28,57 @@ import (
 //     Discord sends with every interaction from the server; a game outside
 //     any server (against the computer, in a DM) posts in its player's.
 
-// locales remembers the locales (and names) this copy last recorded, by
-// "u"+user id, "n"+user id and "g"+guild id, so that recording costs a
-// write only when one changes. It keeps the most recently seen, up to
-// keptPerMap: a copy running for months meets more users than it need
-// remember, and one forgotten costs a read when they come back.
-type locales struct{ m *lru.Cache[string] }
-
-// keptPerMap bounds what each of the Core's maps of users and servers keeps.
+// keptPerMap bounds what each of the Core's maps of users and servers keeps:
+// a copy running for months meets more users than it need remember, and one
+// forgotten costs a read when they come back.
 const keptPerMap = 100_000
 
-func newLocales() locales { return locales{m: lru.New[string](keptPerMap, 0)} }
+// people remembers, for each user this copy has met (the most recently seen,
+// up to keptPerMap), in one entry: the display name last seen (names.go:
+// thread names and autocomplete labels) and the name and locale last
+// recorded in the database, so that recording costs a write only when one
+// changes. One entry a player, not one for each: a copy's memory grows by
+// an entry for every player it meets until the bound.
+type people struct{ m *lru.Cache[person] }
 
-// swap records locale for key and reports whether it changed.
-func (c *locales) swap(key, locale string) bool {
-	old, ok := c.m.Swap(key, locale)
-	return !ok || old != locale
+type person struct {
+	seen   string // the display name last seen
+	name   string // the display name last recorded
+	locale string // the locale last recorded
 }
 
-func (c *locales) get(key string) (string, bool) { return c.m.Get(key) }
+func newPeople() people { return people{lru.New[person](keptPerMap, 0)} }
+
+// see keeps name as user's display name.
+func (c people) see(user, name string) {
+	c.m.Update(user, func(p person, _ bool) person { p.seen = name; return p })
+}
+
+// seenName is user's display name, if seen.
+func (c people) seenName(user string) (string, bool) {
+	p, ok := c.m.Get(user)
+	return p.seen, ok && p.seen != ""
+}
+
+// recordLocale notes locale as user's recorded one and reports whether it
+// changed (or was not known).
+func (c people) recordLocale(user, locale string) bool {
+	old, _ := c.m.Update(user, func(p person, _ bool) person { p.locale = locale; return p })
+	return old.locale != locale
+}
+
+// recordName is recordLocale for the display name.
+func (c people) recordName(user, name string) bool {
+	old, _ := c.m.Update(user, func(p person, _ bool) person { p.name = name; return p })
+	return old.name != name
+}
+
+// swapped keeps v for key in c and reports whether it changed (or was not
+// known).
+func swapped(c *lru.Cache[string], key, v string) bool {
+	old, ok := c.Swap(key, v)
+	return !ok || old != v
+}
 
 // LangOf is the language to answer interaction i in.
 func LangOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Locale)) }
@@ -60,19 +92,19 @@ func LangOf(i *discordgo.Interaction) *lang.Lang { return lang.For(string(i.Loca
 // failure is logged: the interaction goes on in its own locale.
 func (b *Core) NoteLocale(ctx context.Context, i *discordgo.Interaction) {
 	user := UserOf(i).ID
-	if user != "" && i.Locale != "" && b.locales.swap("u"+user, string(i.Locale)) {
+	if user != "" && i.Locale != "" && b.people.recordLocale(user, string(i.Locale)) {
 		if s, err := b.SettingsOf(ctx, user); err != nil || s.Locale != string(i.Locale) {
 			b.recorded(ctx, b.DB.SetUserLocale(ctx, user, string(i.Locale)))
 			forget(ctx)
 		}
 	}
-	if name := DisplayName(UserOf(i)); user != "" && name != "" && b.locales.swap("n"+user, name) {
+	if name := DisplayName(UserOf(i)); user != "" && name != "" && b.people.recordName(user, name) {
 		if s, err := b.SettingsOf(ctx, user); err != nil || s.Name != name {
 			b.recorded(ctx, b.DB.SetUserName(ctx, user, name))
 			forget(ctx)
 		}
 	}
-	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" && b.locales.swap("g"+i.GuildID, string(*i.GuildLocale)) {
+	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" && swapped(b.guildLocales, i.GuildID, string(*i.GuildLocale)) {
 		if l, err := b.DB.GuildLocale(ctx, i.GuildID); err != nil || l != string(*i.GuildLocale) {
 			b.recorded(ctx, b.DB.SetGuildLocale(ctx, i.GuildID, string(*i.GuildLocale)))
 		}
@@ -115,7 +147,7 @@ func (b *Core) GuildLang(ctx context.Context, guild, player string) *lang.Lang {
 	if guild == "" {
 		return b.UserLang(ctx, player, "")
 	}
-	if l, ok := b.locales.get("g" + guild); ok {
+	if l, ok := b.guildLocales.Get(guild); ok {
 		return lang.For(l)
 	}
 	l, err := b.DB.GuildLocale(ctx, guild)
@@ -125,7 +157,7 @@ func (b *Core) GuildLang(ctx context.Context, guild, player string) *lang.Lang {
 	}
 	// What the database holds is what noteLocale would compare with: keep
 	// it, so that every post in the server does not read it again.
-	b.locales.m.Put("g"+guild, l)
+	b.guildLocales.Put(guild, l)
 	return lang.For(l)
 }
 

@@ -11,7 +11,7 @@ import (
 func (b *Core) Remember(i *discordgo.Interaction) {
 	remember := func(u *discordgo.User) {
 		if u != nil && u.ID != "" {
-			b.names.Put(u.ID, DisplayName(u))
+			b.people.see(u.ID, DisplayName(u))
 		}
 	}
 	remember(UserOf(i))
@@ -26,7 +26,7 @@ func (b *Core) Remember(i *discordgo.Interaction) {
 // when it has not seen them (autocomplete must answer fast, without a
 // lookup).
 func (b *Core) Name(l *lang.Lang, id string) string {
-	if n, ok := b.names.Get(id); ok {
+	if n, ok := b.people.seenName(id); ok {
 		return n
 	}
 	return l.T("play.player")
@@ -35,13 +35,13 @@ func (b *Core) Name(l *lang.Lang, id string) string {
 // LookupName is Name, asking Discord when the bot has not seen the user since
 // it started (a thread's name outlives the process).
 func (b *Core) LookupName(l *lang.Lang, id string) string {
-	if n, ok := b.names.Get(id); ok {
+	if n, ok := b.people.seenName(id); ok {
 		return n
 	}
 	n, err := b.DC.UserName(id)
 	if err != nil {
 		return l.T("play.player")
 	}
-	b.names.Put(id, n)
+	b.people.see(id, n)
 	return n
 }
