@@ -7,8 +7,11 @@ import (
 )
 
 // maxBuckets is how many rate-limit buckets a session's limiter may hold
-// before it is renewed: a few megabytes of them.
-const maxBuckets = 10_000
+// before it is renewed: about 300 bytes each with their keys, so the
+// limiter's memory rises and falls by well under a megabyte. Far more than
+// the channels a copy posts in within any few seconds, which is as long as
+// a bucket's window lasts.
+const maxBuckets = 2_000
 
 // bucketKeys bounds the rate-limit buckets discordgo keeps. It forgets
 // none, and the bot names one per channel and route (its own channel's
@@ -21,7 +24,8 @@ const maxBuckets = 10_000
 // What a renewal loses is what the old buckets knew of their windows: the
 // first request in a channel that had spent its window may be answered 429,
 // which discordgo waits out and sends again, as with any 429. At one
-// renewal per ten thousand channels, that is a few requests a week on a
+// renewal per two thousand channels (some hundreds of games), and a window
+// spent in few of them at any moment, that is a request a day or so on a
 // busy server.
 type bucketKeys struct {
 	// use is read-held by every request through discordgo's limiter, and
