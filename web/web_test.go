@@ -408,7 +408,7 @@ func TestFinishedGameReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := body(t, s.get(path))
-	for _, want := range []string{`id="chart" src="` + path + `/review.png?lang=en"`, "the engine&#39;s estimates", "Costliest moves of", `class="chance"`, "costly"} {
+	for _, want := range []string{`id="chart" src="` + path + `/review.png?lang=en"`, "the engine&#39;s estimates, checked against thousands of games", "Costliest moves of", `class="chance"`, "costly"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the finished game's page lacks %q", want)
 		}

@@ -34,11 +34,7 @@ func init() {
 			return ai.Greedy(greedyEval, src), nil
 		})
 	ai.RegisterJudge("tab", func(games.Config, ai.Env) (ai.Judge, error) {
-		net, err := shippedNet()
-		if err != nil {
-			return nil, err
-		}
-		return netJudge{net}, nil
+		return shippedJudge()
 	})
 }
 

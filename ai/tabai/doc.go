@@ -32,11 +32,15 @@
 // The judge (reviews, analysis, the puzzles' chances) is the network too:
 // the chance of the player on move is the network's at the start of a
 // turn, the best ending's once the turn's scores are thrown, and the mean
-// over the next throws between them.
+// over the next throws between them; then sharpened (its log-odds times
+// judgeSharpness), which makes the chances calibrated: checked against
+// games, in each tenth within 3 points of the share won (docs/ai.md).
 //
 // Puzzles (puzzle.go, registered with package puzzles): the first move of a
 // turn of at most three scores after which the mover is two pieces up at
 // the end of the opponent's reply, found by a search deeper than hard's
 // (every plan of the turn, every ending against the reply's turns of up to
-// three throws, 95% of them), where no other first move keeps that gain.
+// three throws, 95% of them), where no other first move keeps that gain;
+// failing that, as Aseb's are, the first move whose winning chance, as the
+// judge gives it, leads every other's by 10 points.
 package tabai

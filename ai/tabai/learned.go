@@ -3,7 +3,9 @@ package tabai
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -359,8 +361,55 @@ func (np *netPlayer) chance(p tab.Position, depth int) float64 {
 }
 
 // netJudge is the judge on the learned network: seat 0's chance from
-// chance.
-type netJudge struct{ net *learn.Net }
+// chance, sharpened by sharpness (1: as the network says).
+type netJudge struct {
+	net        *learn.Net
+	sharpness  float64
+	calibrated bool // sharpness was fitted to net and checked (ai.Checked)
+}
+
+// The network learned from its own games' ends, and its chances come out too
+// timid: the judge takes their log-odds times judgeSharpness, fitted with
+//
+//	kilab arena --game tab -a hard -b hard --games 1500 --seed 100000 --calibrate
+//
+// on the network's own chances (judgeSharpness 1), and checked on other
+// games: docs/ai.md has the table. The fit and the check hold for one
+// network, calibratedNet (its SHA-256): the judge of any other says its
+// chances are estimates until they are fitted and checked again.
+const (
+	judgeSharpness = 1.189
+	calibratedNet  = "259f3ef4e075cf0d68a65db9cfd1334c87fb6ce7c8b7519fcf0b84a17c5ea305"
+)
+
+// shippedJudge is the judge on the shipped network.
+func shippedJudge() (netJudge, error) {
+	net, err := shippedNet()
+	if err != nil {
+		return netJudge{}, err
+	}
+	return judgeOf(net, shippedSum()), nil
+}
+
+// shippedSum is the shipped network's SHA-256, in hex, reckoned once.
+var shippedSum = sync.OnceValue(func() string { return sha256Hex(shipped) })
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// judgeOf is the judge on net, whose file has the SHA-256 sum: calibrated
+// where that is the network the sharpening was fitted to.
+func judgeOf(net *learn.Net, sum string) netJudge {
+	if sum != calibratedNet {
+		return netJudge{net: net, sharpness: 1}
+	}
+	return netJudge{net: net, sharpness: judgeSharpness, calibrated: true}
+}
+
+// Calibrated says whether the judge's chances passed the check (ai.Checked).
+func (j netJudge) Calibrated() bool { return j.calibrated }
 
 func (j netJudge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
 	if c, over := ai.Final(pos); over {
@@ -372,7 +421,7 @@ func (j netJudge) WinChance(ctx context.Context, pos games.Position) (float64, b
 	}
 	np := newNetPlayer(j.net, turnLimit)
 	np.ctx = ctx
-	c := np.chance(p, 3)
+	c := ai.Sharpen(np.chance(p, 3), j.sharpness)
 	if p.Turn() != games.First {
 		c = 1 - c
 	}

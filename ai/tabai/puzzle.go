@@ -11,16 +11,26 @@ import (
 	"kilab/puzzles"
 )
 
-// A Tab puzzle is the first move of a turn (its throws all made, T2) after
-// which the mover can end its turn at least minGain pieces up, counting the
-// opponent's reply, when no other first move keeps that gain. The check
-// searches deeper than hard: every plan of the turn (hard plans within
-// 40,000 positions), every ending of it played on (hard: its best four)
-// against the reply's turns of up to three throws (95% of all turns; hard:
-// two, 86%), each reply planned in full by the opponent for material.
+// A Tab puzzle is the first move of a turn (its throws all made, T2) that
+// beats every other, in one of two ways:
+//
+//   - by material: the mover can end its turn at least minGain pieces up,
+//     counting the opponent's reply, and no other first move keeps that
+//     gain. The check searches deeper than hard: every plan of the turn
+//     (hard plans within 40,000 positions), every ending of it played on
+//     (hard: its best four) against the reply's turns of up to three throws
+//     (95% of all turns; hard: two), each reply planned in full by the
+//     opponent for material;
+//   - failing that, by winning chance, as Aseb's are: the judge's chance
+//     after it leads every other first move's by at least margin.
 
 // minGain is the least material gain of a puzzle, in pieces.
 const minGain = 2
+
+// margin is the least lead of a puzzle's best move over the next in winning
+// chance, where no material decides: Aseb's 10 points, now that the judge's
+// chances are calibrated (docs/ai.md).
+const margin = 0.10
 
 // maxScores is the most scores a puzzle's turn may have left to play: a
 // longer turn is more than a player can see at once, and costs the search
@@ -66,37 +76,47 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 	if !ok {
 		return puzzles.Finding{}, false, fmt.Errorf("tabai: not a Tab position: %T", pos)
 	}
-	acts := p.Acts(nil)
-	if len(acts) < 2 || len(p.Scores()) > maxScores {
+	if len(p.Acts(nil)) < 2 || len(p.Scores()) > maxScores {
 		return puzzles.Finding{}, false, nil
 	}
-	x := &exam{ctx: ctx, me: p.Turn(), base: balance(p, p.Turn()), reply: map[string]float64{}}
-	if x.turnMax(p) < minGain { // nothing to win this turn: no puzzle, and no deep search
-		return puzzles.Finding{}, false, nil
-	}
-	gains := map[string]float64{}
-	for _, a := range acts {
-		g, err := x.bestEnding(p.Do(a))
-		if err != nil {
-			return puzzles.Finding{}, false, nil // too big: not a puzzle
-		}
-		gains[p.Notation(a)] = g - x.base
-	}
-	f, err := withChances(ctx, p, gains)
+	f, err := withChances(ctx, p, gainsOf(ctx, p))
 	if err != nil {
 		return f, false, err
 	}
-	return f, e.Clear(f.Moves) == nil, nil
+	if puzzles.ClearGain(f.Moves, minGain) == nil {
+		return f, true, nil
+	}
+	slices.SortStableFunc(f.Moves, puzzles.ByChance)
+	return f, puzzles.ClearChance(f.Moves, margin) == nil, nil
+}
+
+// gainsOf is what each first move of p gains, in pieces, by the end of the
+// opponent's reply; nil where the turn cannot win minGain (no deep search
+// then) or the search would be too big.
+func gainsOf(ctx context.Context, p tab.Position) map[string]float64 {
+	x := &exam{ctx: ctx, me: p.Turn(), base: balance(p, p.Turn()), reply: map[string]float64{}}
+	if x.turnMax(p) < minGain {
+		return nil
+	}
+	gains := map[string]float64{}
+	for _, a := range p.Acts(nil) {
+		g, err := x.bestEnding(p.Do(a))
+		if err != nil {
+			return nil // too big to value by material
+		}
+		gains[p.Notation(a)] = g - x.base
+	}
+	return gains
 }
 
 // withChances adds the judge's chance to every move's gain and orders the
 // moves by gain, then chance.
 func withChances(ctx context.Context, p tab.Position, gains map[string]float64) (puzzles.Finding, error) {
-	net, err := shippedNet()
+	judge, err := shippedJudge()
 	if err != nil {
 		return puzzles.Finding{}, err
 	}
-	vals, _, err := ai.Analyse(ctx, netJudge{net}, p)
+	vals, _, err := ai.Analyse(ctx, judge, p)
 	if err != nil {
 		return puzzles.Finding{}, err
 	}
@@ -109,8 +129,18 @@ func withChances(ctx context.Context, p tab.Position, gains map[string]float64) 
 }
 
 // Clear holds for moves in order of gain whose best wins at least minGain
-// pieces where no other does.
-func (examiner) Clear(vals []puzzles.Value) error { return puzzles.ClearGain(vals, minGain) }
+// pieces where no other does, or else in order of chance whose best leads
+// the next by margin.
+func (examiner) Clear(vals []puzzles.Value) error {
+	byGain := puzzles.ClearGain(vals, minGain)
+	if byGain == nil {
+		return nil
+	}
+	if err := puzzles.ClearChance(vals, margin); err != nil {
+		return fmt.Errorf("by material: %v; by chance: %v", byGain, err)
+	}
+	return nil
+}
 
 // balance is me's pieces less the opponent's.
 func balance(p tab.Position, me games.Player) float64 {
@@ -221,7 +251,7 @@ const (
 	ThemeStack   = "stack"   // captures two or more pieces at once, a stack (T7)
 	ThemeCapture = "capture" // captures one piece
 	ThemeOrder   = "order"   // captures nothing itself, but lets the turn's later scores capture
-	ThemeDefence = "defence" // the gain is in what the reply can no longer take
+	ThemeQuiet   = "quiet"   // captures nothing this turn: what it wins is in the reply's captures, the race or the position
 )
 
 func (examiner) Theme(pos games.Position, move string) (string, error) {
@@ -243,7 +273,7 @@ func (examiner) Theme(pos games.Position, move string) (string, error) {
 		if x.turnMax(p.Do(a)) > 0 {
 			return ThemeOrder, nil
 		}
-		return ThemeDefence, nil
+		return ThemeQuiet, nil
 	}
 	return "", fmt.Errorf("tabai: %s is not a legal move: %w", move, games.ErrIllegalMove)
 }

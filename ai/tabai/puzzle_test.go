@@ -10,6 +10,7 @@ import (
 	"kilab/games"
 	"kilab/games/tab"
 	"kilab/internal/testlong"
+	"kilab/puzzles"
 )
 
 // eachChoice plays n seeded games of random moves and calls f at every
@@ -78,11 +79,15 @@ func TestExaminerGainsMatchAnIndependentSearch(t *testing.T) {
 			if len(pos.(tab.Position).Scores()) > 2 {
 				return // the checked API is too slow for the longest turns
 			}
+			gains := gainsOf(context.Background(), pos.(tab.Position))
+			if gains == nil {
+				return // no material to win: valued by chance alone
+			}
 			replies := map[string]float64{}
 			for _, v := range f.Moves {
 				valued++
-				if want := independentGain(t, pos, v.Move, replies); math.Abs(v.Gain-want) > 1e-9 {
-					t.Errorf("%s %s: gain %v, independently %v", pos, v.Move, v.Gain, want)
+				if want := independentGain(t, pos, v.Move, replies); math.Abs(v.Gain-want) > 1e-9 || gains[v.Move] != v.Gain {
+					t.Errorf("%s %s: gain %v (searched %v), independently %v", pos, v.Move, v.Gain, gains[v.Move], want)
 				}
 			}
 		})
@@ -195,5 +200,50 @@ func TestThemes(t *testing.T) {
 		if err != nil || got != c.want {
 			t.Errorf("%s %s: theme %q (%v), want %q", c.pos, c.move, got, err, c.want)
 		}
+	}
+}
+
+// Where no material decides, a puzzle is a move whose chance, as the judge
+// gives it, leads every other's by 10 points: the examiner's values are the
+// judge's own, best first.
+func TestChancePuzzles(t *testing.T) {
+	t.Parallel()
+	judge, err := ai.NewJudge("tab", games.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, found := examiner{}, 0
+	eachChoice(t, games.Config{}, testlong.Pick(2, 20), testlong.Pick(60, 1000), func(pos games.Position) {
+		if len(pos.(tab.Position).Scores()) > maxScores {
+			return // too long a turn to be a puzzle
+		}
+		f, ok, err := ex.Examine(context.Background(), pos)
+		if err != nil {
+			t.Fatalf("%s: %v", pos, err)
+		}
+		vals, _, err := ai.Analyse(context.Background(), judge, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byChance := len(vals) > 1 && vals[0].Chance-vals[1].Chance >= 0.1
+		if !ok || puzzles.ClearGain(f.Moves, minGain) == nil {
+			if byChance && !ok {
+				t.Errorf("%s: %s leads by %.1f points, yet no puzzle", pos, vals[0].Move, 100*(vals[0].Chance-vals[1].Chance))
+			}
+			return
+		}
+		found++
+		if !byChance {
+			t.Errorf("%s: a puzzle by chance, yet the judge gives %v", pos, vals)
+		}
+		for i, v := range vals {
+			if f.Moves[i].Move != v.Move || f.Moves[i].Chance != v.Chance {
+				t.Errorf("%s: move %d is %+v, the judge's %+v", pos, i, f.Moves[i], v)
+			}
+		}
+	})
+	t.Logf("%d puzzles by chance", found)
+	if found == 0 {
+		t.Error("no puzzle by chance in the random games")
 	}
 }

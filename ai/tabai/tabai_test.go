@@ -2,6 +2,8 @@ package tabai
 
 import (
 	"context"
+	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -108,6 +110,40 @@ func BenchmarkHardMove(b *testing.B) {
 	for b.Loop() {
 		if _, err := a.Choose(context.Background(), p); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// The judge sharpens the network's chances as fitted, and calls them
+// calibrated only for the network the fit was made and checked on: a
+// network of other bytes gets its chances as they come, as estimates.
+func TestJudgeCalibratedForItsNetworkOnly(t *testing.T) {
+	t.Parallel()
+	j, err := ai.NewJudge("tab", games.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := j.(ai.Checked); !ok || !c.Calibrated() {
+		t.Fatalf("Tab's judge does not say its chances are calibrated: %T", j)
+	}
+	net, err := shippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := slices.Clone(shipped)
+	other[len(other)-1] ^= 1
+	raw := judgeOf(net, sha256Hex(other))
+	if raw.Calibrated() || raw.sharpness != 1 {
+		t.Errorf("the judge of another network: calibrated %v, sharpness %v", raw.Calibrated(), raw.sharpness)
+	}
+	for _, p := range []tab.Position{midTurn(t, 8, 40), midTurn(t, 3, 11), midTurn(t, 5, 90)} {
+		c, _, err := j.WinChance(context.Background(), p)
+		r, _, err2 := raw.WinChance(context.Background(), p)
+		if err != nil || err2 != nil {
+			t.Fatal(err, err2)
+		}
+		if want := ai.Sharpen(r, judgeSharpness); math.Abs(c-want) > 1e-12 {
+			t.Errorf("%s: chance %v, want the network's %v sharpened by %v: %v", p, c, r, judgeSharpness, want)
 		}
 	}
 }

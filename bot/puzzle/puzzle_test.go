@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	_ "kilab/ai/tabai" // Tab's judge, whose chances are calibrated (the answers say so)
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
 	"kilab/games"
@@ -150,8 +151,8 @@ func TestPuzzleShowsTheMovesAsButtons(t *testing.T) {
 }
 
 // A click on the best move says so; on another move it says which was
-// best; both give every move's winning chance, exact or estimated as the
-// puzzle's are, and take the buttons away.
+// best; both give every move's winning chance, said to be exact (Aseb's),
+// calibrated (Tab's) or estimates (Seega's), and take the buttons away.
 func TestAnswerRightAndWrong(t *testing.T) {
 	t.Parallel()
 	b, rec, set := unit(t)
@@ -174,7 +175,7 @@ func TestAnswerRightAndWrong(t *testing.T) {
 			if c.Typ != discordgo.InteractionResponseUpdateMessage || !strings.HasPrefix(c.Msg.Content, want) || len(c.Msg.Components) != 0 {
 				t.Fatalf("%s move %d: %v %q, want it to open with %q", p.ID, k, c.Typ, c.Msg.Content, want)
 			}
-			how := map[bool]string{true: "puzzle.values_exact", false: "puzzle.values_estimate"}[p.Exact]
+			how := map[string]string{"aseb": "puzzle.values_exact", "tab": "puzzle.values_calibrated", "seega": "puzzle.values_estimate"}[game]
 			if !strings.Contains(c.Msg.Content, l.T(how)) || !strings.Contains(c.Msg.Content, fmt.Sprintf("%.1f%%", 100*p.Moves[len(p.Moves)-1].Chance)) {
 				t.Errorf("%s: the values are not all given: %q", p.ID, c.Msg.Content)
 			}

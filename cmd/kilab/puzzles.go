@@ -26,7 +26,8 @@ func runPuzzles(args []string, stdout, stderr io.Writer) int {
 		"Plays games between the computer's levels and writes the puzzles found in them to FILE:\n"+
 			"positions where one move beats every other by a clear margin (Aseb: 10 points of winning\n"+
 			"chance under the solved table, so --tables is required; Tab and Seega: two pieces won within\n"+
-			"the turn and the reply, by a search deeper than hard's, that no other move keeps). Progress\n"+
+			"the turn and the reply, by a search deeper than hard's, that no other move keeps; failing that,\n"+
+			"in Tab, 10 points of winning chance as the judge gives it). Progress\n"+
 			"and the counts (games, candidates examined, puzzles) go to standard error.\n"+
 			"kilab puzzles verify FILE checks every puzzle of a file again and exits 1 at the first bad one.", stderr, noPosition)
 	var n, maxGames int
