@@ -18,10 +18,16 @@ import (
 // the table is symmetric (tenth k mirrors tenth 9-k), and the share of games
 // the first seat happened to win, which otherwise sways every tenth by
 // points over a thousand games, cancels out.
+//
+// The table cannot show a judge that favours one seat, or the player on
+// move, everywhere alike: the two players' chances of a position would be
+// off by as much in opposite ways. Seat and Mover show that instead.
 type Calibration struct {
 	Buckets   [10]Bucket
 	positions int
 	games     []judged // for Sharpness
+	seat0     Bucket   // every position: seat 0's chance and score
+	mover     Bucket   // every position: the mover's chance and score
 }
 
 // judged is one game's chances for seat 0 and seat 0's score.
@@ -71,16 +77,18 @@ func Calibrate(ctx context.Context, m Match) (Tally, Calibration, error) {
 	)
 	err = m.each(ctx, func(i int) error {
 		var chances []float64
+		var movers []games.Player
 		r, err := m.watched(ctx, i, func(pos games.Position) error {
 			v, _, err := judge.WinChance(ctx, pos)
 			chances = append(chances, v)
+			movers = append(movers, pos.Due().Player)
 			return err
 		})
 		if err != nil {
 			return err // it names the game
 		}
 		mu.Lock()
-		c.add(chances, seatZeroScore(r.outcome))
+		c.add(chances, movers, seatZeroScore(r.outcome))
 		tally.add(r)
 		mu.Unlock()
 		return nil
@@ -88,22 +96,36 @@ func Calibrate(ctx context.Context, m Match) (Tally, Calibration, error) {
 	return tally, c, err
 }
 
-// add scores one game's chances for seat 0 by seat 0's score in it.
-func (c *Calibration) add(chances []float64, score float64) {
+// add scores one game's chances for seat 0 by seat 0's score in it; movers
+// are the players on move at each.
+func (c *Calibration) add(chances []float64, movers []games.Player, score float64) {
 	c.positions += len(chances)
 	c.games = append(c.games, judged{chances, score})
-	for _, v := range chances {
-		c.put(v, score)
-		c.put(1-v, 1-score)
+	for i, v := range chances {
+		c.Buckets[min(int(v*10), 9)].put(v, score)
+		c.Buckets[min(int((1-v)*10), 9)].put(1-v, 1-score)
+		c.seat0.put(v, score)
+		if movers[i] == games.First {
+			c.mover.put(v, score)
+		} else {
+			c.mover.put(1-v, 1-score)
+		}
 	}
 }
 
-func (c *Calibration) put(chance, score float64) {
-	b := &c.Buckets[min(int(chance*10), 9)]
+func (b *Bucket) put(chance, score float64) {
 	b.Chances++
 	b.predicted += chance
 	b.observed += score
 }
+
+// Seat is the first seat's mean chance and mean score over every position:
+// apart where the judge favours one seat.
+func (c Calibration) Seat() Bucket { return c.seat0 }
+
+// Mover is the mean chance and score of the player on move over every
+// position: apart where the judge favours the player on move, or the other.
+func (c Calibration) Mover() Bucket { return c.mover }
 
 // Sharpness is the factor s that makes the judge's chances fit the games
 // best (the most likely, a logistic fit): each chance c taken to

@@ -12,9 +12,10 @@ import (
 // seat 1's.
 func TestCalibrationBuckets(t *testing.T) {
 	var c Calibration
-	c.add([]float64{0.05, 0.15, 0.95, 1}, seatZeroScore(games.Outcome{Status: games.Won, Winner: games.First}))
-	c.add([]float64{0.15, 0.12}, seatZeroScore(games.Outcome{Status: games.Won, Winner: games.Second}))
-	c.add([]float64{0.5}, seatZeroScore(games.Outcome{Status: games.Drawn}))
+	first, second := games.First, games.Second
+	c.add([]float64{0.05, 0.15, 0.95, 1}, []games.Player{first, second, first, second}, seatZeroScore(games.Outcome{Status: games.Won, Winner: games.First}))
+	c.add([]float64{0.15, 0.12}, []games.Player{first, first}, seatZeroScore(games.Outcome{Status: games.Won, Winner: games.Second}))
+	c.add([]float64{0.5}, []games.Player{second}, seatZeroScore(games.Outcome{Status: games.Drawn}))
 	if c.Positions() != 7 {
 		t.Fatalf("%d positions, want 7", c.Positions())
 	}
@@ -37,6 +38,15 @@ func TestCalibrationBuckets(t *testing.T) {
 	if w := c.Worst(3); math.Abs(w-0.3) > 1e-12 {
 		t.Errorf("worst gap over buckets of 3 or more: %v, want 0.3", w)
 	}
+	// Seat 0's chances: 0.05 0.15 0.95 1 (won), 0.15 0.12 (lost), 0.5 (drawn).
+	if s := c.Seat(); s.Chances != 7 || math.Abs(s.Predicted()-2.92/7) > 1e-12 || math.Abs(s.Observed()-4.5/7) > 1e-12 {
+		t.Errorf("the first seat: %d, predicted %v, observed %v", s.Chances, s.Predicted(), s.Observed())
+	}
+	// The mover's: 0.05 (won), 0.85 (lost), 0.95 (won), 0 (lost); 0.15, 0.12
+	// (lost); 0.5 (drawn).
+	if m := c.Mover(); m.Chances != 7 || math.Abs(m.Predicted()-2.62/7) > 1e-12 || math.Abs(m.Observed()-2.5/7) > 1e-12 {
+		t.Errorf("the player on move: %d, predicted %v, observed %v", m.Chances, m.Predicted(), m.Observed())
+	}
 }
 
 // Sharpness finds the factor by which chances' log-odds are off: games
@@ -47,7 +57,7 @@ func TestSharpness(t *testing.T) {
 		var c Calibration
 		for i := 1; i < 100; i++ {
 			v := float64(i) / 100
-			c.add([]float64{v}, Sharpen(v, want))
+			c.add([]float64{v}, []games.Player{games.First}, Sharpen(v, want))
 		}
 		if got := c.Sharpness(); math.Abs(got-want) > 1e-6 {
 			t.Errorf("sharpened by %v: Sharpness %v", want, got)
@@ -55,7 +65,7 @@ func TestSharpness(t *testing.T) {
 	}
 	var backwards Calibration // the chances say the opposite of what happened
 	for i := 1; i < 100; i++ {
-		backwards.add([]float64{float64(i) / 100}, float64(100-i)/100)
+		backwards.add([]float64{float64(i) / 100}, []games.Player{games.First}, float64(100-i)/100)
 	}
 	if got := backwards.Sharpness(); got != 0 {
 		t.Errorf("chances that say the opposite: Sharpness %v, want 0", got)

@@ -151,8 +151,10 @@ func describeConfig(cfg games.Config) string {
 }
 
 // printCalibration writes the judge's calibration: for each tenth of
-// predicted chance, its positions, the mean chance and the first seat's
-// mean score there, and the gap.
+// predicted chance, the players' chances there, their mean and their
+// players' mean score, and the gap; the largest gap and the best
+// sharpening; then the same means for the first seat and for the player on
+// move over every position, which the table cannot show apart.
 func printCalibration(w io.Writer, c ai.Calibration) {
 	fmt.Fprintf(w, "the judge's chances for each player, at %d positions where a move was due:\n", c.Positions())
 	fmt.Fprintf(w, "  %-9s %9s %10s %9s %6s\n", "chance", "chances", "predicted", "observed", "gap")
@@ -165,4 +167,11 @@ func printCalibration(w io.Writer, c ai.Calibration) {
 	}
 	fmt.Fprintf(w, "  largest gap %.1f points; the chances fit these games best sharpened by %.3f (their log-odds times it)\n",
 		100*c.Worst(1), c.Sharpness())
+	for _, m := range []struct {
+		who string
+		b   ai.Bucket
+	}{{"the first seat", c.Seat()}, {"the player on move", c.Mover()}} {
+		fmt.Fprintf(w, "  %s, over every position: predicted %.1f%%, observed %.1f%%, gap %+.1f\n",
+			m.who, 100*m.b.Predicted(), 100*m.b.Observed(), 100*(m.b.Observed()-m.b.Predicted()))
+	}
 }

@@ -88,7 +88,9 @@ func TestArenaCalibrates(t *testing.T) {
 	if want, _ := strconv.Atoi(m[1]); total != 2*want || total == 0 {
 		t.Errorf("the tenths hold %d chances, the header says %s positions:\n%s", total, m[1], out)
 	}
-	if !regexp.MustCompile(`largest gap \d+\.\d points; .* sharpened by \d+\.\d{3}`).MatchString(out) {
+	if !regexp.MustCompile(`largest gap \d+\.\d points; .* sharpened by \d+\.\d{3}`).MatchString(out) ||
+		!regexp.MustCompile(`the first seat, over every position: predicted \d+\.\d%, observed \d+\.\d%`).MatchString(out) ||
+		!regexp.MustCompile(`the player on move, over every position: predicted \d+\.\d%, observed \d+\.\d%`).MatchString(out) {
 		t.Errorf("no fit:\n%s", out)
 	}
 }
