@@ -3,8 +3,6 @@ package puzzles
 import (
 	"fmt"
 
-	"kilab/ai"
-
 	"kilab/games"
 	"kilab/lang"
 )
@@ -24,25 +22,14 @@ func Answer(l *lang.Lang, pos games.Position, p Puzzle, played string) Said {
 	if played == p.Best {
 		s.Verdict = l.T("puzzle.right", "Best", say(p.Best))
 	}
-	switch Trust(p) {
-	case ai.Exact:
+	switch {
+	case p.Exact:
 		s.Head = l.T("puzzle.values_exact")
-	case ai.Calibrated:
+	case p.Calibrated:
 		s.Head = l.T("puzzle.values_calibrated")
 	}
 	for _, v := range p.Moves {
 		s.Values = append(s.Values, fmt.Sprintf("%s: %.1f%%", say(v.Move), 100*v.Chance))
 	}
 	return s
-}
-
-// Trust is how far p's chances can be taken at their word: exact as the
-// puzzle says, else as its game's judge gives them (its examiner values
-// the moves by that judge: Tab's chances are calibrated).
-func Trust(p Puzzle) ai.Trust {
-	j, err := ai.NewJudge(p.Game, p.Config)
-	if err != nil {
-		j = nil // no judge: the figures are estimates, unless exact
-	}
-	return ai.TrustOf(j, p.Exact)
 }

@@ -41,6 +41,8 @@ func (c *Checker) Full(ctx context.Context, p Puzzle) error {
 		return bad(p, "the position is no longer a puzzle: %v", ex.Clear(f.Moves))
 	case f.Exact != p.Exact:
 		return bad(p, "exact is %v, the examiner says %v", p.Exact, f.Exact)
+	case f.Calibrated != p.Calibrated:
+		return bad(p, "calibrated is %v, the examiner says %v", p.Calibrated, f.Calibrated)
 	}
 	if err := sameValues(p.Moves, f.Moves); err != nil {
 		return bad(p, "%v", err)

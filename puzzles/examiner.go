@@ -31,6 +31,9 @@ type Examiner interface {
 type Finding struct {
 	Moves []Value // every legal move, best first
 	Exact bool    // the chances are exact (Aseb's table)
+	// Calibrated says the chances came from a judge whose chances passed
+	// the calibration check (ai.Checked).
+	Calibrated bool
 }
 
 // ExaminerFactory makes the examiner of a game for one configuration, with

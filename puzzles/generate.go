@@ -177,7 +177,7 @@ func Make(ctx context.Context, ex Examiner, env ai.Env, game string, cfg games.C
 	p := Puzzle{
 		ID: PuzzleID(game, cfg, pos.String()), Game: game, Config: cfg,
 		Position: pos.String(), Throw: ex.Throw(pos), Best: f.Moves[0].Move,
-		Moves: f.Moves, Exact: f.Exact,
+		Moves: f.Moves, Exact: f.Exact, Calibrated: f.Calibrated,
 	}
 	if p.Theme, err = ex.Theme(pos, p.Best); err != nil {
 		return Puzzle{}, false, err

@@ -40,7 +40,7 @@ func FromMistake(ctx context.Context, env ai.Env, j ai.Judge, game string, cfg g
 		return Puzzle{}, err
 	}
 	p := Puzzle{ID: PuzzleID(game, cfg, pos.String()), Game: game, Config: cfg, Position: pos.String(),
-		Throw: ex.Throw(pos), Best: vals[0].Move, Exact: exact, Theme: ThemeMistake}
+		Throw: ex.Throw(pos), Best: vals[0].Move, Exact: exact, Calibrated: ai.TrustOf(j, exact) == ai.Calibrated, Theme: ThemeMistake}
 	for _, v := range vals {
 		p.Moves = append(p.Moves, Value{Move: v.Move, Chance: v.Chance})
 	}

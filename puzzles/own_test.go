@@ -13,7 +13,8 @@ import (
 
 // A mistake's puzzle is the position before the mistake, its throws made:
 // the move played there is one of its moves, its best move is the one the
-// review names, and its moves are every legal move, best first.
+// review names, and its moves are every legal move, best first, with
+// chances calibrated as Tab's judge gives them.
 func TestFromMistake(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -64,7 +65,7 @@ func TestFromMistake(t *testing.T) {
 		if p.Best != pr.Best || p.Moves[0].Move != p.Best || !slices.Equal(legal, listed) || !slices.Contains(listed, pr.Ply.Move) {
 			t.Errorf("ply %d (%s, best %s): puzzle best %s, moves %v of %v", pr.N, pr.Ply, pr.Best, p.Best, listed, legal)
 		}
-		if p.Theme != puzzles.ThemeMistake || p.ID != puzzles.PuzzleID("tab", cfg, p.Position) || p.Throw == "" {
+		if p.Theme != puzzles.ThemeMistake || p.ID != puzzles.PuzzleID("tab", cfg, p.Position) || p.Throw == "" || p.Exact || !p.Calibrated {
 			t.Errorf("ply %d: %+v", pr.N, p)
 		}
 	}

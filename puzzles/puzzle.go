@@ -32,6 +32,10 @@ type Puzzle struct {
 	// Exact says the chances are the game's true values (Aseb's solved
 	// table); otherwise they are the engine's estimate.
 	Exact bool `json:"exact"`
+	// Calibrated says the chances, not exact, came from a judge whose
+	// chances were checked against games (ai.Calibrated: Tab's), as it was
+	// when the puzzle was made; otherwise they are the engine's estimate.
+	Calibrated bool `json:"calibrated,omitempty"`
 	// Theme is the examiner's key for what the best move does ("capture").
 	Theme string `json:"theme"`
 	// Difficulty is 1 (the greedy agent finds the answer), 2 (the medium

@@ -88,6 +88,7 @@ func TestCheckRefusesWrongPuzzles(t *testing.T) {
 		{"another value", false, func(p *puzzles.Puzzle) { p.Moves[0].Chance -= 0.01 }},
 		{"another difficulty", false, func(p *puzzles.Puzzle) { p.Difficulty = 1 + p.Difficulty%3 }},
 		{"said exact", false, func(p *puzzles.Puzzle) { p.Exact = true }},
+		{"said calibrated", false, func(p *puzzles.Puzzle) { p.Calibrated = !p.Calibrated }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := base

@@ -120,7 +120,7 @@ func withChances(ctx context.Context, p tab.Position, gains map[string]float64) 
 	if err != nil {
 		return puzzles.Finding{}, err
 	}
-	f := puzzles.Finding{}
+	f := puzzles.Finding{Calibrated: judge.Calibrated()}
 	for _, v := range vals {
 		f.Moves = append(f.Moves, puzzles.Value{Move: v.Move, Chance: v.Chance, Gain: gains[v.Move]})
 	}

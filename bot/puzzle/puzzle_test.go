@@ -11,7 +11,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	_ "kilab/ai/tabai" // Tab's judge, whose chances are calibrated (the answers say so)
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
 	"kilab/games"
