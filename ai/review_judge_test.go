@@ -128,9 +128,9 @@ func TestAnalyseForTheSecondPlayer(t *testing.T) {
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-// checkedJudge is fixedJudge's figures given as estimates (inexact from
-// exactAfter plies on), by a judge that says whether it passed the
-// calibration check.
+// checkedJudge is fixedJudge's figures, exact only for positions of fewer
+// than exactBefore plies (a pick position's string is its plies), from a
+// judge that says whether it passed the calibration check.
 type checkedJudge struct {
 	fixedJudge
 	exactBefore int

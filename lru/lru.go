@@ -26,7 +26,7 @@ type Cache[V any] struct {
 type entry[V any] struct {
 	key        string
 	v          V
-	at         int64 // when put, in Unix nanoseconds: for the ttl
+	at         int64 // when put, in Unix nanoseconds of the wall clock (a step of the clock lengthens or shortens a ttl once): 8 bytes, not a time.Time's 24
 	prev, next *entry[V]
 }
 

@@ -18,8 +18,9 @@ const analyseBudget = 5 * time.Minute
 func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("analyse", "--game G [--variant V] [--opt key=value]... [--position P] [--throw N] [--tables DIR]",
 		"Prints every legal move of the player on move with the mover's chance of winning after it,\n"+
-			"best first: MOVE, the chance in percent, and \"exact\" (Aseb, from a solved table) or\n"+
-			"\"estimate\" (the engine's), tab-separated. In dice games --throw gives the score to play\n"+
+			"best first: MOVE, the chance in percent, and \"exact\" (Aseb, from a solved table),\n"+
+			"\"calibrated\" (Tab: the engine's, checked against games) or \"estimate\" (the engine's),\n"+
+			"tab-separated. In dice games --throw gives the score to play\n"+
 			"when the position waits for a throw (Tab: a 2 or 3, which ends the throwing).", stderr)
 	var throw intFlag
 	fs.Var(&throw, "throw", "the score `N` to play, in dice games")
@@ -97,7 +98,8 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 			"the first player's chance of winning after it in percent, and, for a move chosen among\n"+
 			"several, the best move and what the one played cost the mover in points of winning\n"+
 			"chance (0.00 for the best). A last line says whether the figures are exact (Aseb, from\n"+
-			"a solved table) or the engine's estimate. The record is read as kilab replay reads it:\n"+
+			"a solved table), calibrated (Tab: the engine's, checked against games) or the engine's\n"+
+			"estimate. The record is read as kilab replay reads it:\n"+
 			"tokens, or the file /history sends, whose header gives the game and the rest.", stderr, fromRecord)
 	tables := fs.String("tables", "", "a folder `DIR` of solved Aseb tables (kilab solve), for exact figures")
 	var rev intFlag

@@ -346,6 +346,14 @@ func TestOpsWithProfiles(t *testing.T) {
 			t.Errorf("GET %s: %d, want 200 with %q in\n%.300s", path, code, want, body)
 		}
 	}
+	resp, err := http.Post(srv.URL+"/debug/pprof/symbol", "text/plain", strings.NewReader("0x1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("POST /debug/pprof/symbol (as go tool pprof asks): %d", resp.StatusCode)
+	}
 }
 
 func get(t *testing.T, url string) (int, string) {

@@ -61,13 +61,15 @@ func (m *Main) opsHandler(ops http.Handler) http.Handler {
 // withProfiles serves Go's profiles (net/http/pprof) under /debug/pprof/
 // beside h, for an operator chasing memory or time (PPROF=on: heap
 // profiles are how the soak's growth is read). They show the program's
-// insides and cost time to take, so they are off unless asked for.
+// insides, and anyone who reaches them can start a CPU profile or a trace
+// as long as they like, so they are off unless asked for.
 func withProfiles(h http.Handler) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("POST /debug/pprof/symbol", pprof.Symbol) // how go tool pprof asks
 	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	mux.Handle("/", h)
 	return mux

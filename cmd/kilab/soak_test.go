@@ -58,7 +58,8 @@ func TestSoak(t *testing.T) {
 		done, games := s.done.Load(), s.games.Load()
 		smp := s.median(5, time.Second)
 		samples = append(samples, smp)
-		s.profile(done)
+		s.profile(mark) // named by the mark, as the docs' command names them
+
 		t.Logf("%8d interactions, %6d games: live heap %6.1f MB, heap in use %6.1f MB, RSS %6.1f MB (%v)",
 			done, games, mb(smp.live), mb(smp.inuse), mb(smp.rss), time.Since(s.started).Round(time.Second))
 	}
@@ -231,10 +232,10 @@ func (s *soak) median(n int, gap time.Duration) soakSample {
 	return soakSample{mid(live), mid(inuse), mid(rss)}
 }
 
-// profile saves the copy's heap profile after done interactions in
+// profile saves the copy's heap profile at the report of mark interactions in
 // KILAB_SOAK_PROFILES, if set, for go tool pprof: -base the first report's
 // shows what grew since.
-func (s *soak) profile(done int64) {
+func (s *soak) profile(mark int) {
 	dir := os.Getenv("KILAB_SOAK_PROFILES")
 	if dir == "" {
 		return
@@ -249,7 +250,7 @@ func (s *soak) profile(done int64) {
 		err = fmt.Errorf("GET /debug/pprof/heap: %s", resp.Status)
 	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("heap-%07d.pb.gz", done)), data, 0o644)
+		err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("heap-%07d.pb.gz", mark)), data, 0o644)
 	}
 	if err != nil {
 		s.t.Fatal(err)
