@@ -22,6 +22,11 @@
 //     the time limit), the placement plan.
 //   - greedy: ai.Greedy on material, for reference.
 //
+// A learned evaluation is under way (features.go, learned.go): kilab train
+// --game seega learns a network by self-play and TD(λ), one for each board
+// size, every move the network's best but one in ten at random (Seega has no
+// dice). No network is shipped yet, and no level plays from one.
+//
 // Puzzles (puzzle.go, registered with package puzzles): a move after which
 // the mover is two pieces up at the end of the opponent's reply (chains
 // included, both sides playing their best), where no other move keeps that

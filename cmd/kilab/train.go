@@ -21,8 +21,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		"Learns a game's evaluation by playing itself (TD(λ), docs/ai.md) and writes the network to\n"+
 			"FILE, the kind of file the computer's hard level plays from. The same seed and games write\n"+
 			"the same file. Without --variant or --opt it learns as the shipped weights did (Tab:\n"+
-			"on the default board, for every width); with them, on that configuration. Progress goes\n"+
-			"to stderr every 1,000 games.",
+			"on the default board, for every width; Seega: 5 x 5, free, one network for each size);\n"+
+			"with them, on that configuration. Progress goes to stderr every 1,000 games.",
 		stderr, noPosition, onlyGames(ai.Trainable()))
 	var n int
 	var seed uint64

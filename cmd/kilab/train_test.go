@@ -27,8 +27,18 @@ func TestTrainWritesANetwork(t *testing.T) {
 	if _, err := learn.Load(a, "tab/1"); err != nil || string(a) != string(b) {
 		t.Errorf("the network: %v; the same seed wrote the same file: %v", err, string(a) == string(b))
 	}
+	code, out, errs := kilab(t, "train", "--game", "seega", "--games", "2", "--seed", "9", "-o", file("s.knn"))
+	if code != 0 || errs != "" || !strings.Contains(out, "seega learned from 2 games (seed 9)") {
+		t.Fatalf("train seega = %d, %q, stderr %q", code, out, errs)
+	}
+	if s, _ := os.ReadFile(file("s.knn")); len(s) == 0 {
+		t.Error("no Seega network written")
+	} else if _, err := learn.Load(s, "seega/5/1"); err != nil {
+		t.Errorf("the Seega network: %v", err)
+	}
 	for _, bad := range [][]string{
 		{"train", "--game", "aseb", "-o", file("c.knn")},
+		{"train", "--game", "seega", "--opt", "size=6", "-o", file("c.knn")},
 		{"train", "--game", "tab", "--games", "3"},
 		{"train", "--game", "tab", "--games", "0", "-o", file("c.knn")},
 		{"train", "--game", "tab", "--opt", "width=8", "-o", file("c.knn")},
@@ -37,7 +47,7 @@ func TestTrainWritesANetwork(t *testing.T) {
 			t.Errorf("%v = %d, stderr %q; want one line and 1", bad, code, errs)
 		}
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
-		t.Errorf("%d files in the folder, want the two networks only", len(entries))
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("%d files in the folder, want the three networks only", len(entries))
 	}
 }

@@ -1,0 +1,163 @@
+package seegaai
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"kilab/ai"
+	"kilab/ai/learn"
+	"kilab/games"
+	"kilab/games/seega"
+)
+
+// netChooser values positions on a learned network for self-play.
+type netChooser struct {
+	net    *learn.Net
+	x, hid []float64
+	moves  []seega.Move
+}
+
+func newNetChooser(net *learn.Net) *netChooser {
+	return &netChooser{net: net, x: make([]float64, net.In), hid: make([]float64, net.Hidden)}
+}
+
+// value is the chance that me wins from p: the game's result where it is
+// over, else the network's for the side on move, turned to me.
+func (nc *netChooser) value(p *seega.Position, me games.Player) float64 {
+	if s, over := ai.Settled(*p, me); over {
+		return (s + 1) / 2
+	}
+	features(p, nc.x)
+	v := nc.net.Eval(nc.x, nc.hid)
+	if p.Turn() != me {
+		v = 1 - v
+	}
+	return v
+}
+
+// best is the move after which the network gives the side on move the
+// most, the first of equals in the engine's order. p must have a move.
+func (nc *netChooser) best(p *seega.Position) seega.Move {
+	me := p.Turn()
+	nc.moves = p.AppendMoves(nc.moves[:0])
+	best, top := nc.moves[0], -1.0
+	for _, m := range nc.moves {
+		q := *p
+		q.Do(m)
+		if v := nc.value(&q, me); v > top {
+			best, top = m, v
+		}
+	}
+	return best
+}
+
+// maxGamePlies ends a self-played game that has not ended (S8 ends every
+// game long before; this only guards the loop).
+const maxGamePlies = 5000
+
+// selfPlay plays a game from start, every move the network's best for its
+// side but a random one with probability explore (Seega has no dice: without
+// it every game would be the same), and calls seen at every position where a
+// move is due. It returns the first seat's score.
+func (nc *netChooser) selfPlay(start seega.Position, src games.Source, explore float64, seen func(*seega.Position)) float64 {
+	p := start
+	for range maxGamePlies {
+		if p.Over() {
+			s, _ := ai.Settled(p, games.First)
+			return (s + 1) / 2
+		}
+		seen(&p)
+		moves := p.AppendMoves(nc.moves[:0])
+		m := moves[0]
+		switch {
+		case len(moves) > 1 && float64(ai.Intn(src, 1<<20)) < explore*(1<<20):
+			m = moves[ai.Intn(src, len(moves))]
+		case len(moves) > 1:
+			m = nc.best(&p)
+		}
+		p.Do(m)
+	}
+	return 0.5
+}
+
+// TrainOptions are a Seega training run's settings (kilab train).
+type TrainOptions struct {
+	Config   games.Config // the size and variant its games are played in
+	Games    int          // self-played games
+	Seed     uint64       // of the network's first weights and of every random move
+	Hidden   int          // hidden units
+	Rate     float64      // learning rate
+	Lambda   float64      // TD(λ)'s λ
+	Explore  float64      // the chance of a random move instead of the network's
+	Progress func(done int, mse float64)
+}
+
+// Train learns a network by self-play: every position of a game where a
+// move is due is learned from by TD(λ) once the game is over. It stops
+// early, with the network as it is, when ctx ends.
+func Train(ctx context.Context, o TrainOptions) (*learn.Net, error) {
+	start, err := seega.New(o.Config)
+	if err != nil {
+		return nil, err
+	}
+	n := start.Size()
+	net := learn.New(netKind(n), inputsFor(n), o.Hidden, o.Seed)
+	tr := &learn.Trainer{Net: net, Rate: o.Rate, Lambda: o.Lambda}
+	nc := newNetChooser(net)
+	src := games.Seeded(o.Seed)
+	var ps []learn.Position
+	var xs [][]float64 // the inputs' buffers, kept from game to game
+	mse := 0.0
+	for g := 0; g < o.Games && ctx.Err() == nil; g++ {
+		ps = ps[:0]
+		result := nc.selfPlay(start, src, o.Explore, func(p *seega.Position) {
+			if len(ps) == len(xs) {
+				xs = append(xs, make([]float64, net.In))
+			}
+			x := xs[len(ps)]
+			features(p, x)
+			ps = append(ps, learn.Position{X: x, First: p.Turn() == games.First})
+		})
+		mse = 0.99*mse + 0.01*tr.Game(ps, result)
+		if o.Progress != nil && (g+1)%100 == 0 {
+			o.Progress(g+1, mse)
+		}
+	}
+	return net, nil
+}
+
+// The training's settings: as Tab's (40 hidden units, TD(λ) with λ = 0.7
+// and a rate of 0.1, as TD-Gammon), and one move in ten at random.
+const (
+	hiddenUnits = 40
+	trainRate   = 0.1
+	trainLambda = 0.7
+	explore     = 0.1
+)
+
+func init() { ai.RegisterTraining("seega", train) }
+
+// train is kilab train for Seega: the 5 x 5 free game unless the
+// configuration says otherwise; each size learns its own network.
+func train(ctx context.Context, t ai.Training, out io.Writer) error {
+	cfg := t.Config
+	if cfg.Variant == "" {
+		cfg = games.Config{Variant: "free", Options: map[string]string{"size": "5"}}
+	}
+	if _, err := strconv.Atoi(cfg.Options["size"]); err != nil {
+		return fmt.Errorf("seegaai: size %q: %w", cfg.Options["size"], games.ErrBadConfig)
+	}
+	net, err := Train(ctx, TrainOptions{Config: cfg, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
+		Rate: trainRate, Lambda: trainLambda, Explore: explore,
+		Progress: func(done int, mse float64) {
+			if t.Progress != nil {
+				t.Progress(done, fmt.Sprintf("mean squared TD error %.4f", mse))
+			}
+		}})
+	if err != nil {
+		return err
+	}
+	return net.Save(out)
+}

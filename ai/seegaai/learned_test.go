@@ -1,0 +1,86 @@
+package seegaai
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"testing"
+
+	"kilab/ai/learn"
+	"kilab/games"
+	"kilab/games/seega"
+)
+
+var fiveFree = games.Config{Variant: "free", Options: map[string]string{"size": "5"}}
+
+// The inputs of a position worked out by hand, light to move: its three
+// pieces and dark's two by cell; dark's B3 can be taken (light steps C2-B2
+// with B4 behind it, S4) and nothing of light's can (C3 is the centre);
+// the counts, the steps to empty neighbours and the moving phase.
+func TestFeaturesByHand(t *testing.T) {
+	t.Parallel()
+	p, err := seega.Parse(fiveFree, "...../.L.../.DL../..L../D.... L move quiet=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := make([]float64, inputsFor(5))
+	features(&p, x)
+	at := func(cell string, k int) float64 {
+		c := seega.CellAt(int(cell[0]-'A'), int(cell[1]-'1'))
+		return x[((c.Row())*5+c.Col())*cellInputs+k]
+	}
+	want := map[string][3]float64{"B4": {1, 0, 0}, "C3": {1, 0, 0}, "C2": {1, 0, 0}, "A1": {0, 1, 0}, "B3": {0, 1, 1}, "D4": {0, 0, 0}}
+	for cell, w := range want {
+		if got := [3]float64{at(cell, 0), at(cell, 1), at(cell, 2)}; got != w {
+			t.Errorf("%s: %v, want %v", cell, got, w)
+		}
+	}
+	onBoard := 0.0
+	for i := range 25 {
+		onBoard += x[i*cellInputs] + x[i*cellInputs+1]
+	}
+	if onBoard != 5 {
+		t.Errorf("%v pieces in the cells' inputs, want 5", onBoard)
+	}
+	g := x[25*cellInputs:]
+	wantG := []float64{3.0 / 12, 0, 2.0 / 12, 0, 1, 0, 0, 5.0 / 50, 8.0 / 48, 4.0 / 48, 0, 1.0 / 12}
+	for i, w := range wantG {
+		if math.Abs(g[i]-w) > 1e-12 {
+			t.Errorf("global input %d: %v, want %v", i, g[i], w)
+		}
+	}
+	// From dark's side the same position reads the other way round.
+	q, err := seega.Parse(fiveFree, "...../.L.../.DL../..L../D.... D move quiet=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	features(&q, x)
+	if at("B3", 0) != 1 || at("B3", 2) != 1 || at("B4", 1) != 1 || g[0] != 2.0/12 || g[10] != 1.0/12 || g[11] != 0 {
+		t.Errorf("dark's view: B3 %v %v, B4 %v, counts %v %v %v", at("B3", 0), at("B3", 2), at("B4", 1), g[0], g[10], g[11])
+	}
+}
+
+// A training run from a seed writes the same network twice, and another
+// seed another; the network has the size's inputs.
+func TestTrainingReproducible(t *testing.T) {
+	t.Parallel()
+	run := func(seed uint64) []byte {
+		net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 4, Seed: seed, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := net.Save(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	a, b, c := run(3), run(3), run(4)
+	if !bytes.Equal(a, b) || bytes.Equal(a, c) {
+		t.Errorf("seed 3 twice: same %v; seeds 3 and 4: same %v", bytes.Equal(a, b), bytes.Equal(a, c))
+	}
+	net, err := learn.Load(a, "seega/5/1")
+	if err != nil || net.In != inputsFor(5) {
+		t.Fatalf("the file reads back: %v, %d inputs", err, net.In)
+	}
+}
