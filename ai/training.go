@@ -18,6 +18,14 @@ type Training struct {
 	Progress func(done int, note string)
 }
 
+// ReportTD passes a TD(λ) training's progress to Progress, if set: the
+// games played and the mean squared TD error.
+func (t Training) ReportTD(done int, mse float64) {
+	if t.Progress != nil {
+		t.Progress(done, fmt.Sprintf("mean squared TD error %.4f", mse))
+	}
+}
+
 // TrainFunc runs a training and writes the network it learned to out.
 type TrainFunc func(ctx context.Context, t Training, out io.Writer) error
 

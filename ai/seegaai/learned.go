@@ -2,9 +2,7 @@ package seegaai
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"strconv"
 
 	"kilab/ai"
 	"kilab/ai/learn"
@@ -146,16 +144,9 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 	if cfg.Variant == "" {
 		cfg = games.Config{Variant: "free", Options: map[string]string{"size": "5"}}
 	}
-	if _, err := strconv.Atoi(cfg.Options["size"]); err != nil {
-		return fmt.Errorf("seegaai: size %q: %w", cfg.Options["size"], games.ErrBadConfig)
-	}
 	net, err := Train(ctx, TrainOptions{Config: cfg, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
 		Rate: trainRate, Lambda: trainLambda, Explore: explore,
-		Progress: func(done int, mse float64) {
-			if t.Progress != nil {
-				t.Progress(done, fmt.Sprintf("mean squared TD error %.4f", mse))
-			}
-		}})
+		Progress: t.ReportTD})
 	if err != nil {
 		return err
 	}

@@ -316,11 +316,7 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 	}
 	net, err := Train(ctx, TrainOptions{Widths: []int{width}, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
 		Rate: trainRate, Lambda: trainLambda, Limit: turnLimit,
-		Progress: func(done int, mse float64) {
-			if t.Progress != nil {
-				t.Progress(done, fmt.Sprintf("mean squared TD error %.4f", mse))
-			}
-		}})
+		Progress: t.ReportTD})
 	if err != nil {
 		return err
 	}
