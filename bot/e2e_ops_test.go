@@ -169,6 +169,9 @@ func TestE2EMetrics(t *testing.T) {
 	if s["go_goroutines"] == 0 {
 		t.Error("no Go runtime metrics")
 	}
+	if s["go_gc_heap_live_bytes"] == 0 { // the soak's reading: the heap after a collection
+		t.Error("no live heap in the metrics")
+	}
 	checkSweepLag(t, h, g.ID, url)
 }
 

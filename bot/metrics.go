@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"regexp"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -75,8 +76,16 @@ func newMetrics(db *store.DB) *metrics {
 	}
 	m.reg.MustRegister(m.interactions, m.latency, m.commits, m.announcements, m.dmFailures, m.requests, m.moveRequests,
 		m.sweepLag, m.sweepTook, m.sweptAt, gamesInPlay{db}, newDBFaults(db),
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		goCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// goCollector is Go's usual set, with the heap live after the last collection
+// (go_gc_heap_live_bytes) added: it is what a leak grows, where the usual set's
+// next goal also moves with the stacks and what is in flight at a collection.
+func goCollector() prometheus.Collector {
+	return collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(
+		collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/gc/heap/live:bytes$`)}))
 }
 
 // watch reports how many requests wait for lim, by whether they tell

@@ -29,7 +29,7 @@ import (
 // and go: once a game is over the fake forgets its thread, its challenge and
 // its players' DMs, as a server whose moderators delete old threads would.
 // Every KILAB_SOAK_EVERY interactions (100,000) it reports the copy's live
-// heap (at its last collection: half the next goal, GOGC being 100), its heap
+// heap (what its last collection marked: go_gc_heap_live_bytes), its heap
 // in use and its RSS, each the median of five readings a second apart (one
 // reading is one collection's luck, with 64 games in flight); it fails when,
 // after the first report, the live heap or the RSS has grown 10% or more over
@@ -271,8 +271,8 @@ func (s *soak) sample() soakSample {
 		name, value, _ := strings.Cut(lines.Text(), " ")
 		v, _ := strconv.ParseFloat(value, 64)
 		switch name {
-		case "go_memstats_next_gc_bytes":
-			smp.live = int64(v) / 2
+		case "go_gc_heap_live_bytes":
+			smp.live = int64(v)
 		case "go_memstats_heap_inuse_bytes":
 			smp.inuse = int64(v)
 		}
