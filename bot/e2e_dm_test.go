@@ -2,13 +2,13 @@ package bot_test
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"kilab/internal/fakediscord"
+	"kilab/internal/storetest"
 )
 
 // In a DM, Discord's client offers only the commands registered for DMs,
@@ -22,7 +22,7 @@ func TestE2EServerCommandsNotInDMs(t *testing.T) {
 	t.Cleanup(cancel)
 	// Quiet drivers: a command Discord would not send is the point here,
 	// not a mistake of the test's.
-	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t, fakediscord.WithQuietDrivers()), dbPath: filepath.Join(t.TempDir(), "kilab.db"),
+	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t, fakediscord.WithQuietDrivers()), dbPath: storetest.Path(t, "kilab.db"),
 		seed: 61, clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, logs: &logBuf{}, mode: gatewayMode}
 	h.start()
 	t.Cleanup(h.stop)

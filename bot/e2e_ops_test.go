@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"kilab/bot"
 	"kilab/games"
 	"kilab/internal/fakediscord"
+	"kilab/internal/storetest"
 	"kilab/store"
 )
 
@@ -199,7 +199,7 @@ func checkSweepLag(t *testing.T, h *harness, game int64, url string) {
 func TestE2EHealthAndReadiness(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New(t)
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
+	db, err := store.Open(context.Background(), storetest.Path(t, "k.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"kilab/bot"
 	"kilab/games"
 	"kilab/internal/fakediscord"
+	"kilab/internal/storetest"
 	"kilab/store"
 )
 
@@ -27,7 +27,7 @@ func newShardedHarness(t *testing.T, seed uint64, count int, processes ...[]int)
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db"), seed: seed,
+	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: storetest.Path(t, "kilab.db"), seed: seed,
 		clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, logs: &logBuf{}}
 	guilds := make([]fakediscord.Guild, count)
 	for shard := range guilds {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	_ "kilab/games/seega"
 	_ "kilab/games/tab"
 	"kilab/internal/fakediscord"
+	"kilab/internal/storetest"
 	"kilab/internal/testlong"
 	"kilab/store"
 )
@@ -125,7 +125,7 @@ func newModeHarness(t testing.TB, seed uint64, m mode) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "kilab.db"), seed: seed,
+	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t), dbPath: storetest.Path(t, "kilab.db"), seed: seed,
 		clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, logs: &logBuf{}, mode: m}
 	h.start()
 	t.Cleanup(h.stop)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"kilab/bot/kit"
-	"kilab/bot/kit/kittest"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -13,6 +11,9 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
+	"kilab/internal/storetest"
 
 	"kilab/games"
 	_ "kilab/games/aseb"
@@ -24,7 +25,7 @@ import (
 
 func unitBot(t testing.TB) (*Bot, *kittest.Recorder, *store.DB) {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
+	db, err := store.Open(context.Background(), storetest.Path(t, "unit.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func (r *failingRecorder) Respond(i *discordgo.Interaction, typ discordgo.Intera
 // player is not told that nothing changed.
 func TestResignAnnouncedWhenTheAnswerFails(t *testing.T) {
 	t.Parallel()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
+	db, err := store.Open(context.Background(), storetest.Path(t, "unit.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"kilab/bot/kit/kittest"
 	"kilab/games"
+	"kilab/internal/storetest"
 	"kilab/store"
 )
 
@@ -37,7 +37,7 @@ func TestCommitKind(t *testing.T) {
 // An interaction's log lines carry its id and the game it names.
 func TestInteractionLogsCarryIDs(t *testing.T) {
 	t.Parallel()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "unit.db"))
+	db, err := store.Open(context.Background(), storetest.Path(t, "unit.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"kilab/bot/kit"
-	"kilab/bot/kit/kittest"
 	"log/slog"
 	"net/http"
 	"os"
@@ -18,6 +16,9 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
+	"kilab/internal/storetest"
 
 	"kilab/games"
 	"kilab/lang"
@@ -32,7 +33,7 @@ const unitSelf = "1200000000000000000"
 // load balancer share one.
 func sharedBots(t *testing.T, n int) ([]*Bot, []*kittest.Recorder, *store.DB) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "shared.db")
+	path := storetest.Path(t, "shared.db")
 	var (
 		bots []*Bot
 		recs []*kittest.Recorder

@@ -3,16 +3,16 @@ package bot
 import (
 	"bytes"
 	"context"
-	"kilab/bot/kit"
-	"kilab/bot/kit/kittest"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 	dto "github.com/prometheus/client_model/go"
+	"kilab/bot/kit"
+	"kilab/bot/kit/kittest"
+	"kilab/internal/storetest"
 
 	"kilab/games"
 	"kilab/store"
@@ -110,7 +110,7 @@ func TestRoutesAreOneEach(t *testing.T) {
 // routeBot is a bot on a fresh database whose logs and metrics a test reads.
 func routeBot(t *testing.T) (*Bot, *bytes.Buffer) {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "routes.db"))
+	db, err := store.Open(context.Background(), storetest.Path(t, "routes.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

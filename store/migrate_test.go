@@ -131,12 +131,12 @@ var seeds = map[string]map[int]string{
 // or an empty PostgreSQL schema.
 func TestMigrateFromEachVersion(t *testing.T) {
 	ms := testDialect().migrations
-	fresh := schema(t, openAt(t, testSource(t), ms))
+	fresh := schema(t, openAt(t, emptySource(t), ms))
 	if len(fresh) < 5 {
 		t.Fatalf("fresh schema has %d objects: %v", len(fresh), fresh)
 	}
 	for from := 0; from < len(ms); from++ {
-		path := testSource(t)
+		path := emptySource(t)
 		var before map[string]int
 		if from == 0 && testDialect() == sqliteDialect { // a file of zero bytes, as a fresh deployment might touch
 			if err := os.WriteFile(path, nil, 0o600); err != nil {
@@ -222,7 +222,7 @@ func withExtra(t *testing.T, stmts ...string) []migration {
 
 func TestUpgradeKeepsData(t *testing.T) {
 	ctx := context.Background()
-	path := testSource(t)
+	path := emptySource(t)
 	migrationFiles := testDialect().migrations
 	db := openAt(t, path, migrationFiles)
 	if err := db.SetReminders(ctx, "u1", false); err != nil {
@@ -245,7 +245,7 @@ func TestUpgradeKeepsData(t *testing.T) {
 
 func TestNewerSchemaRefused(t *testing.T) {
 	ctx := context.Background()
-	path := testSource(t)
+	path := emptySource(t)
 	openAt(t, path, withExtra(t, `CREATE TABLE later (x INTEGER)`)).Close()
 	db, err := Open(ctx, path)
 	if err == nil {
@@ -260,7 +260,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 // A migration that fails halfway leaves no trace: its transaction rolls back.
 func TestFailedMigrationRollsBack(t *testing.T) {
 	ctx := context.Background()
-	path := testSource(t)
+	path := emptySource(t)
 	migrationFiles := testDialect().migrations
 	openAt(t, path, migrationFiles).Close()
 	_, err := open(ctx, path, withExtra(t, `CREATE TABLE half (x INTEGER); INSERT INTO nosuchtable VALUES (1);`))
@@ -364,7 +364,7 @@ func TestMigrateMovesTournamentNoticesIntoTheOutbox(t *testing.T) {
 	if at < 0 {
 		t.Fatal("no one_outbox migration")
 	}
-	path := testSource(t)
+	path := emptySource(t)
 	old := openAt(t, path, ms[:at])
 	ms0 := func(d time.Duration) int64 { return epoch.Add(d).UnixMilli() }
 	if _, err := old.write.Exec(fmt.Sprintf(`

@@ -9,6 +9,7 @@ import (
 
 	"kilab/games"
 	"kilab/internal/pgtest"
+	"kilab/internal/sqlitetest"
 )
 
 // clock is a fake DB.Now that tests move by hand.
@@ -48,6 +49,24 @@ func newDB(t testing.TB) (*DB, *clock) {
 //	go test ./store
 //	KILAB_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable go test ./store
 func testSource(t testing.TB) string {
+	t.Helper()
+	if server, ok := pgtest.Server(); ok {
+		return pgtest.Schema(t, server)
+	}
+	// The schema in place, copied: migrating each test's file anew would
+	// cost more than most tests. The migrations' tests use emptySource.
+	return sqlitetest.Copy(t, "kilab.db", "store", func(path string) error {
+		db, err := Open(context.Background(), path)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	})
+}
+
+// emptySource is testSource without the schema: a path where no file is
+// yet, or an empty PostgreSQL schema.
+func emptySource(t testing.TB) string {
 	t.Helper()
 	if server, ok := pgtest.Server(); ok {
 		return pgtest.Schema(t, server)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +22,7 @@ import (
 	_ "kilab/games/aseb"
 	_ "kilab/games/seega"
 	_ "kilab/games/tab"
+	"kilab/internal/storetest"
 	"kilab/lang"
 	"kilab/puzzles"
 	"kilab/store"
@@ -41,7 +41,7 @@ type site struct {
 
 func newSite(t testing.TB) *site {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "web.db"))
+	db, err := store.Open(context.Background(), storetest.Path(t, "web.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

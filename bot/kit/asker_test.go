@@ -4,13 +4,13 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/ai"
 	"kilab/games"
+	"kilab/internal/storetest"
 	"kilab/lang"
 	"kilab/store"
 )
@@ -21,7 +21,7 @@ import (
 func TestResolveOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "asker.db"))
+	db, err := store.Open(ctx, storetest.Path(t, "asker.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

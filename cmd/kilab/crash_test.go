@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"kilab/internal/fakediscord"
 	"kilab/internal/pgtest"
+	"kilab/internal/storetest"
 	"kilab/internal/testlong"
 	"kilab/store"
 )
@@ -69,7 +69,7 @@ func crashDatabase(t *testing.T) string {
 	if server, ok := pgtest.Server(); ok {
 		return pgtest.Schema(t, server)
 	}
-	return filepath.Join(t.TempDir(), "kilab.db")
+	return storetest.Path(t, "kilab.db")
 }
 
 func (r *crashRig) start() {

@@ -7,7 +7,6 @@ import (
 	"image/gif"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"kilab/bot"
 	"kilab/games"
 	"kilab/internal/fakediscord"
+	"kilab/internal/storetest"
 	"kilab/lang"
 	"kilab/render"
 	"kilab/store"
@@ -45,7 +45,7 @@ func newHarness(t *testing.T) *harness {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, srv: fakediscord.New(t)}
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "kilab.db"))
+	db, err := store.Open(ctx, storetest.Path(t, "kilab.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
