@@ -44,7 +44,8 @@ type searcher struct {
 	maxNodes int
 	nodes    int
 	stopped  bool
-	noTT     bool // tests: search without the table, to check it changes no value
+	noTT     bool                      // tests: search without the table, to check it changes no value
+	eval     func(*seega.Position) int // the score of a position in play; nil: evaluate
 	tt       []ttEntry
 	moves    [maxPly][]seega.Move
 	children [maxPly][]child
@@ -110,11 +111,11 @@ func (s *searcher) negamax(p *seega.Position, depth, ply, alpha, beta int) int {
 		return terminal(p, ply)
 	}
 	if s.tick() || ply >= maxPly-1 {
-		return evaluate(p)
+		return s.value(p)
 	}
 	_, chain := p.Chain()
 	if depth <= 0 && !chain {
-		return evaluate(p) // a chain is not quiet: it is searched to its end
+		return s.value(p) // a chain is not quiet: it is searched to its end
 	}
 	key := p.Key()
 	if v, ok := s.probe(key, depth, alpha, beta); ok {
@@ -144,6 +145,14 @@ func (s *searcher) negamax(p *seega.Position, depth, ply, alpha, beta int) int {
 		s.store(key, bestMove, best, depth, flag)
 	}
 	return best
+}
+
+// value is the score of p, in play, for its side on move.
+func (s *searcher) value(p *seega.Position) int {
+	if s.eval != nil {
+		return s.eval(p)
+	}
+	return evaluate(p)
 }
 
 // tick counts a node and reports whether the search must stop.
