@@ -143,3 +143,8 @@ func Load(data []byte, kind string) (*Net, error) {
 	n.B2 = b2[0]
 	return n, nil
 }
+
+// File is a network's file as kilab train writes it, handed to the level
+// that plays from it (through ai.Env, kilab arena --net): the level reads
+// it with Load, as the kind its game and configuration want.
+type File []byte

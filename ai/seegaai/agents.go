@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"kilab/ai"
+	"kilab/ai/learn"
 	"kilab/games"
 	"kilab/games/seega"
 )
@@ -19,6 +20,14 @@ func init() {
 	level("easy", "looks one move ahead, plays a near-best move at random a third of the time, places at random", params{depth: 1, nodes: 5000, noise: true, randomPlace: true})
 	level("medium", "searches 2 moves ahead; places by the placement plan", params{depth: 2, nodes: 20000})
 	level("hard", "alpha-beta to 12 moves ahead within 40,000 positions a move; places by the placement plan", params{depth: 12, nodes: 40000})
+	ai.Register("seega", "learned", "hard's search on a learned evaluation instead of material: a network (kilab train) given to kilab arena with --net",
+		func(cfg games.Config, src games.Source, env ai.Env) (ai.Agent, error) {
+			net, err := netIn(cfg, env)
+			if err != nil {
+				return nil, err
+			}
+			return &agent{params: params{depth: 12, nodes: 40000, net: net}, src: src}, nil
+		})
 	ai.Register("seega", "greedy", "the move that leaves it the most pieces against the opponent's, ties at random",
 		func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			return ai.Greedy(material, src), nil
@@ -31,6 +40,7 @@ type params struct {
 	depth, nodes int
 	noise        bool // easy: sometimes a near-best move instead of the best
 	randomPlace  bool
+	net          *learn.Net // the search's evaluation; nil: material (evaluate)
 }
 
 type agent struct {
@@ -56,7 +66,11 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 	case a.noise && ai.Intn(a.src, 3) == 0:
 		return a.nearBest(ctx, &p).String(), nil
 	}
-	m, _ := newSearcher(ctx, a.nodes).best(&p, a.depth)
+	s := newSearcher(ctx, a.nodes)
+	if a.net != nil {
+		s.eval = newNetScorer(a.net).score
+	}
+	m, _ := s.best(&p, a.depth)
 	return m.String(), nil
 }
 

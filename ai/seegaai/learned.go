@@ -2,7 +2,9 @@ package seegaai
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"math"
 
 	"kilab/ai"
 	"kilab/ai/learn"
@@ -151,4 +153,44 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 		return err
 	}
 	return net.Save(out)
+}
+
+// netIn is the network env holds for Seega (kilab arena --net), read as
+// one for cfg's board.
+func netIn(cfg games.Config, env ai.Env) (*learn.Net, error) {
+	file, ok := env.For("seega").(learn.File)
+	if !ok {
+		return nil, fmt.Errorf("seegaai: the learned level plays from a network: give one with --net (kilab train makes it)")
+	}
+	start, err := seega.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	net, err := learn.Load(file, netKind(start.Size()))
+	if err != nil {
+		return nil, fmt.Errorf("seegaai: the network for %d x %d: %w", start.Size(), start.Size(), err)
+	}
+	if net.In != inputsFor(start.Size()) {
+		return nil, fmt.Errorf("seegaai: the network has %d inputs, a board of %d x %d wants %d", net.In, start.Size(), start.Size(), inputsFor(start.Size()))
+	}
+	return net, nil
+}
+
+// netScorer scores positions in play on a network for the search: its
+// log-odds for the side on move, pieceValue a unit (the judge's curve also
+// takes a piece for a unit of log-odds). The chance is kept off 0 and 1, so
+// the score stays far below a won game's.
+type netScorer struct {
+	net    *learn.Net
+	x, hid []float64
+}
+
+func newNetScorer(net *learn.Net) *netScorer {
+	return &netScorer{net: net, x: make([]float64, net.In), hid: make([]float64, net.Hidden)}
+}
+
+func (ns *netScorer) score(p *seega.Position) int {
+	features(p, ns.x)
+	v := min(max(ns.net.Eval(ns.x, ns.hid), 1e-6), 1-1e-6)
+	return int(math.Round(pieceValue * math.Log(v/(1-v))))
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"kilab/ai"
 	"kilab/ai/learn"
 	"kilab/games"
 	"kilab/games/seega"
@@ -82,5 +83,57 @@ func TestTrainingReproducible(t *testing.T) {
 	net, err := learn.Load(a, "seega/5/1")
 	if err != nil || net.In != inputsFor(5) {
 		t.Fatalf("the file reads back: %v, %d inputs", err, net.In)
+	}
+}
+
+// The learned level searches on the network it is given: its score is the
+// network's log-odds, a piece a unit, the search asks for it at its leaves,
+// and the level plays a legal game from it. Without a network, or with one
+// for another board, it is refused.
+func TestLearnedLevel(t *testing.T) {
+	t.Parallel()
+	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 6, Seed: 5, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := midgame(t, 3, 6)
+	x := make([]float64, inputsFor(5))
+	features(&p, x)
+	c := net.Value(x)
+	if got, want := newNetScorer(net).score(&p), int(math.Round(100*math.Log(c/(1-c)))); got != want {
+		t.Errorf("score %d, want %d (chance %v)", got, want, c)
+	}
+	s := newSearcher(context.Background(), 1000)
+	asked := 0
+	s.eval = func(*seega.Position) int { asked++; return 0 }
+	s.best(&p, 2)
+	if asked == 0 {
+		t.Error("the search never asked the evaluation it was given")
+	}
+	var file bytes.Buffer
+	if err := net.Save(&file); err != nil {
+		t.Fatal(err)
+	}
+	env := ai.Env{}.With("seega", learn.File(file.Bytes()))
+	a, err := env.Agent("seega", "learned", fiveFree, games.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(3) {
+		q := midgame(t, seed, 4)
+		m, err := a.Choose(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := q.Play(m); err != nil {
+			t.Errorf("%s: the learned level chose %s: %v", q, m, err)
+		}
+	}
+	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
+	if _, err := (ai.Env{}).Agent("seega", "learned", fiveFree, games.Seeded(1)); err == nil {
+		t.Error("the learned level came without a network")
+	}
+	if _, err := env.Agent("seega", "learned", seven, games.Seeded(1)); err == nil {
+		t.Error("the learned level of 7 x 7 came from a network of 5 x 5")
 	}
 }

@@ -15,16 +15,18 @@ import (
 
 	"kilab/ai"
 	"kilab/ai/asebai"
+	"kilab/ai/learn"
 	"kilab/games"
 )
 
 func runArena(args []string, stdout, stderr io.Writer) int {
-	fs, g := newFlagSet("arena", "--game G [--variant V] [--opt key=value]... -a AGENT -b AGENT [--games N] [--seed S]\n       [--budget T] [--workers W] [--tables DIR]",
+	fs, g := newFlagSet("arena", "--game G [--variant V] [--opt key=value]... -a AGENT -b AGENT [--games N] [--seed S]\n       [--budget T] [--workers W] [--tables DIR] [--net FILE]",
 		"Plays two computer agents against each other, seats alternating (A sits first in the\n"+
 			"even-numbered games), and prints A's wins, draws and losses with 95% confidence\n"+
 			"intervals (Wilson). Throws and the agents' choices come from --seed, so a match replays\n"+
 			"exactly when its agents' limits are by depth rather than by time.\n"+
-			"Agents: random, greedy, easy, medium, hard; for Tab also classic (hard before it learned).", stderr, noPosition)
+			"Agents: random, greedy, easy, medium, hard; for Tab also classic (hard before it learned);\n"+
+			"for Seega also learned (hard's search on the network --net names).", stderr, noPosition)
 	var a, b string
 	var n, workers int
 	var seed uint64
@@ -39,6 +41,8 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&calibrate, "calibrate", false, "also ask the game's judge for each player's chance at every move and print, for each tenth of chance, how often that player won, and the sharpening that fits the chances to the games best (docs/ai.md)")
 	var tableDir string
 	fs.StringVar(&tableDir, "tables", "", "a folder `DIR` of solved Aseb tables (kilab solve) for hard to play from (perfectly, to 1/65,535 a move); none: hard searches")
+	var netFile string
+	fs.StringVar(&netFile, "net", "", "a network `FILE` (kilab train) for Seega's learned level to play from")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -47,6 +51,16 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	m.Seed, m.Budget, m.Workers = seed, budget, workers
+	if netFile != "" {
+		if m.Game.Name() != "seega" {
+			return fail(stderr, fmt.Errorf("--net is for Seega's learned level; %s's levels play from what Kilab ships", m.Game.Name()))
+		}
+		data, err := os.ReadFile(netFile)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		m.Env = m.Env.With("seega", learn.File(data))
+	}
 	if tableDir != "" {
 		tables := asebai.OpenTables(tableDir, nil)
 		m.Env = tables.With(m.Env)

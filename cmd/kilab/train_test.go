@@ -36,6 +36,7 @@ func TestTrainWritesANetwork(t *testing.T) {
 	} else if _, err := learn.Load(s, "seega/5/1"); err != nil {
 		t.Errorf("the Seega network: %v", err)
 	}
+	arenaWithNet(t, file("s.knn"))
 	for _, bad := range [][]string{
 		{"train", "--game", "aseb", "-o", file("c.knn")},
 		{"train", "--game", "seega", "--opt", "size=6", "-o", file("c.knn")},
@@ -49,5 +50,34 @@ func TestTrainWritesANetwork(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
 		t.Errorf("%d files in the folder, want the three networks only", len(entries))
+	}
+}
+
+// arenaWithNet plays Seega's learned level from the network trained at
+// path, and checks the refusals of --net: without it, on another board, in
+// another game, from no file.
+func arenaWithNet(t *testing.T, path string) {
+	t.Helper()
+	code, out, errs := kilab(t, "arena", "--game", "seega", "-a", "learned", "-b", "random", "--games", "1", "--net", path)
+	if code != 0 || errs != "" || !strings.Contains(out, "learned scores") {
+		t.Errorf("arena from the network = %d, %q, stderr %q", code, out, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "seega"}, "give one with --net"},
+		{[]string{"--game", "seega", "--opt", "size=7", "--net", path}, `want "seega/7/1"`},
+		{[]string{"--game", "tab", "--net", path}, "--net is for Seega"},
+		{[]string{"--game", "seega", "--net", path + ".none"}, "no such file"},
+	} {
+		args := append([]string{"arena", "-a", "learned", "-b", "random", "--games", "1"}, c.args...)
+		if c.args[1] == "tab" {
+			args[2] = "hard"
+		}
+		code, out, errs := kilab(t, args...)
+		if code != 1 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%q = %d, %q, %q; want an error saying %q", args, code, out, errs, c.want)
+		}
 	}
 }
