@@ -137,3 +137,37 @@ func TestLearnedLevel(t *testing.T) {
 		t.Error("the learned level of 7 x 7 came from a network of 5 x 5")
 	}
 }
+
+// BenchmarkNetScore is the learned evaluation's cost per position, 5 x 5:
+// the inputs read from the position and the network's output, on a
+// network of the shipped settings' size (its weights do not change the
+// cost).
+func BenchmarkNetScore(b *testing.B) {
+	net := learn.New(netKind(5), inputsFor(5), hiddenUnits, 1)
+	ns := newNetScorer(net)
+	p := midgame(b, 9, 3)
+	for b.Loop() {
+		ns.score(&p)
+	}
+}
+
+// BenchmarkMaterialScore is hard's evaluation, for comparison.
+func BenchmarkMaterialScore(b *testing.B) {
+	p := midgame(b, 9, 3)
+	for b.Loop() {
+		evaluate(&p)
+	}
+}
+
+// BenchmarkLearnedMove is the learned level's move in the position of
+// BenchmarkHardMove.
+func BenchmarkLearnedMove(b *testing.B) {
+	net := learn.New(netKind(5), inputsFor(5), hiddenUnits, 1)
+	a := &agent{params: params{depth: 12, nodes: 40000, net: net}, src: games.Seeded(1)}
+	p := midgame(b, 9, 3)
+	for b.Loop() {
+		if _, err := a.Choose(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
