@@ -1,9 +1,3 @@
-// Package sqlitetest gives each test a SQLite database of its own that
-// already holds the schema: a copy of one file made once for the process.
-// Applying every migration to each test's database would be most of what
-// many tests cost (SQLite parses the whole schema again after each step);
-// a copy is one file write. Tests of the migrations themselves start from
-// an empty file instead.
 package sqlitetest
 
 import (
@@ -37,7 +31,7 @@ func Copy(t testing.TB, name, key string, create func(path string) error) string
 	if tmpl.err != nil {
 		t.Fatalf("the template database %s: %v", key, tmpl.err)
 	}
-	path := filepath.Join(t.TempDir(), name)
+	path := filepath.Join(dir(t), name)
 	if err := os.WriteFile(path, tmpl.data, 0o600); err != nil {
 		t.Fatal(err)
 	}
