@@ -66,15 +66,12 @@ func arenaWithNet(t *testing.T, path string) {
 		args []string
 		want string
 	}{
-		{[]string{"--game", "seega"}, "give one with --net"},
-		{[]string{"--game", "seega", "--opt", "size=7", "--net", path}, `want "seega/7/1"`},
-		{[]string{"--game", "tab", "--net", path}, "--net is for Seega"},
-		{[]string{"--game", "seega", "--net", path + ".none"}, "no such file"},
+		{[]string{"--game", "seega", "-a", "learned"}, "give one with --net"},
+		{[]string{"--game", "seega", "-a", "learned", "--opt", "size=7", "--net", path}, `want "seega/7/1"`},
+		{[]string{"--game", "tab", "-a", "hard", "--net", path}, "--net is for Seega"},
+		{[]string{"--game", "seega", "-a", "learned", "--net", path + ".none"}, "no such file"},
 	} {
-		args := append([]string{"arena", "-a", "learned", "-b", "random", "--games", "1"}, c.args...)
-		if c.args[1] == "tab" {
-			args[2] = "hard"
-		}
+		args := append([]string{"arena", "-b", "random", "--games", "1"}, c.args...)
 		code, out, errs := kilab(t, args...)
 		if code != 1 || out != "" || !strings.Contains(errs, c.want) {
 			t.Errorf("%q = %d, %q, %q; want an error saying %q", args, code, out, errs, c.want)
