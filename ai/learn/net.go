@@ -41,23 +41,37 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 // Eval is the network's output for inputs x (len In), the chance that the
 // side to move wins. hid, of len Hidden, receives the hidden units'
 // activations (Grad needs them); most inputs are 0 and cost nothing.
-func (n *Net) Eval(x, hid []float64) float64 {
+func (n *Net) Eval(x, hid []float64) float64 { return sigmoid(n.Logit(x, hid)) }
+
+// Logit is Eval's log-odds, ln(y/(1-y)), without the output's sigmoid: a
+// search that scores positions by log-odds saves an exponential and a
+// logarithm at every leaf.
+func (n *Net) Logit(x, hid []float64) float64 {
 	copy(hid, n.B1)
+	hid = hid[:n.Hidden]
 	for i, v := range x {
 		if v == 0 {
 			continue
 		}
 		w := n.W1[i*n.Hidden : (i+1)*n.Hidden]
+		w = w[:len(hid)] // the same length: no bounds checks below
+		if v == 1 {      // most inputs say yes or no
+			for h := range hid {
+				hid[h] += w[h]
+			}
+			continue
+		}
 		for h := range hid {
 			hid[h] += v * w[h]
 		}
 	}
 	out := n.B2
+	w2 := n.W2[:len(hid)]
 	for h := range hid {
 		hid[h] = sigmoid(hid[h])
-		out += n.W2[h] * hid[h]
+		out += w2[h] * hid[h]
 	}
-	return sigmoid(out)
+	return out
 }
 
 // Value is Eval with a buffer of its own.

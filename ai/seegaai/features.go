@@ -1,9 +1,6 @@
 package seegaai
 
-import (
-	"kilab/games"
-	"kilab/games/seega"
-)
+import "kilab/games/seega"
 
 // The learned evaluation's inputs, from the view of the side on move, for a
 // board of N x N (each size has its own network: the cells are the inputs,
@@ -34,30 +31,95 @@ func inputsFor(n int) int { return n*n*cellInputs + globals }
 // netKind names the inputs of a board of n x n.
 func netKind(n int) string { return [...]string{5: "seega/5/1", 7: "seega/7/1", 9: "seega/9/1"}[n] }
 
+// board is a position's cells read once for features: for each cell, in
+// the order of Cells, 0 if empty, 1 for a piece of the side on move, 2 for
+// the other side's.
+type board [seega.MaxSize * seega.MaxSize]int8
+
+// around is, for each cell of a board of n x n in the order of Cells, the
+// index of its neighbour in each of the four directions of steps4, or -1
+// off the board. Opposite directions add up to 3.
+type around [][4]int8
+
+var arounds = func() map[int]around {
+	m := map[int]around{}
+	for _, n := range []int{5, 7, 9} {
+		a := make(around, n*n)
+		for i := range a {
+			col, row := i%n, i/n
+			for d, s := range steps4 {
+				c, r := col+s[0], row+s[1]
+				a[i][d] = -1
+				if c >= 0 && c < n && r >= 0 && r < n {
+					a[i][d] = int8(r*n + c)
+				}
+			}
+		}
+		m[n] = a
+	}
+	return m
+}()
+
 // features writes p's inputs to x (len inputsFor(p.Size())), from the view
-// of the side on move.
+// of the side on move. It reads the board once and works on that copy: the
+// search asks for it at every leaf.
 func features(p *seega.Position, x []float64) {
 	clear(x)
 	n := p.Size()
-	me, them := p.Turn(), p.Turn().Other()
-	var steps, taken [2]int
+	nb := arounds[n]
+	me := p.Turn()
+	var b board
 	for i, c := range p.Cells() {
-		owner, ok := p.At(c).Owner()
-		if !ok {
+		if owner, ok := p.At(c).Owner(); ok {
+			b[i] = 1
+			if owner != me {
+				b[i] = 2
+			}
+		}
+	}
+	centre := (n*n - 1) / 2
+	var steps, taken [2]int
+	for i, v := range b[:n*n] {
+		if v == 0 {
 			continue
 		}
-		side := 0
-		if owner != me {
-			side = 1
-		}
+		side := int(v - 1)
 		x[i*cellInputs+side] = 1
-		steps[side] += emptyNeighbours(p, c, n)
-		if c != p.Centre() && canBeTaken(p, c, owner.Other(), n) {
+		for _, a := range nb[i] {
+			if a >= 0 && b[a] == 0 {
+				steps[side]++
+			}
+		}
+		if i != centre && takeable(&b, nb, i, 3-v) {
 			x[i*cellInputs+2] = 1
 			taken[side]++
 		}
 	}
-	g := x[n*n*cellInputs:]
+	globalInputs(p, x[n*n*cellInputs:], steps, taken)
+}
+
+// takeable reports whether the piece on cell i could be taken by a step of
+// the side whose pieces b marks by (S4): a piece of by steps into an empty
+// neighbour a of i, whose cell on the far side of i holds a piece of by too.
+func takeable(b *board, nb around, i int, by int8) bool {
+	for d, a := range nb[i] {
+		behind := nb[i][3-d]
+		if a < 0 || behind < 0 || b[a] != 0 || b[behind] != by {
+			continue
+		}
+		for _, s := range nb[a] {
+			if s >= 0 && int(s) != i && b[s] == by {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// globalInputs writes the inputs that are not a cell's to g.
+func globalInputs(p *seega.Position, g []float64, steps, taken [2]int) {
+	n := p.Size()
+	me, them := p.Turn(), p.Turn().Other()
 	pieces := float64((n*n - 1) / 2) // a side's, S1
 	g[0], g[1] = float64(p.OnBoard(me))/pieces, float64(p.InHand(me))/pieces
 	g[2], g[3] = float64(p.OnBoard(them))/pieces, float64(p.InHand(them))/pieces
@@ -77,51 +139,6 @@ func features(p *seega.Position, x []float64) {
 	g[10], g[11] = float64(taken[0])/pieces, float64(taken[1])/pieces
 }
 
-// neighbour is the cell dc columns and dr rows from c on a board of n x n,
-// or NoCell off the board.
-func neighbour(c seega.Cell, dc, dr, n int) seega.Cell {
-	col, row := c.Col()+dc, c.Row()+dr
-	if col < 0 || col >= n || row < 0 || row >= n {
-		return seega.NoCell
-	}
-	return seega.CellAt(col, row)
-}
-
+// steps4 are the four directions a piece steps, as columns and rows: up,
+// left, right, down, so that opposite ones add up to 3.
 var steps4 = [4][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}}
-
-// emptyNeighbours counts the empty cells next to c.
-func emptyNeighbours(p *seega.Position, c seega.Cell, n int) int {
-	k := 0
-	for _, d := range steps4 {
-		if a := neighbour(c, d[0], d[1], n); a != seega.NoCell && p.At(a) == seega.Empty {
-			k++
-		}
-	}
-	return k
-}
-
-// canBeTaken reports whether the piece on c could be taken by a step of
-// by (S4): a piece of by steps into an empty neighbour a of c, whose cell on
-// the far side of c holds a piece of by too.
-func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
-	for _, d := range steps4 {
-		a := neighbour(c, d[0], d[1], n)
-		behind := neighbour(c, -d[0], -d[1], n)
-		if a == seega.NoCell || behind == seega.NoCell || p.At(a) != seega.Empty {
-			continue
-		}
-		if o, ok := p.At(behind).Owner(); !ok || o != by {
-			continue
-		}
-		for _, e := range steps4 {
-			s := neighbour(a, e[0], e[1], n)
-			if s == seega.NoCell || s == c {
-				continue
-			}
-			if o, ok := p.At(s).Owner(); ok && o == by {
-				return true
-			}
-		}
-	}
-	return false
-}

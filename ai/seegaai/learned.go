@@ -191,6 +191,9 @@ func newNetScorer(net *learn.Net) *netScorer {
 
 func (ns *netScorer) score(p *seega.Position) int {
 	features(p, ns.x)
-	v := min(max(ns.net.Eval(ns.x, ns.hid), 1e-6), 1-1e-6)
-	return int(math.Round(pieceValue * math.Log(v/(1-v))))
+	z := min(max(ns.net.Logit(ns.x, ns.hid), -maxLogit), maxLogit)
+	return int(math.Round(pieceValue * z))
 }
+
+// maxLogit keeps a score's chance within 1e-6 of 0 and 1.
+var maxLogit = math.Log((1 - 1e-6) / 1e-6)

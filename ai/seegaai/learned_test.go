@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
+	"strconv"
 	"testing"
 
 	"kilab/ai"
@@ -170,4 +172,95 @@ func BenchmarkLearnedMove(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The inputs as features reads them agree with a plain reading of their
+// definition, cell by cell through the engine's accessors, at every
+// position of random games on every board size.
+func TestFeaturesMatchDefinition(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{5, 7, 9} {
+		cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
+		got, want := make([]float64, inputsFor(n)), make([]float64, inputsFor(n))
+		src := games.Seeded(uint64(n))
+		for range 3 {
+			p, err := seega.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; !p.Over() && k < 400; k++ {
+				features(&p, got)
+				definedFeatures(&p, want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s:\n got %v\nwant %v", p, got, want)
+				}
+				ms := p.AppendMoves(nil)
+				p.Do(ms[ai.Intn(src, len(ms))])
+			}
+		}
+	}
+}
+
+// definedFeatures is features read the plain way, for the test above.
+func definedFeatures(p *seega.Position, x []float64) {
+	clear(x)
+	n := p.Size()
+	me := p.Turn()
+	var steps, taken [2]int
+	for i, c := range p.Cells() {
+		owner, ok := p.At(c).Owner()
+		if !ok {
+			continue
+		}
+		side := 0
+		if owner != me {
+			side = 1
+		}
+		x[i*cellInputs+side] = 1
+		for _, d := range steps4 {
+			if a := neighbour(c, d[0], d[1], n); a != seega.NoCell && p.At(a) == seega.Empty {
+				steps[side]++
+			}
+		}
+		if c != p.Centre() && canBeTaken(p, c, owner.Other(), n) {
+			x[i*cellInputs+2] = 1
+			taken[side]++
+		}
+	}
+	globalInputs(p, x[n*n*cellInputs:], steps, taken)
+}
+
+// neighbour is the cell dc columns and dr rows from c on a board of n x n,
+// or NoCell off the board.
+func neighbour(c seega.Cell, dc, dr, n int) seega.Cell {
+	col, row := c.Col()+dc, c.Row()+dr
+	if col < 0 || col >= n || row < 0 || row >= n {
+		return seega.NoCell
+	}
+	return seega.CellAt(col, row)
+}
+
+// canBeTaken is S4 read plainly: a piece of by steps into an empty
+// neighbour a of c, whose cell on the far side of c holds a piece of by.
+func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
+	for _, d := range steps4 {
+		a := neighbour(c, d[0], d[1], n)
+		behind := neighbour(c, -d[0], -d[1], n)
+		if a == seega.NoCell || behind == seega.NoCell || p.At(a) != seega.Empty {
+			continue
+		}
+		if o, ok := p.At(behind).Owner(); !ok || o != by {
+			continue
+		}
+		for _, e := range steps4 {
+			s := neighbour(a, e[0], e[1], n)
+			if s == seega.NoCell || s == c {
+				continue
+			}
+			if o, ok := p.At(s).Owner(); ok && o == by {
+				return true
+			}
+		}
+	}
+	return false
 }
