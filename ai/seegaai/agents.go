@@ -32,7 +32,13 @@ func init() {
 		func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			return ai.Greedy(material, src), nil
 		})
-	ai.RegisterJudge("seega", func(games.Config, ai.Env) (ai.Judge, error) { return judge{}, nil })
+	ai.RegisterJudge("seega", func(cfg games.Config, env ai.Env) (ai.Judge, error) {
+		if env.For("seega") == nil {
+			return judge{}, nil
+		}
+		net, err := netIn(cfg, env)
+		return judge{net: net}, err
+	})
 }
 
 // params is what a level may do.
@@ -95,14 +101,18 @@ func (a *agent) nearBest(ctx context.Context, p *seega.Position) seega.Move {
 }
 
 // judge estimates seat 0's chance from a short search's score, through a
-// logistic curve: a piece up is about a 73% chance (scale: one piece = 1).
-type judge struct{}
+// logistic curve: with material as the evaluation, a piece up is about a 73%
+// chance (scale: one piece = 1); with a network (kilab arena --net), the
+// score is its log-odds, and the curve gives back its chance.
+type judge struct {
+	net *learn.Net // nil: material
+}
 
 // judgeNodes bounds the search behind each estimate: /review asks for one per
 // legal move of every ply.
 const judgeNodes = 3000
 
-func (judge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
+func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
 	if c, over := ai.Final(pos); over {
 		return c, true, nil
 	}
@@ -110,9 +120,13 @@ func (judge) WinChance(ctx context.Context, pos games.Position) (float64, bool, 
 	if !ok {
 		return 0, false, fmt.Errorf("seegaai: not a Seega position: %T", pos)
 	}
-	v := evaluate(&p)
+	s := newSearcher(ctx, judgeNodes)
+	if j.net != nil {
+		s.eval = newNetScorer(j.net).score
+	}
+	v := s.value(&p) // placing: no search, the evaluation's word
 	if p.Phase() == seega.Movement {
-		_, v = newSearcher(ctx, judgeNodes).best(&p, 4)
+		_, v = s.best(&p, 4)
 	}
 	chance := 1 / (1 + math.Exp(-float64(v)/pieceValue))
 	switch {

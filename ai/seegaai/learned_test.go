@@ -264,3 +264,46 @@ func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
 	}
 	return false
 }
+
+// Given a network, the judge's chance is the network's: while placing, its
+// word on the position for the first seat (to the score's hundredth of a
+// unit of log-odds); given none, material's curve; given one for another
+// board, it is refused.
+func TestLearnedJudge(t *testing.T) {
+	t.Parallel()
+	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 6, Seed: 5, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	if err := net.Save(&file); err != nil {
+		t.Fatal(err)
+	}
+	env := ai.Env{}.With("seega", learn.File(file.Bytes()))
+	j, err := env.Judge("seega", fiveFree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := seega.New(fiveFree)
+	for k := 0; k < 5; k++ { // dark to move after an odd number of placements
+		p.Do(p.AppendMoves(nil)[k])
+		x := make([]float64, inputsFor(5))
+		features(&p, x)
+		want := net.Value(x)
+		if p.Turn() == games.Second {
+			want = 1 - want
+		}
+		got, exact, err := j.WinChance(context.Background(), p)
+		if err != nil || exact || math.Abs(got-want) > 0.003 {
+			t.Errorf("%s: chance %v (exact %v, %v), the network's %v", p, got, exact, err, want)
+		}
+	}
+	plain, _ := ai.NewJudge("seega", fiveFree)
+	if c, _, _ := plain.WinChance(context.Background(), p); c != 0.5 {
+		t.Errorf("material's judge while placing, nothing taken: %v, want 0.5", c)
+	}
+	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
+	if _, err := env.Judge("seega", seven); err == nil {
+		t.Error("the judge of 7 x 7 came from a network of 5 x 5")
+	}
+}
