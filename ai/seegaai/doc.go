@@ -25,7 +25,9 @@
 // A learned evaluation is under way (features.go, learned.go): kilab train
 // --game seega learns a network by self-play and TD(λ), one for each board
 // size, every move the network's best but one in ten at random (Seega has no
-// dice). No network is shipped yet, and no level plays from one.
+// dice). No network is shipped yet. The arena's learned level (hard's search
+// with the network's log-odds as the evaluation) and the judge play from one
+// that kilab arena --net gives; players are offered neither.
 //
 // Puzzles (puzzle.go, registered with package puzzles): a move after which
 // the mover is two pieces up at the end of the opponent's reply (chains
