@@ -183,39 +183,20 @@ func netIn(cfg games.Config, env ai.Env) (*learn.Net, error) {
 // netScorer scores positions in play on a network for the search: its
 // log-odds for the side on move, pieceValue a unit (the judge's curve also
 // takes a piece for a unit of log-odds). The chance is kept off 0 and 1, so
-// the score stays far below a won game's. A search meets the same leaf by
-// many orders of the same moves, so the scores are kept by the position's
-// key: the key covers everything the inputs read.
+// the score stays far below a won game's.
 type netScorer struct {
 	net    *learn.Net
 	x, hid []float64
-	cache  []scored
 }
-
-// scored is a position's key and score in the scorer's cache; key 0 is
-// empty (a key of 0 is as rare as any other, and then merely not kept).
-type scored struct {
-	key   uint64
-	score int
-}
-
-// cacheBits sizes the scorer's cache: 2^14 entries, 256 KiB.
-const cacheBits = 14
 
 func newNetScorer(net *learn.Net) *netScorer {
-	return &netScorer{net: net, x: make([]float64, net.In), hid: make([]float64, net.Hidden), cache: make([]scored, 1<<cacheBits)}
+	return &netScorer{net: net, x: make([]float64, net.In), hid: make([]float64, net.Hidden)}
 }
 
 func (ns *netScorer) score(p *seega.Position) int {
-	key := p.Key()
-	e := &ns.cache[key&(1<<cacheBits-1)]
-	if e.key == key && key != 0 {
-		return e.score
-	}
 	features(p, ns.x)
 	z := min(max(ns.net.Logit(ns.x, ns.hid), -maxLogit), maxLogit)
-	*e = scored{key, int(math.Round(pieceValue * z))}
-	return e.score
+	return int(math.Round(pieceValue * z))
 }
 
 // maxLogit keeps a score's chance within 1e-6 of 0 and 1.
