@@ -20,7 +20,7 @@ func init() {
 	level("easy", "looks one move ahead, plays a near-best move at random a third of the time, places at random", params{depth: 1, nodes: 5000, noise: true, randomPlace: true})
 	level("medium", "searches 2 moves ahead; places by the placement plan", params{depth: 2, nodes: 20000})
 	level("hard", "alpha-beta to 12 moves ahead within 40,000 positions a move; places by the placement plan", params{depth: 12, nodes: 40000})
-	ai.Register("seega", "learned", "hard's search on a learned evaluation instead of material: a network (kilab train) given to kilab arena with --net",
+	ai.Register("seega", "learned", "hard's search on a learned evaluation instead of material, placing where the network likes best: a network (kilab train) given to kilab arena with --net",
 		func(cfg games.Config, src games.Source, env ai.Env) (ai.Agent, error) {
 			net, err := netIn(cfg, env)
 			if err != nil {
@@ -46,7 +46,7 @@ type params struct {
 	depth, nodes int
 	noise        bool // easy: sometimes a near-best move instead of the best
 	randomPlace  bool
-	net          *learn.Net // the search's evaluation; nil: material (evaluate)
+	net          *learn.Net // the search's evaluation and the placements' judge; nil: material (evaluate) and the plan
 }
 
 type agent struct {
@@ -67,6 +67,10 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 		return moves[0].String(), nil
 	case p.Phase() == seega.Placement && a.randomPlace:
 		return moves[ai.Intn(a.src, len(moves))].String(), nil
+	case p.Phase() == seega.Placement && a.net != nil:
+		// The network places as it learned to in self-play, one placement
+		// ahead: against hard's plan that decided most games (docs/ai.md).
+		return newNetChooser(a.net).best(&p).String(), nil
 	case p.Phase() == seega.Placement:
 		return planPlacement(&p, a.src).String(), nil
 	case a.noise && ai.Intn(a.src, 3) == 0:

@@ -90,7 +90,7 @@ func TestTrainingReproducible(t *testing.T) {
 
 // The learned level searches on the network it is given: its score is the
 // network's log-odds, a piece a unit, the search asks for it at its leaves,
-// and the level plays a legal game from it. Without a network, or with one
+// it places where the network likes best, and it plays legal moves from it. Without a network, or with one
 // for another board, it is refused.
 func TestLearnedLevel(t *testing.T) {
 	t.Parallel()
@@ -120,6 +120,12 @@ func TestLearnedLevel(t *testing.T) {
 	a, err := env.Agent("seega", "learned", fiveFree, games.Seeded(1))
 	if err != nil {
 		t.Fatal(err)
+	}
+	placing, _ := seega.New(fiveFree)
+	placing.Do(placing.AppendMoves(nil)[0])
+	want := newNetChooser(net).best(&placing).String()
+	if m, err := a.Choose(context.Background(), placing); err != nil || m != want {
+		t.Errorf("placing: the learned level chose %s (%v), the network's best is %s", m, err, want)
 	}
 	for seed := range uint64(3) {
 		q := midgame(t, seed, 4)
