@@ -88,8 +88,7 @@ type TrainOptions struct {
 	Games    int          // self-played games
 	Seed     uint64       // of the network's first weights and of every random move
 	Hidden   int          // hidden units
-	Rate     float64      // learning rate at the first game
-	Final    float64      // learning rate at the last game, reached in a straight line; 0: Rate throughout
+	Rate     float64      // learning rate
 	Lambda   float64      // TD(λ)'s λ
 	Explore  float64      // the chance of a random move instead of the network's
 	Progress func(done int, mse float64)
@@ -112,9 +111,6 @@ func Train(ctx context.Context, o TrainOptions) (*learn.Net, error) {
 	var xs [][]float64 // the inputs' buffers, kept from game to game
 	mse := 0.0
 	for g := 0; g < o.Games && ctx.Err() == nil; g++ {
-		if o.Final > 0 && o.Games > 1 {
-			tr.Rate = o.Rate + (o.Final-o.Rate)*float64(g)/float64(o.Games-1)
-		}
 		ps = ps[:0]
 		result := nc.selfPlay(start, src, o.Explore, func(p *seega.Position) {
 			if len(ps) == len(xs) {
