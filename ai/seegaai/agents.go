@@ -19,8 +19,16 @@ func init() {
 	}
 	level("easy", "looks one move ahead, plays a near-best move at random a third of the time, places at random", params{depth: 1, nodes: 5000, noise: true, randomPlace: true})
 	level("medium", "searches 2 moves ahead; places by the placement plan", params{depth: 2, nodes: 20000})
-	level("hard", "alpha-beta to 12 moves ahead within 40,000 positions a move; places by the placement plan", params{depth: 12, nodes: 40000})
-	ai.Register("seega", "learned", "hard's search on a learned evaluation instead of material, placing where the network likes best: a network (kilab train) given to kilab arena with --net",
+	ai.Register("seega", "hard", "where the board has a network shipped (5 x 5): hard's search with the network's evaluation, placing where the network likes best; elsewhere as classic",
+		func(cfg games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
+			net, _, err := shippedNet(cfg)
+			if err != nil {
+				return nil, err
+			}
+			return &agent{params: params{depth: 12, nodes: 40000, net: net}, src: src}, nil
+		})
+	level("classic", "hard before it learned: alpha-beta to 12 moves ahead within 40,000 positions a move on material; places by the placement plan", params{depth: 12, nodes: 40000})
+	ai.Register("seega", "learned", "hard's search on a learned evaluation instead of material, placing where the network likes best: the network kilab arena --net gives, or the one shipped for the board",
 		func(cfg games.Config, src games.Source, env ai.Env) (ai.Agent, error) {
 			net, err := netIn(cfg, env)
 			if err != nil {

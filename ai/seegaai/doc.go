@@ -1,6 +1,6 @@
 // Package seegaai is the computer's Seega: an alpha-beta search for the moving
-// phase, a placement plan for the placing phase, and the agents and judge it
-// registers with package ai.
+// phase, a placement plan for the placing phase, a learned evaluation for
+// both, and the agents and judge it registers with package ai.
 //
 // The search is negamax with alpha-beta, iterative deepening, a transposition
 // table keyed on seega.Position.Key, captures tried first (then the table's
@@ -10,24 +10,29 @@
 // changes.
 //
 // Placing (S2) has hundreds of choices a turn and captures nothing, so it is
-// not searched: each level places by a plan (placement.go) that values the
-// cells a piece will be safe on and the lines it makes toward the centre,
-// where moving begins.
+// not searched: classic and the levels below it place by a plan
+// (placement.go) that values the cells a piece will be safe on and the lines
+// it makes toward the centre, where moving begins; hard, where it has a
+// network, places where the network likes best.
 //
 // Levels:
 //   - easy: one ply ahead, and a random move among those within a pawn of the
 //     best a third of the time; random placements.
 //   - medium: 2 plies, the placement plan.
-//   - hard: iterative deepening to 12 plies within 40,000 nodes a move (and
-//     the time limit), the placement plan.
+//   - classic: iterative deepening to 12 plies within 40,000 nodes a move (and
+//     the time limit) on material, the placement plan.
+//   - hard: where a network is shipped for the board (shipped.go: 5 x 5),
+//     classic's search with the network's log-odds as its evaluation,
+//     placing where the network likes best one placement ahead; elsewhere
+//     classic.
+//   - learned: hard's way on the network kilab arena --net gives, to try a
+//     network before it is shipped.
 //   - greedy: ai.Greedy on material, for reference.
 //
-// A learned evaluation is under way (features.go, learned.go): kilab train
-// --game seega learns a network by self-play and TD(λ), one for each board
-// size, every move the network's best but one in ten at random (Seega has no
-// dice). No network is shipped yet. The arena's learned level (hard's search
-// with the network's log-odds as the evaluation) and the judge play from one
-// that kilab arena --net gives; players are offered neither.
+// The learned evaluation (features.go, learned.go): kilab train --game seega
+// learns a network by self-play and TD(λ), one for each board size, every
+// move the network's best but one in ten at random (Seega has no dice). The
+// judge scores on material unless kilab arena --net gives a network.
 //
 // Puzzles (puzzle.go, registered with package puzzles): a move after which
 // the mover is two pieces up at the end of the opponent's reply (chains

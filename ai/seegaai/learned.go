@@ -156,11 +156,15 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 }
 
 // netIn is the network env holds for Seega (kilab arena --net), read as
-// one for cfg's board.
+// one for cfg's board, or failing that the one shipped for the board.
 func netIn(cfg games.Config, env ai.Env) (*learn.Net, error) {
 	file, ok := env.For("seega").(learn.File)
 	if !ok {
-		return nil, fmt.Errorf("seegaai: the learned level plays from a network: give one with --net (kilab train makes it)")
+		net, ok, err := shippedNet(cfg)
+		if err == nil && !ok {
+			err = fmt.Errorf("seegaai: no network is shipped for this board: give one with --net (kilab train makes it)")
+		}
+		return net, err
 	}
 	start, err := seega.New(cfg)
 	if err != nil {

@@ -138,8 +138,8 @@ func TestLearnedLevel(t *testing.T) {
 		}
 	}
 	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
-	if _, err := (ai.Env{}).Agent("seega", "learned", fiveFree, games.Seeded(1)); err == nil {
-		t.Error("the learned level came without a network")
+	if _, err := (ai.Env{}).Agent("seega", "learned", seven, games.Seeded(1)); err == nil {
+		t.Error("the learned level of 7 x 7 came without a network, where none is shipped")
 	}
 	if _, err := env.Agent("seega", "learned", seven, games.Seeded(1)); err == nil {
 		t.Error("the learned level of 7 x 7 came from a network of 5 x 5")
@@ -311,5 +311,28 @@ func TestLearnedJudge(t *testing.T) {
 	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
 	if _, err := env.Judge("seega", seven); err == nil {
 		t.Error("the judge of 7 x 7 came from a network of 5 x 5")
+	}
+}
+
+// The shipped networks load, each for its board: hard on 5 x 5 plays from
+// one (TestAgentsPlayLegally plays its games in both variants), and on the
+// boards without one as classic.
+func TestShippedNetworks(t *testing.T) {
+	t.Parallel()
+	for size, want := range map[string]bool{"5": true, "7": false, "9": false} {
+		for _, variant := range []string{"free", "lane"} {
+			cfg := games.Config{Variant: variant, Options: map[string]string{"size": size}}
+			net, ok, err := shippedNet(cfg)
+			if err != nil || ok != want || (net != nil) != want {
+				t.Errorf("%s %s: shipped %v (%v)", variant, size, ok, err)
+			}
+			a, err := ai.New("seega", "hard", cfg, games.Seeded(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.(*agent).net; got != net {
+				t.Errorf("%s %s: hard plays from %p, the shipped network is %p", variant, size, got, net)
+			}
+		}
 	}
 }

@@ -54,8 +54,8 @@ func TestTrainWritesANetwork(t *testing.T) {
 }
 
 // arenaWithNet plays Seega's learned level from the network trained at
-// path, and checks the refusals of --net: without it, on another board, in
-// another game, from no file.
+// path, and checks the refusals of --net: without it on a board that has no
+// network shipped, on another board, in another game, from no file.
 func arenaWithNet(t *testing.T, path string) {
 	t.Helper()
 	code, out, errs := kilab(t, "arena", "--game", "seega", "-a", "learned", "-b", "random", "--games", "1", "--net", path)
@@ -66,7 +66,7 @@ func arenaWithNet(t *testing.T, path string) {
 		args []string
 		want string
 	}{
-		{[]string{"--game", "seega", "-a", "learned"}, "give one with --net"},
+		{[]string{"--game", "seega", "-a", "learned", "--opt", "size=9"}, "give one with --net"},
 		{[]string{"--game", "seega", "-a", "learned", "--opt", "size=7", "--net", path}, `want "seega/7/1"`},
 		{[]string{"--game", "tab", "-a", "hard", "--net", path}, "--net is for Seega"},
 		{[]string{"--game", "seega", "-a", "learned", "--net", path + ".none"}, "no such file"},
