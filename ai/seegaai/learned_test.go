@@ -159,24 +159,11 @@ func BenchmarkNetScore(b *testing.B) {
 	}
 }
 
-// BenchmarkMaterialScore is hard's evaluation, for comparison.
+// BenchmarkMaterialScore is classic's evaluation, for comparison.
 func BenchmarkMaterialScore(b *testing.B) {
 	p := midgame(b, 9, 3)
 	for b.Loop() {
 		evaluate(&p)
-	}
-}
-
-// BenchmarkLearnedMove is the learned level's move in the position of
-// BenchmarkHardMove.
-func BenchmarkLearnedMove(b *testing.B) {
-	net := learn.New(netKind(5), inputsFor(5), hiddenUnits, 1)
-	a := &agent{params: params{depth: 12, nodes: 40000, net: net}, src: games.Seeded(1)}
-	p := midgame(b, 9, 3)
-	for b.Loop() {
-		if _, err := a.Choose(context.Background(), p); err != nil {
-			b.Fatal(err)
-		}
 	}
 }
 

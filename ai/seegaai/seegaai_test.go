@@ -133,9 +133,18 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-func BenchmarkHardMove(b *testing.B) {
+// BenchmarkHardMove is hard's move in a middlegame position of 5 x 5, on
+// the shipped network; BenchmarkClassicMove classic's, on material.
+func BenchmarkHardMove(b *testing.B) { benchmarkMove(b, "hard") }
+
+func BenchmarkClassicMove(b *testing.B) { benchmarkMove(b, "classic") }
+
+func benchmarkMove(b *testing.B, level string) {
 	p := midgame(b, 9, 3)
-	a, _ := ai.New("seega", "hard", games.Config{}, games.Seeded(1))
+	a, err := ai.New("seega", level, games.Config{}, games.Seeded(1))
+	if err != nil {
+		b.Fatal(err)
+	}
 	for b.Loop() {
 		if _, err := a.Choose(context.Background(), p); err != nil {
 			b.Fatal(err)
