@@ -77,8 +77,8 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 		return moves[ai.Intn(a.src, len(moves))].String(), nil
 	case p.Phase() == seega.Placement && a.net != nil:
 		// The network places as it learned to in self-play, one placement
-		// ahead: against hard's plan that decided most games (docs/ai.md).
-		return newNetChooser(a.net).best(&p).String(), nil
+		// ahead: against classic's plan that decided most games (docs/ai.md).
+		return newNetChooser(a.net).nearBest(&p, placeSlack, a.src).String(), nil
 	case p.Phase() == seega.Placement:
 		return planPlacement(&p, a.src).String(), nil
 	case a.noise && ai.Intn(a.src, 3) == 0:

@@ -53,6 +53,33 @@ func (nc *netChooser) best(p *seega.Position) seega.Move {
 	return best
 }
 
+// placeSlack is how far below the best placement's chance hard may place:
+// Seega has no dice, and a level that always placed alike would play every
+// game alike, one a player could learn by heart.
+const placeSlack = 0.01
+
+// nearBest is a move at random among those after which the network gives
+// the side on move within slack of the most. p must have a move.
+func (nc *netChooser) nearBest(p *seega.Position, slack float64, src games.Source) seega.Move {
+	me := p.Turn()
+	moves := p.AppendMoves(nil)
+	vals := make([]float64, len(moves))
+	top := -1.0
+	for i, m := range moves {
+		q := *p
+		q.Do(m)
+		vals[i] = nc.value(&q, me)
+		top = max(top, vals[i])
+	}
+	var near []seega.Move
+	for i, v := range vals {
+		if v >= top-slack {
+			near = append(near, moves[i])
+		}
+	}
+	return near[ai.Intn(src, len(near))]
+}
+
 // maxGamePlies ends a self-played game that has not ended (S8 ends every
 // game long before; this only guards the loop).
 const maxGamePlies = 5000
