@@ -19,7 +19,7 @@ func init() {
 	}
 	level("easy", "looks one move ahead, plays a near-best move at random a third of the time, places at random", params{depth: 1, nodes: 5000, noise: true, randomPlace: true})
 	level("medium", "searches 2 moves ahead; places by the placement plan", params{depth: 2, nodes: 20000})
-	ai.Register("seega", "hard", "where the board has a network shipped (5 x 5): hard's search with the network's evaluation, placing where the network likes best; elsewhere as classic",
+	ai.Register("seega", "hard", "where the board has a network shipped (5 x 5): classic's search with the network's evaluation, placing near where the network likes best; elsewhere as classic",
 		func(cfg games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			net, _, err := shippedNet(cfg)
 			if err != nil {
@@ -28,7 +28,7 @@ func init() {
 			return &agent{params: params{depth: 12, nodes: 40000, net: net}, src: src}, nil
 		})
 	level("classic", "hard before it learned: alpha-beta to 12 moves ahead within 40,000 positions a move on material; places by the placement plan", params{depth: 12, nodes: 40000})
-	ai.Register("seega", "learned", "hard's search on a learned evaluation instead of material, placing where the network likes best: the network kilab arena --net gives, or the one shipped for the board",
+	ai.Register("seega", "learned", "as hard on a network: the one kilab arena --net gives, or the one shipped for the board",
 		func(cfg games.Config, src games.Source, env ai.Env) (ai.Agent, error) {
 			net, err := netIn(cfg, env)
 			if err != nil {

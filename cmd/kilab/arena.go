@@ -25,8 +25,8 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 			"even-numbered games), and prints A's wins, draws and losses with 95% confidence\n"+
 			"intervals (Wilson). Throws and the agents' choices come from --seed, so a match replays\n"+
 			"exactly when its agents' limits are by depth rather than by time.\n"+
-			"Agents: random, greedy, easy, medium, hard; for Tab also classic (hard before it learned);\n"+
-			"for Seega also learned (hard's search on the network --net names).", stderr, noPosition)
+			"Agents: random, greedy, easy, medium, hard; for Tab and Seega also classic (hard before it learned);\n"+
+			"for Seega also learned (hard's way on the network --net names, or the shipped one).", stderr, noPosition)
 	var a, b string
 	var n, workers int
 	var seed uint64
@@ -42,7 +42,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	var tableDir string
 	fs.StringVar(&tableDir, "tables", "", "a folder `DIR` of solved Aseb tables (kilab solve) for hard to play from (perfectly, to 1/65,535 a move); none: hard searches")
 	var netFile string
-	fs.StringVar(&netFile, "net", "", "a network `FILE` (kilab train) for Seega's learned level to play from")
+	fs.StringVar(&netFile, "net", "", "a network `FILE` (kilab train) for Seega's learned level to play from and its judge to score on")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
