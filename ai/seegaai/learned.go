@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"kilab/ai"
 	"kilab/ai/learn"
@@ -17,6 +18,7 @@ type netChooser struct {
 	net    *learn.Net
 	x, hid []float64
 	moves  []seega.Move
+	vals   []float64 // the network's chance after each of moves (valued)
 }
 
 func newNetChooser(net *learn.Net) *netChooser {
@@ -37,20 +39,28 @@ func (nc *netChooser) value(p *seega.Position, me games.Player) float64 {
 	return v
 }
 
-// best is the move after which the network gives the side on move the
-// most, the first of equals in the engine's order. p must have a move.
-func (nc *netChooser) best(p *seega.Position) seega.Move {
+// valued lists p's moves in nc.moves and, in nc.vals, the chance the
+// network gives the side on move after each; it returns the highest.
+func (nc *netChooser) valued(p *seega.Position) float64 {
 	me := p.Turn()
 	nc.moves = p.AppendMoves(nc.moves[:0])
-	best, top := nc.moves[0], -1.0
+	nc.vals = nc.vals[:0]
+	top := -1.0
 	for _, m := range nc.moves {
 		q := *p
 		q.Do(m)
-		if v := nc.value(&q, me); v > top {
-			best, top = m, v
-		}
+		v := nc.value(&q, me)
+		nc.vals = append(nc.vals, v)
+		top = max(top, v)
 	}
-	return best
+	return top
+}
+
+// best is the move after which the network gives the side on move the
+// most, the first of equals in the engine's order. p must have a move.
+func (nc *netChooser) best(p *seega.Position) seega.Move {
+	top := nc.valued(p)
+	return nc.moves[slices.Index(nc.vals, top)]
 }
 
 // placeSlack is how far below the best placement's chance hard may place:
@@ -61,20 +71,11 @@ const placeSlack = 0.01
 // nearBest is a move at random among those after which the network gives
 // the side on move within slack of the most. p must have a move.
 func (nc *netChooser) nearBest(p *seega.Position, slack float64, src games.Source) seega.Move {
-	me := p.Turn()
-	moves := p.AppendMoves(nil)
-	vals := make([]float64, len(moves))
-	top := -1.0
-	for i, m := range moves {
-		q := *p
-		q.Do(m)
-		vals[i] = nc.value(&q, me)
-		top = max(top, vals[i])
-	}
+	top := nc.valued(p)
 	var near []seega.Move
-	for i, v := range vals {
+	for i, v := range nc.vals {
 		if v >= top-slack {
-			near = append(near, moves[i])
+			near = append(near, nc.moves[i])
 		}
 	}
 	return near[ai.Intn(src, len(near))]
