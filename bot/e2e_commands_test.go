@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -67,7 +68,14 @@ func TestE2EAcceptFromDM(t *testing.T) {
 	}
 	h.reply(h.srv.Click(bo.ID, dm.ID, accept.CustomID))
 	h.newGame(bo.ID)
-	if now, _ := h.srv.Message(msg.ID); len(now.CustomIDs()) != 0 || !strings.Contains(now.Embeds[0].Description, "Accepted") {
+	// The channel's offer is redrawn by delivery, after the accept's answer.
+	accepted := func(m fakediscord.Message) bool {
+		return m.ID == msg.ID && len(m.CustomIDs()) == 0 && strings.Contains(m.Embeds[0].Description, "Accepted")
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := h.srv.WaitMessage(ctx, h.srv.ChannelID(), accepted); err != nil {
+		now, _ := h.srv.Message(msg.ID)
 		t.Errorf("channel challenge after a DM accept: %q %v", now.Embeds[0].Description, now.CustomIDs())
 	}
 }

@@ -421,7 +421,9 @@ func TestE2ESeegaByClicks(t *testing.T) {
 	if g.Players[0] != ana.ID {
 		t.Fatalf("first=me: seats %v, want the challenger first", g.Players)
 	}
-	end := h.playOut(g.ID, rand.New(rand.NewPCG(5, 6)), 6000)
+	// The seed of the shortest random game of the first dozen seeds: whole
+	// games through the fake Discord are the suite's slowest tests.
+	end := h.playOut(g.ID, rand.New(rand.NewPCG(6, 6)), 6000)
 	if end.Active() {
 		t.Fatalf("Seega not over: %+v", end)
 	}

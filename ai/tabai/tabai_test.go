@@ -14,7 +14,8 @@ import (
 )
 
 // Every agent plays only legal moves at several widths: ai.PlayOut has the
-// engine check each one.
+// engine check each one. Each move is searched for 20 ms at most: legality
+// is the point here, not strength.
 func TestAgentsPlayLegally(t *testing.T) {
 	g, _ := games.Lookup("tab")
 	for _, w := range []string{"7", "11", "29"} {
@@ -23,7 +24,7 @@ func TestAgentsPlayLegally(t *testing.T) {
 			if w == "29" && name == "classic" && !testlong.On() {
 				continue // hard's search on the material evaluation: 4 s a game on 29, for the long runs
 			}
-			m := ai.Match{Game: g, Config: cfg, A: name, B: "random", Games: testlong.Pick(2, 4), Seed: 13}
+			m := ai.Match{Game: g, Config: cfg, A: name, B: "random", Games: testlong.Pick(2, 4), Seed: 13, Budget: 20 * time.Millisecond}
 			if w == "29" {
 				m.Games = 1
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -20,11 +21,13 @@ import (
 
 // TestMain runs the program itself when a test starts it as a child process
 // (KILAB_TEST_CHILD=1): the crash test needs a bot it can kill with SIGKILL.
+// Otherwise it runs the tests, more of them at once than there are cores:
+// the crash tests spend most of their time waiting on a child's sweep.
 func TestMain(m *testing.M) {
 	if os.Getenv("KILAB_TEST_CHILD") == "1" {
 		os.Exit(runChild())
 	}
-	os.Exit(m.Run())
+	testlong.MainWaiting(m, max(8, 4*runtime.GOMAXPROCS(0)))
 }
 
 // runChild runs the program as a child process; with KILAB_TEST_CPUPROFILE

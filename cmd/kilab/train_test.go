@@ -58,7 +58,7 @@ func TestTrainWritesANetwork(t *testing.T) {
 // network shipped, on another board, in another game, from no file.
 func arenaWithNet(t *testing.T, path string) {
 	t.Helper()
-	code, out, errs := kilab(t, "arena", "--game", "seega", "-a", "learned", "-b", "random", "--games", "1", "--net", path)
+	code, out, errs := kilab(t, "arena", "--game", "seega", "-a", "learned", "-b", "random", "--games", "1", "--budget", "20ms", "--net", path)
 	if code != 0 || errs != "" || !strings.Contains(out, "learned scores") {
 		t.Errorf("arena from the network = %d, %q, stderr %q", code, out, errs)
 	}
