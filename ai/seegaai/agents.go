@@ -40,13 +40,7 @@ func init() {
 		func(_ games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			return ai.Greedy(material, src), nil
 		})
-	ai.RegisterJudge("seega", func(cfg games.Config, env ai.Env) (ai.Judge, error) {
-		if env.For("seega") == nil {
-			return judge{}, nil
-		}
-		net, err := netIn(cfg, env)
-		return judge{net: net}, err
-	})
+	ai.RegisterJudge("seega", judgeFor)
 }
 
 // params is what a level may do.
@@ -114,10 +108,23 @@ func (a *agent) nearBest(ctx context.Context, p *seega.Position) seega.Move {
 
 // judge estimates seat 0's chance from a short search's score, through a
 // logistic curve: with material as the evaluation, a piece up is about a 73%
-// chance (scale: one piece = 1); with a network (kilab arena --net), the
-// score is its log-odds, and the curve gives back its chance.
+// chance (scale: one piece = 1); with a network, the score is its log-odds,
+// which the curve takes through curve (none: the network's own chance).
 type judge struct {
-	net *learn.Net // nil: material
+	net        *learn.Net // nil: material
+	curve      *curve     // nil: the log-odds as they are
+	calibrated bool       // curve was fitted to net and checked (ai.Checked)
+}
+
+// curve maps log-odds z to sign(z) * scale * |z|^power: a sharpening that
+// sharpens a clear lead more than a slight one.
+type curve struct{ scale, power float64 }
+
+func (c *curve) apply(z float64) float64 {
+	if c == nil {
+		return z
+	}
+	return math.Copysign(c.scale*math.Pow(math.Abs(z), c.power), z)
 }
 
 // judgeNodes bounds the search behind each estimate: /review asks for one per
@@ -140,7 +147,7 @@ func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool
 	if p.Phase() == seega.Movement {
 		_, v = s.best(&p, 4)
 	}
-	chance := 1 / (1 + math.Exp(-float64(v)/pieceValue))
+	chance := 1 / (1 + math.Exp(-j.curve.apply(float64(v)/pieceValue)))
 	switch {
 	case v >= winScore-maxPly:
 		chance = 1
@@ -152,3 +159,6 @@ func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool
 	}
 	return chance, false, nil
 }
+
+// Calibrated says whether the judge's chances passed the check (ai.Checked).
+func (j judge) Calibrated() bool { return j.calibrated }

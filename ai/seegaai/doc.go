@@ -31,12 +31,18 @@
 //
 // The learned evaluation (features.go, learned.go): kilab train --game seega
 // learns a network by self-play and TD(λ), one for each board size, every
-// move the network's best but one in ten at random (Seega has no dice). The
-// judge scores on material unless kilab arena --net gives a network.
+// move the network's best but one in ten at random (Seega has no dice).
+//
+// The judge (agents.go, judgeFor in learned.go) scores on the network kilab
+// arena --net gives, else on the one shipped for the board, else on
+// material. On the shipped network it takes the log-odds through
+// judgeCurve, fitted on games of hard against hard and checked on others,
+// and says its chances are calibrated (docs/ai.md has the tables).
 //
 // Puzzles (puzzle.go, registered with package puzzles): a move after which
 // the mover is two pieces up at the end of the opponent's reply (chains
 // included, both sides playing their best), where no other move keeps that
 // gain, and which a search deeper than hard's (16 plies within 400,000
-// positions) also plays and finds the gain holding.
+// positions) also plays and finds the gain holding; failing that, where the
+// judge is calibrated, a move whose chance leads every other's by 10 points.
 package seegaai

@@ -260,8 +260,9 @@ func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
 
 // Given a network, the judge's chance is the network's: while placing, its
 // word on the position for the first seat (to the score's hundredth of a
-// unit of log-odds); given none, material's curve; given one for another
-// board, it is refused.
+// unit of log-odds), and not Checked; given none, the shipped network's
+// chance through judgeCurve, Checked, on 5 x 5, and material's
+// curve, not Checked, on 7 x 7; given one for another board, it is refused.
 func TestLearnedJudge(t *testing.T) {
 	t.Parallel()
 	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 6, Seed: 5, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
@@ -277,27 +278,53 @@ func TestLearnedJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	shipped, _, _ := shippedNet(fiveFree)
+	plain, _ := ai.NewJudge("seega", fiveFree)
 	p, _ := seega.New(fiveFree)
 	for k := 0; k < 5; k++ { // dark to move after an odd number of placements
 		p.Do(p.AppendMoves(nil)[k])
-		x := make([]float64, inputsFor(5))
-		features(&p, x)
-		want := net.Value(x)
-		if p.Turn() == games.Second {
-			want = 1 - want
-		}
-		got, exact, err := j.WinChance(context.Background(), p)
-		if err != nil || exact || math.Abs(got-want) > 0.003 {
-			t.Errorf("%s: chance %v (exact %v, %v), the network's %v", p, got, exact, err, want)
-		}
+		judgedAs(t, j, p, net, nil)
+		judgedAs(t, plain, p, shipped, &judgeCurve)
 	}
-	plain, _ := ai.NewJudge("seega", fiveFree)
-	if c, _, _ := plain.WinChance(context.Background(), p); c != 0.5 {
-		t.Errorf("material's judge while placing, nothing taken: %v, want 0.5", c)
+	if c, ok := j.(ai.Checked); !ok || c.Calibrated() {
+		t.Error("the judge on a network of its own says its chances are calibrated")
+	}
+	if c, ok := plain.(ai.Checked); !ok || !c.Calibrated() {
+		t.Error("the judge on the shipped network does not say its chances are calibrated")
 	}
 	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
+	p7, _ := seega.New(seven)
+	p7.Do(p7.AppendMoves(nil)[0])
+	material, _ := ai.NewJudge("seega", seven)
+	if c, _, _ := material.WinChance(context.Background(), p7); c != 0.5 {
+		t.Errorf("material's judge while placing, nothing taken: %v, want 0.5", c)
+	}
+	if c, ok := material.(ai.Checked); ok && c.Calibrated() {
+		t.Error("material's judge says its chances are calibrated")
+	}
 	if _, err := env.Judge("seega", seven); err == nil {
 		t.Error("the judge of 7 x 7 came from a network of 5 x 5")
+	}
+}
+
+// judgedAs fails unless j gives p, a position while placing, the first
+// seat's chance by net with its log-odds through c (nil: as they are).
+func judgedAs(t *testing.T, j ai.Judge, p seega.Position, net *learn.Net, c *curve) {
+	t.Helper()
+	x := make([]float64, inputsFor(5))
+	features(&p, x)
+	v := net.Value(x)
+	z := math.Log(v / (1 - v))
+	if c != nil {
+		z = math.Copysign(c.scale*math.Pow(math.Abs(z), c.power), z)
+	}
+	want := 1 / (1 + math.Exp(-z))
+	if p.Turn() == games.Second {
+		want = 1 - want
+	}
+	got, exact, err := j.WinChance(context.Background(), p)
+	if err != nil || exact || math.Abs(got-want) > 0.01 {
+		t.Errorf("%s: chance %v (exact %v, %v), the network's %v", p, got, exact, err, want)
 	}
 }
 

@@ -11,12 +11,18 @@ import (
 	"kilab/puzzles"
 )
 
-// A Seega puzzle is a move after which the mover is at least minGain pieces
-// up at the end of its turn (its capture chain included, S5) and of the
-// opponent's reply, with the best play of both, when no other move keeps
-// that gain; and a search deeper than hard's (deepDepth plies within
-// deepNodes positions, hard: 12 and 40,000) agrees that it is the best move
-// and that the gain holds.
+// A Seega puzzle is a move that starts a turn and beats every other, in one
+// of two ways:
+//
+//   - by material: after it the mover is at least minGain pieces up at the
+//     end of its turn (its capture chain included, S5) and of the opponent's
+//     reply, with the best play of both, when no other move keeps that gain;
+//     and a search deeper than hard's (deepDepth plies within deepNodes
+//     positions, hard: 12 and 40,000) agrees that it is the best move and
+//     that the gain holds;
+//   - failing that, by winning chance, as Aseb's are, where the judge's
+//     chances are calibrated (5 x 5, on the shipped network): the chance
+//     after it leads every other move's by at least margin.
 
 const (
 	minGain   = 2
@@ -25,13 +31,23 @@ const (
 	// turnNodes bounds the turn-and-reply search of one examination; a
 	// position that needs more is not made a puzzle.
 	turnNodes = 2_000_000
+	// margin is the least lead of a puzzle's best move over the next in
+	// winning chance, where no material decides: Aseb's and Tab's 10 points.
+	margin = 0.10
 )
 
 func init() {
-	puzzles.Register("seega", func(games.Config, ai.Env) (puzzles.Examiner, error) { return examiner{}, nil })
+	puzzles.Register("seega", func(cfg games.Config, env ai.Env) (puzzles.Examiner, error) {
+		j, err := judgeFor(cfg, env)
+		if err != nil {
+			return nil, err
+		}
+		return examiner{judge: j.(judge)}, nil
+	})
 }
 
-type examiner struct{}
+// examiner examines the positions of one board; judge gives the chances.
+type examiner struct{ judge judge }
 
 var errTooBig = fmt.Errorf("seegaai: the position is too big to examine")
 
@@ -46,9 +62,31 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 		// capturing is no puzzle: a puzzle starts a turn.
 		return puzzles.Finding{}, false, nil
 	}
+	gains := gainsOf(ctx, p, moves)
+	if gains == nil && !e.judge.calibrated {
+		return puzzles.Finding{}, false, nil
+	}
+	f, err := e.withChances(ctx, p, gains)
+	if err != nil {
+		return f, false, err
+	}
+	if puzzles.ClearGain(f.Moves, minGain) == nil {
+		return f, confirmed(ctx, p, f.Moves[0].Move), nil
+	}
+	if !e.judge.calibrated {
+		return f, false, nil
+	}
+	slices.SortStableFunc(f.Moves, puzzles.ByChance)
+	return f, puzzles.ClearChance(f.Moves, margin) == nil, nil
+}
+
+// gainsOf is what each move of p gains, in pieces, by the end of the
+// opponent's reply; nil where the turn cannot win minGain (no deep search
+// then) or the search would be too big.
+func gainsOf(ctx context.Context, p seega.Position, moves []seega.Move) map[string]float64 {
 	x := &exam{ctx: ctx, me: p.Turn(), base: balance(&p, p.Turn())}
 	if x.turnMax(p) < minGain {
-		return puzzles.Finding{}, false, nil
+		return nil
 	}
 	gains := map[string]float64{}
 	for _, m := range moves {
@@ -56,15 +94,11 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 		q.Do(m)
 		g, err := x.bestEnding(q)
 		if err != nil {
-			return puzzles.Finding{}, false, nil // too big: not a puzzle
+			return nil // too big to value by material
 		}
 		gains[m.String()] = float64(g - x.base)
 	}
-	f, err := withChances(ctx, p, gains)
-	if err != nil || e.Clear(f.Moves) != nil {
-		return f, false, err
-	}
-	return f, confirmed(ctx, p, f.Moves[0].Move), nil
+	return gains
 }
 
 // confirmed says whether the deep search from p plays best and ends at
@@ -74,12 +108,14 @@ func confirmed(ctx context.Context, p seega.Position, best string) bool {
 	return m.String() == best && v-evaluate(&p) >= minGain*pieceValue-2*centreBonus
 }
 
-func withChances(ctx context.Context, p seega.Position, gains map[string]float64) (puzzles.Finding, error) {
-	vals, _, err := ai.Analyse(ctx, judge{}, p)
+// withChances adds the judge's chance to every move's gain and orders the
+// moves by gain, then chance.
+func (e examiner) withChances(ctx context.Context, p seega.Position, gains map[string]float64) (puzzles.Finding, error) {
+	vals, _, err := ai.Analyse(ctx, e.judge, p)
 	if err != nil {
 		return puzzles.Finding{}, err
 	}
-	var f puzzles.Finding
+	f := puzzles.Finding{Calibrated: e.judge.calibrated}
 	for _, v := range vals {
 		f.Moves = append(f.Moves, puzzles.Value{Move: v.Move, Chance: v.Chance, Gain: gains[v.Move]})
 	}
@@ -88,8 +124,18 @@ func withChances(ctx context.Context, p seega.Position, gains map[string]float64
 }
 
 // Clear holds for moves in order of gain whose best wins at least minGain
-// pieces where no other does.
-func (examiner) Clear(vals []puzzles.Value) error { return puzzles.ClearGain(vals, minGain) }
+// pieces where no other does, or else, where the judge's chances are
+// calibrated, in order of chance whose best leads the next by margin.
+func (e examiner) Clear(vals []puzzles.Value) error {
+	byGain := puzzles.ClearGain(vals, minGain)
+	if byGain == nil || !e.judge.calibrated {
+		return byGain
+	}
+	if err := puzzles.ClearChance(vals, margin); err != nil {
+		return fmt.Errorf("by material: %v; by chance: %v", byGain, err)
+	}
+	return nil
+}
 
 // balance is me's pieces (on the board and in hand) less the opponent's.
 func balance(p *seega.Position, me games.Player) int {

@@ -8,6 +8,7 @@ import (
 	"kilab/games"
 	"kilab/games/seega"
 	"kilab/internal/testlong"
+	"kilab/puzzles"
 )
 
 // eachChoice plays n seeded games of random moves and calls f at every
@@ -45,7 +46,7 @@ func TestExaminerGainsMatchAnIndependentSearch(t *testing.T) {
 	ex := examiner{}
 	found := 0
 	for _, cfg := range []games.Config{{Variant: "free", Options: map[string]string{"size": "5"}}, {Variant: "lane", Options: map[string]string{"size": "5"}}} {
-		eachChoice(t, cfg, testlong.Pick(2, 40), testlong.Pick(40, 1000), func(pos games.Position) {
+		eachChoice(t, cfg, testlong.Pick(1, 40), testlong.Pick(40, 1000), func(pos games.Position) {
 			f, ok, err := ex.Examine(context.Background(), pos)
 			if err != nil {
 				t.Fatalf("%s: %v", pos, err)
@@ -132,5 +133,67 @@ func TestThemes(t *testing.T) {
 		if err != nil || got != c.want {
 			t.Errorf("%s %s: theme %q (%v), want %q", c.pos, c.move, got, err, c.want)
 		}
+	}
+}
+
+// Where no material decides, a puzzle on 5 x 5 is a move that starts a turn
+// and whose chance, as the judge on the shipped network gives it, leads
+// every other's by 10 points: the examiner's values are the judge's own,
+// best first. With the same network's chances not calibrated (a network
+// of its own, or material's on 7 x 7 and 9 x 9), no puzzle is by chance.
+func TestChancePuzzles(t *testing.T) {
+	t.Parallel()
+	shipped, err := ai.NewJudge("seega", fiveFree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := puzzles.NewExaminer("seega", fiveFree, ai.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, _, _ := shippedNet(fiveFree)
+	estimates := examiner{judge: judge{net: net}}
+	found := 0
+	eachChoice(t, fiveFree, testlong.Pick(1, 20), testlong.Pick(30, 1000), func(pos games.Position) {
+		f, ok, err := ex.Examine(context.Background(), pos)
+		if err != nil {
+			t.Fatalf("%s: %v", pos, err)
+		}
+		if g, ok, _ := estimates.Examine(context.Background(), pos); ok && puzzles.ClearGain(g.Moves, minGain) != nil {
+			t.Errorf("%s: a puzzle by chance from chances not calibrated", pos)
+		}
+		if _, mid := pos.(seega.Position).Chain(); mid || pos.(seega.Position).Phase() != seega.Movement {
+			if ok {
+				t.Errorf("%s: a puzzle that does not start a turn of moving", pos)
+			}
+			return
+		}
+		vals, _, err := ai.Analyse(context.Background(), shipped, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byChance := len(vals) > 1 && vals[0].Chance-vals[1].Chance >= margin
+		if puzzles.ClearGain(f.Moves, minGain) == nil {
+			return // by material, confirmed or not by the deep search
+		}
+		if ok != byChance {
+			t.Errorf("%s: a puzzle %v, yet the judge gives %v", pos, ok, vals)
+		}
+		if !ok {
+			return
+		}
+		found++
+		if !f.Calibrated {
+			t.Errorf("%s: a puzzle by chance from chances not calibrated", pos)
+		}
+		for i, v := range vals {
+			if f.Moves[i].Move != v.Move || f.Moves[i].Chance != v.Chance {
+				t.Errorf("%s: move %d is %+v, the judge's %+v", pos, i, f.Moves[i], v)
+			}
+		}
+	})
+	t.Logf("%d puzzles by chance", found)
+	if found == 0 {
+		t.Error("no puzzle by chance in the random games")
 	}
 }

@@ -53,3 +53,17 @@ func shippedNet(cfg games.Config) (net *learn.Net, ok bool, err error) {
 	net, ok = nets[start.Size()]
 	return net, ok, nil
 }
+
+// shippedSum is the SHA-256, in hex, of the network shipped for cfg's
+// board; "" where none is.
+func shippedSum(cfg games.Config) string {
+	start, err := seega.New(cfg)
+	if err != nil {
+		return ""
+	}
+	data, err := shippedFiles.ReadFile(fmt.Sprintf("seega%d.knn", start.Size()))
+	if err != nil {
+		return ""
+	}
+	return sha256Hex(data)
+}

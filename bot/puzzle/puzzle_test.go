@@ -151,7 +151,7 @@ func TestPuzzleShowsTheMovesAsButtons(t *testing.T) {
 
 // A click on the best move says so; on another move it says which was
 // best; both give every move's winning chance, said to be exact (Aseb's),
-// calibrated (Tab's) or estimates (Seega's), and take the buttons away.
+// or calibrated (Tab's and Seega's, on 5 x 5), and take the buttons away.
 func TestAnswerRightAndWrong(t *testing.T) {
 	t.Parallel()
 	b, rec, set := unit(t)
@@ -174,7 +174,7 @@ func TestAnswerRightAndWrong(t *testing.T) {
 			if c.Typ != discordgo.InteractionResponseUpdateMessage || !strings.HasPrefix(c.Msg.Content, want) || len(c.Msg.Components) != 0 {
 				t.Fatalf("%s move %d: %v %q, want it to open with %q", p.ID, k, c.Typ, c.Msg.Content, want)
 			}
-			how := map[string]string{"aseb": "puzzle.values_exact", "tab": "puzzle.values_calibrated", "seega": "puzzle.values_estimate"}[game]
+			how := map[string]string{"aseb": "puzzle.values_exact", "tab": "puzzle.values_calibrated", "seega": "puzzle.values_calibrated"}[game]
 			if !strings.Contains(c.Msg.Content, l.T(how)) || !strings.Contains(c.Msg.Content, fmt.Sprintf("%.1f%%", 100*p.Moves[len(p.Moves)-1].Chance)) {
 				t.Errorf("%s: the values are not all given: %q", p.ID, c.Msg.Content)
 			}

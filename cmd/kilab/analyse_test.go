@@ -59,7 +59,7 @@ func TestReview(t *testing.T) {
 		t.Fatalf("review = %d, %q", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != len(plies)+2 || lines[len(lines)-1] != "figures\testimate" || !strings.HasPrefix(lines[0], "0\tstart\t") {
+	if len(lines) != len(plies)+2 || lines[len(lines)-1] != "figures\tcalibrated" || !strings.HasPrefix(lines[0], "0\tstart\t") {
 		t.Fatalf("%d lines for %d plies: first %q last %q", len(lines), len(plies), lines[0], lines[len(lines)-1])
 	}
 	choices := 0

@@ -27,7 +27,7 @@ func runPuzzles(args []string, stdout, stderr io.Writer) int {
 			"positions where one move beats every other by a clear margin (Aseb: 10 points of winning\n"+
 			"chance under the solved table, so --tables is required; Tab and Seega: two pieces won within\n"+
 			"the turn and the reply, by a search deeper than hard's, that no other move keeps; failing that,\n"+
-			"in Tab, 10 points of winning chance as the judge gives it). Progress\n"+
+			"in Tab and in Seega on 5 x 5, 10 points of winning chance as the judge gives it). Progress\n"+
 			"and the counts (games, candidates examined, puzzles) go to standard error.\n"+
 			"kilab puzzles verify FILE checks every puzzle of a file again and exits 1 at the first bad one.", stderr, noPosition)
 	var n, maxGames int
