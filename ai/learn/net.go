@@ -3,7 +3,9 @@ package learn
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -162,3 +164,10 @@ func Load(data []byte, kind string) (*Net, error) {
 // that plays from it (through ai.Env, kilab arena --net): the level reads
 // it with Load, as the kind its game and configuration want.
 type File []byte
+
+// SHA256 is f's SHA-256 in hex: what a judge's calibration is tied to, so
+// that a network trained anew is not taken for the one that was checked.
+func (f File) SHA256() string {
+	sum := sha256.Sum256(f)
+	return hex.EncodeToString(sum[:])
+}

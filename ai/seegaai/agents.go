@@ -111,9 +111,8 @@ func (a *agent) nearBest(ctx context.Context, p *seega.Position) seega.Move {
 // chance (scale: one piece = 1); with a network, the score is its log-odds,
 // which the curve takes through curve (none: the network's own chance).
 type judge struct {
-	net        *learn.Net // nil: material
-	curve      *curve     // nil: the log-odds as they are
-	calibrated bool       // curve was fitted to net and checked (ai.Checked)
+	net   *learn.Net // nil: material
+	curve *curve     // fitted to net and checked (ai.Checked); nil: the log-odds as they are
 }
 
 // curve maps log-odds z to sign(z) * scale * |z|^power: a sharpening that
@@ -161,4 +160,5 @@ func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool
 }
 
 // Calibrated says whether the judge's chances passed the check (ai.Checked).
-func (j judge) Calibrated() bool { return j.calibrated }
+// Only a curve fitted to the network and checked is ever given a judge.
+func (j judge) Calibrated() bool { return j.curve != nil }

@@ -2,8 +2,6 @@ package seegaai
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -265,7 +263,7 @@ func judgeFor(cfg games.Config, env ai.Env) (ai.Judge, error) {
 	if err != nil {
 		return nil, err
 	}
-	return judgeOf(net, sha256Hex(file)), nil
+	return judgeOf(net, file.SHA256()), nil
 }
 
 // judgeOf is the judge on net, whose file has the SHA-256 sum: through
@@ -275,10 +273,5 @@ func judgeOf(net *learn.Net, sum string) judge {
 	if sum != calibratedNet {
 		return judge{net: net}
 	}
-	return judge{net: net, curve: &judgeCurve, calibrated: true}
-}
-
-func sha256Hex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	return judge{net: net, curve: &judgeCurve}
 }

@@ -63,7 +63,7 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 		return puzzles.Finding{}, false, nil
 	}
 	gains := gainsOf(ctx, p, moves)
-	if gains == nil && !e.judge.calibrated {
+	if gains == nil && !e.judge.Calibrated() {
 		return puzzles.Finding{}, false, nil
 	}
 	f, err := e.withChances(ctx, p, gains)
@@ -73,7 +73,7 @@ func (e examiner) Examine(ctx context.Context, pos games.Position) (puzzles.Find
 	if puzzles.ClearGain(f.Moves, minGain) == nil {
 		return f, confirmed(ctx, p, f.Moves[0].Move), nil
 	}
-	if !e.judge.calibrated {
+	if !e.judge.Calibrated() {
 		return f, false, nil
 	}
 	slices.SortStableFunc(f.Moves, puzzles.ByChance)
@@ -115,7 +115,7 @@ func (e examiner) withChances(ctx context.Context, p seega.Position, gains map[s
 	if err != nil {
 		return puzzles.Finding{}, err
 	}
-	f := puzzles.Finding{Calibrated: e.judge.calibrated}
+	f := puzzles.Finding{Calibrated: e.judge.Calibrated()}
 	for _, v := range vals {
 		f.Moves = append(f.Moves, puzzles.Value{Move: v.Move, Chance: v.Chance, Gain: gains[v.Move]})
 	}
@@ -128,7 +128,7 @@ func (e examiner) withChances(ctx context.Context, p seega.Position, gains map[s
 // calibrated, in order of chance whose best leads the next by margin.
 func (e examiner) Clear(vals []puzzles.Value) error {
 	byGain := puzzles.ClearGain(vals, minGain)
-	if byGain == nil || !e.judge.calibrated {
+	if byGain == nil || !e.judge.Calibrated() {
 		return byGain
 	}
 	if err := puzzles.ClearChance(vals, margin); err != nil {

@@ -54,6 +54,18 @@ func shippedNet(cfg games.Config) (net *learn.Net, ok bool, err error) {
 	return net, ok, nil
 }
 
+// shippedSums are the shipped networks' SHA-256s, by board size, reckoned
+// once.
+var shippedSums = sync.OnceValue(func() map[int]string {
+	out := map[int]string{}
+	for _, n := range []int{5, 7, 9} {
+		if data, err := shippedFiles.ReadFile(fmt.Sprintf("seega%d.knn", n)); err == nil {
+			out[n] = learn.File(data).SHA256()
+		}
+	}
+	return out
+})
+
 // shippedSum is the SHA-256, in hex, of the network shipped for cfg's
 // board; "" where none is.
 func shippedSum(cfg games.Config) string {
@@ -61,9 +73,5 @@ func shippedSum(cfg games.Config) string {
 	if err != nil {
 		return ""
 	}
-	data, err := shippedFiles.ReadFile(fmt.Sprintf("seega%d.knn", start.Size()))
-	if err != nil {
-		return ""
-	}
-	return sha256Hex(data)
+	return shippedSums()[start.Size()]
 }

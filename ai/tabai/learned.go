@@ -3,9 +3,7 @@ package tabai
 import (
 	"cmp"
 	"context"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -388,12 +386,7 @@ func shippedJudge() (netJudge, error) {
 }
 
 // shippedSum is the shipped network's SHA-256, in hex, reckoned once.
-var shippedSum = sync.OnceValue(func() string { return sha256Hex(shipped) })
-
-func sha256Hex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
+var shippedSum = sync.OnceValue(func() string { return learn.File(shipped).SHA256() })
 
 // judgeOf is the judge on net, whose file has the SHA-256 sum: calibrated
 // where that is the network the sharpening was fitted to.

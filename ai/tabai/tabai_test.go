@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kilab/ai"
+	"kilab/ai/learn"
 	"kilab/games"
 	"kilab/games/tab"
 	"kilab/internal/testlong"
@@ -138,7 +139,7 @@ func TestJudgeCalibratedForItsNetworkOnly(t *testing.T) {
 	}
 	other := slices.Clone(shipped)
 	other[len(other)-1] ^= 1
-	raw := judgeOf(net, sha256Hex(other))
+	raw := judgeOf(net, learn.File(other).SHA256())
 	if raw.Calibrated() || raw.sharpness != 1 {
 		t.Errorf("the judge of another network: calibrated %v, sharpness %v", raw.Calibrated(), raw.sharpness)
 	}
