@@ -96,6 +96,13 @@ func (l *Lang) N(id string, n int, kv ...any) string {
 	return l.say(id, n, append(kv, "Count", n))
 }
 
+// Nd says message id with the plural form that fits d, a number written
+// in decimals ("2", "0.5"): the plural rules of many languages tell a
+// fraction from a whole number, which an int cannot carry.
+func (l *Lang) Nd(id string, d string, kv ...any) string {
+	return l.say(id, d, kv)
+}
+
 func (l *Lang) say(id string, count any, kv []any) string {
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data(kv), PluralCount: count})
 	if err != nil {

@@ -2,6 +2,8 @@ package puzzles
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 
 	"kilab/games"
 	"kilab/lang"
@@ -9,10 +11,12 @@ import (
 
 // Said is what a player is told of an answer to a puzzle, in their words:
 // whether it was right and which move was best, then what every move is
-// worth, best first.
+// worth, best first, and, where the puzzle is one of material, what the
+// brackets after each move's chance mean (Gains; empty otherwise).
 type Said struct {
 	Verdict, Head string
 	Values        []string
+	Gains         string
 }
 
 // Answer says, in l, how played answers p, whose position is pos.
@@ -28,8 +32,52 @@ func Answer(l *lang.Lang, pos games.Position, p Puzzle, played string) Said {
 	case p.Calibrated:
 		s.Head = l.T("puzzle.values_calibrated")
 	}
+	// A puzzle of material is often set where the mover already wins
+	// whatever it plays: every chance then reads near 100%, and only the
+	// pieces each move wins tell the answer from the rest.
+	gains := hasGains(p)
+	if gains {
+		s.Gains = l.T("puzzle.gains")
+	}
 	for _, v := range p.Moves {
-		s.Values = append(s.Values, fmt.Sprintf("%s: %.1f%%", say(v.Move), 100*v.Chance))
+		chance := fmt.Sprintf("%.1f%%", 100*v.Chance)
+		if !gains {
+			s.Values = append(s.Values, say(v.Move)+": "+chance)
+			continue
+		}
+		signed, size := gainWords(v.Gain)
+		s.Values = append(s.Values, l.Nd("puzzle.value_gain", size, "Move", say(v.Move), "Chance", chance, "Gain", signed))
 	}
 	return s
+}
+
+// hasGains reports whether p's moves differ in the pieces they win: a
+// puzzle of material (Tab's and Seega's, where the deep search found a
+// gain); Aseb's and those found by chance alone have none.
+func hasGains(p Puzzle) bool {
+	for _, v := range p.Moves {
+		if gainSize(v.Gain) != "0" {
+			return true
+		}
+	}
+	return false
+}
+
+// gainWords writes a gain of pieces to a tenth, signed ("+2", "−0.5",
+// "0"), and its size unsigned, which picks the plural form.
+func gainWords(g float64) (signed, size string) {
+	size = gainSize(g)
+	switch {
+	case size == "0":
+		return size, size
+	case g > 0:
+		return "+" + size, size
+	default:
+		return "−" + size, size
+	}
+}
+
+// gainSize is the size of g to a tenth: "2", "0.5".
+func gainSize(g float64) string {
+	return strconv.FormatFloat(math.Round(math.Abs(g)*10)/10, 'f', -1, 64)
 }

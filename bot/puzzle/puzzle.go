@@ -306,5 +306,9 @@ func ratingText(l *lang.Lang, g games.Game, out store.PuzzleOutcome) string {
 // every move is worth (puzzles.Answer).
 func answerText(l *lang.Lang, pos games.Position, p puzzles.Puzzle, played string) string {
 	a := puzzles.Answer(l, pos, p, played)
-	return strings.Join(append([]string{a.Verdict, "", a.Head}, a.Values...), "\n")
+	lines := append([]string{a.Verdict, "", a.Head}, a.Values...)
+	if a.Gains != "" {
+		lines = append(lines, "", a.Gains)
+	}
+	return strings.Join(lines, "\n")
 }

@@ -178,6 +178,9 @@ func TestAnswerRightAndWrong(t *testing.T) {
 			if !strings.Contains(c.Msg.Content, l.T(how)) || !strings.Contains(c.Msg.Content, fmt.Sprintf("%.1f%%", 100*p.Moves[len(p.Moves)-1].Chance)) {
 				t.Errorf("%s: the values are not all given: %q", p.ID, c.Msg.Content)
 			}
+			if a := puzzles.Answer(l, pos, p, v.Move); a.Gains != "" && !strings.Contains(c.Msg.Content, "\n\n"+a.Gains) {
+				t.Errorf("%s: the pieces each move wins are not explained: %q", p.ID, c.Msg.Content)
+			}
 		}
 	}
 	_ = set
