@@ -15,6 +15,7 @@ type Training struct {
 	Config   games.Config // the configuration to learn; with no variant, the one the shipped weights learned on
 	Games    int          // self-played games
 	Seed     uint64       // of the first weights and of every throw: the same seed writes the same file
+	Workers  int          // games played at once; the same seed and workers write the same file
 	Progress func(done int, note string)
 }
 

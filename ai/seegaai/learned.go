@@ -119,12 +119,14 @@ type TrainOptions struct {
 	Rate     float64      // learning rate
 	Lambda   float64      // TD(λ)'s λ
 	Explore  float64      // the chance of a random move instead of the network's
+	Workers  int          // games played at once (learn.Trainer.SelfPlay); 0 is 1
 	Progress func(done int, mse float64)
 }
 
 // Train learns a network by self-play: every position of a game where a
-// move is due is learned from by TD(λ) once the game is over. It stops
-// early, with the network as it is, when ctx ends.
+// move is due is learned from by TD(λ) once the game is over, the games
+// played Workers at a time (learn.Trainer.SelfPlay). It stops early, with
+// the network as it is, when ctx ends.
 func Train(ctx context.Context, o TrainOptions) (*learn.Net, error) {
 	start, err := seega.New(o.Config)
 	if err != nil {
@@ -133,27 +135,34 @@ func Train(ctx context.Context, o TrainOptions) (*learn.Net, error) {
 	n := start.Size()
 	net := learn.New(netKind(n), inputsFor(n), o.Hidden, o.Seed)
 	tr := &learn.Trainer{Net: net, Rate: o.Rate, Lambda: o.Lambda}
-	nc := newNetChooser(net)
-	src := games.Seeded(o.Seed)
-	var ps []learn.Position
-	var xs [][]float64 // the inputs' buffers, kept from game to game
-	mse := 0.0
-	for g := 0; g < o.Games && ctx.Err() == nil; g++ {
-		ps = ps[:0]
-		result := nc.selfPlay(start, src, o.Explore, func(p *seega.Position) {
-			if len(ps) == len(xs) {
-				xs = append(xs, make([]float64, net.In))
-			}
-			x := xs[len(ps)]
-			features(p, x)
-			ps = append(ps, learn.Position{X: x, First: p.Turn() == games.First})
-		})
-		mse = 0.99*mse + 0.01*tr.Game(ps, result)
-		if o.Progress != nil && (g+1)%100 == 0 {
-			o.Progress(g+1, mse)
-		}
+	players := make([]learn.Player, max(o.Workers, 1))
+	for i := range players {
+		players[i] = &trainee{nc: newNetChooser(net), start: start, explore: o.Explore}
 	}
+	tr.SelfPlay(ctx, o.Games, o.Seed, players, o.Progress)
 	return net, nil
+}
+
+// trainee plays Train's games, with buffers of its own.
+type trainee struct {
+	nc      *netChooser
+	start   seega.Position
+	explore float64
+	ps      []learn.Position
+	xs      [][]float64 // the inputs' buffers, kept from game to game
+}
+
+func (tr *trainee) Play(_ int, src games.Source) ([]learn.Position, float64) {
+	tr.ps = tr.ps[:0]
+	result := tr.nc.selfPlay(tr.start, src, tr.explore, func(p *seega.Position) {
+		if len(tr.ps) == len(tr.xs) {
+			tr.xs = append(tr.xs, make([]float64, tr.nc.net.In))
+		}
+		x := tr.xs[len(tr.ps)]
+		features(p, x)
+		tr.ps = append(tr.ps, learn.Position{X: x, First: p.Turn() == games.First})
+	})
+	return tr.ps, result
 }
 
 // The training's settings: as Tab's (40 hidden units, TD(λ) with λ = 0.7
@@ -175,7 +184,7 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 		cfg = games.Config{Variant: "free", Options: map[string]string{"size": "5"}}
 	}
 	net, err := Train(ctx, TrainOptions{Config: cfg, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
-		Rate: trainRate, Lambda: trainLambda, Explore: explore,
+		Rate: trainRate, Lambda: trainLambda, Explore: explore, Workers: t.Workers,
 		Progress: t.ReportTD})
 	if err != nil {
 		return err

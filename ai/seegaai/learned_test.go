@@ -64,11 +64,12 @@ func TestFeaturesByHand(t *testing.T) {
 }
 
 // A training run from a seed writes the same network twice, and another
-// seed another; the network has the size's inputs.
+// seed another, or the same seed with games played two at once; the
+// network has the size's inputs.
 func TestTrainingReproducible(t *testing.T) {
 	t.Parallel()
-	run := func(seed uint64) []byte {
-		net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 4, Seed: seed, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
+	run := func(seed uint64, workers int) []byte {
+		net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 4, Seed: seed, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,9 +79,12 @@ func TestTrainingReproducible(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	a, b, c := run(3), run(3), run(4)
+	a, b, c := run(3, 1), run(3, 1), run(4, 1)
 	if !bytes.Equal(a, b) || bytes.Equal(a, c) {
 		t.Errorf("seed 3 twice: same %v; seeds 3 and 4: same %v", bytes.Equal(a, b), bytes.Equal(a, c))
+	}
+	if d := run(3, 2); bytes.Equal(a, d) || !bytes.Equal(d, run(3, 2)) {
+		t.Errorf("two at once: as one at a time %v, the same twice %v", bytes.Equal(a, d), bytes.Equal(d, run(3, 2)))
 	}
 	net, err := learn.Load(a, "seega/5/1")
 	if err != nil || net.In != inputsFor(5) {

@@ -213,6 +213,7 @@ type TrainOptions struct {
 	Rate     float64 // learning rate
 	Lambda   float64 // TD(λ)'s λ
 	Limit    int     // positions a turn's choice may visit
+	Workers  int     // games played at once (learn.Trainer.SelfPlay); 0 is 1
 	Progress func(done int, mse float64)
 }
 
@@ -221,33 +222,43 @@ type TrainOptions struct {
 // choosing both sides' turns as it goes. It stops early, with the network as
 // it is, when ctx ends.
 func Train(ctx context.Context, o TrainOptions) (*learn.Net, error) {
-	net := learn.New(netKind, inputs, o.Hidden, o.Seed)
-	tr := &learn.Trainer{Net: net, Rate: o.Rate, Lambda: o.Lambda}
-	np := newNetPlayer(net, o.Limit)
-	src := games.Seeded(o.Seed)
-	var ps []learn.Position
-	var xs [][]float64 // the inputs' buffers, kept from game to game
-	mse := 0.0
-	for g := 0; g < o.Games && ctx.Err() == nil; g++ {
-		start, err := tab.Start(o.Widths[g%len(o.Widths)])
-		if err != nil {
+	starts := make([]tab.Position, len(o.Widths))
+	for i, w := range o.Widths {
+		var err error
+		if starts[i], err = tab.Start(w); err != nil {
 			return nil, err
 		}
-		ps = ps[:0]
-		result := selfPlay(start, np, src, func(p tab.Position) {
-			if len(ps) == len(xs) {
-				xs = append(xs, make([]float64, inputs))
-			}
-			x := xs[len(ps)]
-			np.buf = features(p, x, np.buf)
-			ps = append(ps, learn.Position{X: x, First: p.Turn() == games.First})
-		})
-		mse = 0.99*mse + 0.01*tr.Game(ps, result)
-		if o.Progress != nil && (g+1)%100 == 0 {
-			o.Progress(g+1, mse)
-		}
 	}
+	net := learn.New(netKind, inputs, o.Hidden, o.Seed)
+	tr := &learn.Trainer{Net: net, Rate: o.Rate, Lambda: o.Lambda}
+	players := make([]learn.Player, max(o.Workers, 1))
+	for i := range players {
+		players[i] = &trainee{np: newNetPlayer(net, o.Limit), starts: starts}
+	}
+	tr.SelfPlay(ctx, o.Games, o.Seed, players, o.Progress)
 	return net, nil
+}
+
+// trainee plays Train's games, with buffers of its own: game g on the
+// board of starts[g % len(starts)].
+type trainee struct {
+	np     *netPlayer
+	starts []tab.Position
+	ps     []learn.Position
+	xs     [][]float64 // the inputs' buffers, kept from game to game
+}
+
+func (tr *trainee) Play(g int, src games.Source) ([]learn.Position, float64) {
+	tr.ps = tr.ps[:0]
+	result := selfPlay(tr.starts[g%len(tr.starts)], tr.np, src, func(p tab.Position) {
+		if len(tr.ps) == len(tr.xs) {
+			tr.xs = append(tr.xs, make([]float64, inputs))
+		}
+		x := tr.xs[len(tr.ps)]
+		tr.np.buf = features(p, x, tr.np.buf)
+		tr.ps = append(tr.ps, learn.Position{X: x, First: p.Turn() == games.First})
+	})
+	return tr.ps, result
 }
 
 // selfPlay plays a game from start with np choosing every turn, throws
@@ -313,7 +324,7 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 		width = w
 	}
 	net, err := Train(ctx, TrainOptions{Widths: []int{width}, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
-		Rate: trainRate, Lambda: trainLambda, Limit: turnLimit,
+		Rate: trainRate, Lambda: trainLambda, Limit: turnLimit, Workers: t.Workers,
 		Progress: t.ReportTD})
 	if err != nil {
 		return err

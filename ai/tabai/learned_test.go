@@ -50,11 +50,11 @@ func TestStartFeatures(t *testing.T) {
 }
 
 // A training run from a seed writes the same network twice, and another
-// seed another.
+// seed another, or the same seed with games played two at once.
 func TestTrainingReproducible(t *testing.T) {
 	t.Parallel()
-	run := func(seed uint64) []byte {
-		net, err := Train(context.Background(), TrainOptions{Widths: []int{7}, Games: 6, Seed: seed, Hidden: 8, Rate: 0.1, Lambda: 0.7, Limit: 2000})
+	run := func(seed uint64, workers int) []byte {
+		net, err := Train(context.Background(), TrainOptions{Widths: []int{7}, Games: 6, Seed: seed, Hidden: 8, Rate: 0.1, Lambda: 0.7, Limit: 2000, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,9 +62,12 @@ func TestTrainingReproducible(t *testing.T) {
 		net.Save(&b)
 		return b.Bytes()
 	}
-	a, b, c := run(3), run(3), run(4)
+	a, b, c := run(3, 1), run(3, 1), run(4, 1)
 	if !bytes.Equal(a, b) {
 		t.Error("the same seed trained two networks")
+	}
+	if d := run(3, 2); bytes.Equal(a, d) || !bytes.Equal(d, run(3, 2)) {
+		t.Error("two at once: as one at a time, or not the same twice")
 	}
 	if bytes.Equal(a, c) {
 		t.Error("two seeds trained the same network")

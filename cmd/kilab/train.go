@@ -17,23 +17,25 @@ import (
 )
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
-	fs, g := newFlagSet("train", "--game G [--variant V] [--opt key=value]... [--games N] [--seed S] -o FILE",
+	fs, g := newFlagSet("train", "--game G [--variant V] [--opt key=value]... [--games N] [--seed S] [--workers W] -o FILE",
 		"Learns a game's evaluation by playing itself (TD(λ), docs/ai.md) and writes the network to\n"+
-			"FILE, the kind of file the computer's hard level plays from. The same seed and games write\n"+
-			"the same file. Without --variant or --opt it learns as the shipped weights did (Tab:\n"+
+			"FILE, the kind of file the computer's hard level plays from. The same seed, games and\n"+
+			"workers write the same file. Without --variant or --opt it learns as the shipped weights did (Tab:\n"+
 			"on the default board, for every width; Seega: 5 x 5, free, one network for each size);\n"+
 			"with them, on that configuration. Progress goes to stderr every 1,000 games.",
 		stderr, noPosition, onlyGames(ai.Trainable()))
-	var n int
+	var n, workers int
 	var seed uint64
 	var out string
 	fs.IntVar(&n, "games", 100000, "how many games `N` to play")
 	fs.Uint64Var(&seed, "seed", 1, "the seed `S` of the first weights and of every throw")
+	fs.IntVar(&workers, "workers", 1, "how many games `W` to play at once, on as many cores; with more than one, the games of each\n"+
+		"round of W are played on the network as the rounds before left it, and learned from in order (docs/ai.md)")
 	fs.StringVar(&out, "o", "", "the network's file `FILE` (required)")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
-	t, err := training(g, fs.Args(), n, seed, out)
+	t, err := training(g, fs.Args(), n, seed, workers, out)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -53,7 +55,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 }
 
 // training checks the flags and makes the run they describe.
-func training(g *gameFlags, rest []string, n int, seed uint64, out string) (ai.Training, error) {
+func training(g *gameFlags, rest []string, n int, seed uint64, workers int, out string) (ai.Training, error) {
 	switch {
 	case len(rest) > 0:
 		return ai.Training{}, fmt.Errorf("train takes no arguments, got %q", rest)
@@ -61,6 +63,8 @@ func training(g *gameFlags, rest []string, n int, seed uint64, out string) (ai.T
 		return ai.Training{}, errors.New("-o FILE is required: where the network goes")
 	case n <= 0:
 		return ai.Training{}, fmt.Errorf("--games must be at least 1, got %d", n)
+	case workers <= 0:
+		return ai.Training{}, fmt.Errorf("--workers must be at least 1, got %d", workers)
 	case g.position.set:
 		return ai.Training{}, errors.New("train plays from the start: leave out --position")
 	}
@@ -71,7 +75,7 @@ func training(g *gameFlags, rest []string, n int, seed uint64, out string) (ai.T
 	if !slices.Contains(ai.Trainable(), game.Name()) {
 		return ai.Training{}, fmt.Errorf("%s has no learned evaluation: train covers %s", game.Name(), strings.Join(ai.Trainable(), ", "))
 	}
-	t := ai.Training{Games: n, Seed: seed}
+	t := ai.Training{Games: n, Seed: seed, Workers: workers}
 	if g.variant != "" || len(g.opts) > 0 {
 		if t.Config, err = games.Normalize(game, games.Config{Variant: g.variant, Options: g.opts}); err != nil {
 			return ai.Training{}, err

@@ -27,7 +27,7 @@ func TestTrainWritesANetwork(t *testing.T) {
 	if _, err := learn.Load(a, "tab/1"); err != nil || string(a) != string(b) {
 		t.Errorf("the network: %v; the same seed wrote the same file: %v", err, string(a) == string(b))
 	}
-	code, out, errs := kilab(t, "train", "--game", "seega", "--games", "2", "--seed", "9", "-o", file("s.knn"))
+	code, out, errs := kilab(t, "train", "--game", "seega", "--games", "2", "--seed", "9", "--workers", "2", "-o", file("s.knn"))
 	if code != 0 || errs != "" || !strings.Contains(out, "seega learned from 2 games (seed 9)") {
 		t.Fatalf("train seega = %d, %q, stderr %q", code, out, errs)
 	}
@@ -42,6 +42,7 @@ func TestTrainWritesANetwork(t *testing.T) {
 		{"train", "--game", "seega", "--opt", "size=6", "-o", file("c.knn")},
 		{"train", "--game", "tab", "--games", "3"},
 		{"train", "--game", "tab", "--games", "0", "-o", file("c.knn")},
+		{"train", "--game", "tab", "--workers", "0", "-o", file("c.knn")},
 		{"train", "--game", "tab", "--opt", "width=8", "-o", file("c.knn")},
 	} {
 		if code, _, errs := kilab(t, bad...); code != 1 || !strings.HasPrefix(errs, "kilab: ") || strings.Count(errs, "\n") != 1 {
