@@ -79,6 +79,7 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 		return a.nearBest(ctx, &p).String(), nil
 	}
 	s := newSearcher(ctx, a.nodes)
+	defer s.done()
 	if a.net != nil {
 		s.eval = newNetScorer(a.net).score
 	}
@@ -90,6 +91,7 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 // deep: easy's mistakes, which are small ones.
 func (a *agent) nearBest(ctx context.Context, p *seega.Position) seega.Move {
 	s := newSearcher(ctx, a.nodes)
+	defer s.done()
 	kids := s.expand(p, 0)
 	vals := make([]int, len(kids))
 	top := math.MinInt
@@ -139,6 +141,7 @@ func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool
 		return 0, false, fmt.Errorf("seegaai: not a Seega position: %T", pos)
 	}
 	s := newSearcher(ctx, judgeNodes)
+	defer s.done()
 	if j.net != nil {
 		s.eval = newNetScorer(j.net).score
 	}

@@ -104,7 +104,9 @@ func gainsOf(ctx context.Context, p seega.Position, moves []seega.Move) map[stri
 // confirmed says whether the deep search from p plays best and ends at
 // least minGain pieces up, give or take the centre's bonus on both sides.
 func confirmed(ctx context.Context, p seega.Position, best string) bool {
-	m, v := newSearcher(ctx, deepNodes).best(&p, deepDepth)
+	s := newSearcher(ctx, deepNodes)
+	defer s.done()
+	m, v := s.best(&p, deepDepth)
 	return m.String() == best && v-evaluate(&p) >= minGain*pieceValue-2*centreBonus
 }
 

@@ -3,6 +3,7 @@ package seegaai
 import (
 	"context"
 	"slices"
+	"sync"
 
 	"kilab/games/seega"
 )
@@ -26,6 +27,7 @@ type ttEntry struct {
 	value int32
 	depth int8
 	flag  int8
+	gen   uint16 // the search that wrote it (searcher.gen)
 }
 
 // child is a move and the position after it, kept to order moves by what
@@ -38,7 +40,7 @@ type child struct {
 }
 
 // searcher is one search: its limits, its table and its buffers. A searcher
-// is used by one goroutine; each agent makes its own per move.
+// is used by one goroutine; each agent takes its own per move.
 type searcher struct {
 	ctx      context.Context
 	maxNodes int
@@ -47,12 +49,51 @@ type searcher struct {
 	noTT     bool                      // tests: search without the table, to check it changes no value
 	eval     func(*seega.Position) int // the score of a position in play; nil: evaluate
 	tt       []ttEntry
+	gen      uint16 // this search's mark in the table: entries of another are empty
 	moves    [maxPly][]seega.Move
 	children [maxPly][]child
 }
 
+// searchers keeps searchers between searches. The judge searches every ply
+// of a review and every move of a puzzle's examination, 3,000 positions at
+// most: a table of 1.5 MiB made and cleared for each was most of its cost
+// (memory cleared, and collected). A searcher taken again starts a new
+// generation instead, and reads every entry of an earlier one as empty.
+var searchers = sync.Pool{New: func() any { return &searcher{tt: make([]ttEntry, 1<<ttBits)} }}
+
+// newSearcher is a searcher as good as new, its table empty. Give it back
+// with done when the search is over.
 func newSearcher(ctx context.Context, maxNodes int) *searcher {
-	return &searcher{ctx: ctx, maxNodes: maxNodes, tt: make([]ttEntry, 1<<ttBits)}
+	s := searchers.Get().(*searcher)
+	s.renew(ctx, maxNodes)
+	return s
+}
+
+// renew readies s for a new search, its table as good as empty.
+func (s *searcher) renew(ctx context.Context, maxNodes int) {
+	s.ctx, s.maxNodes, s.nodes, s.stopped, s.noTT, s.eval = ctx, maxNodes, 0, false, false, nil
+	s.gen++
+	if s.gen == 0 { // wrapped: entries 65,536 searches old would read as this one's
+		clear(s.tt)
+		s.gen = 1
+	}
+}
+
+// done gives s back for another search; s must not be used after.
+func (s *searcher) done() {
+	s.ctx, s.eval = nil, nil
+	searchers.Put(s)
+}
+
+// slot is the table's entry for key, as a new table would hold it: an
+// entry an earlier search wrote is cleared on first touch, so a searcher
+// taken again searches exactly as a new one.
+func (s *searcher) slot(key uint64) *ttEntry {
+	e := &s.tt[key&(1<<ttBits-1)]
+	if e.gen != s.gen {
+		*e = ttEntry{gen: s.gen}
+	}
+	return e
 }
 
 // best searches p to depth maxDepth by iterative deepening and returns the
@@ -168,7 +209,7 @@ func (s *searcher) tick() bool {
 // first, then captures, then the rest, each group in the engine's order.
 func (s *searcher) expand(p *seega.Position, ply int) []child {
 	s.moves[ply] = p.AppendMoves(s.moves[ply][:0])
-	e := &s.tt[p.Key()&(1<<ttBits-1)]
+	e := s.slot(p.Key())
 	hint := seega.Move{}
 	if e.key == p.Key() {
 		hint = e.move
@@ -197,7 +238,7 @@ func rank(c child) int {
 }
 
 func (s *searcher) probe(key uint64, depth, alpha, beta int) (int, bool) {
-	e := &s.tt[key&(1<<ttBits-1)]
+	e := s.slot(key)
 	if s.noTT || e.key != key || int(e.depth) < depth {
 		return 0, false
 	}
@@ -212,9 +253,9 @@ func (s *searcher) probe(key uint64, depth, alpha, beta int) (int, bool) {
 }
 
 func (s *searcher) store(key uint64, m seega.Move, v, depth int, flag int8) {
-	e := &s.tt[key&(1<<ttBits-1)]
+	e := s.slot(key)
 	if s.noTT || (e.key == key && int(e.depth) > depth) {
 		return // keep the deeper result
 	}
-	*e = ttEntry{key: key, move: m, value: int32(v), depth: int8(min(depth, 127)), flag: flag}
+	*e = ttEntry{key: key, move: m, value: int32(v), depth: int8(min(depth, 127)), flag: flag, gen: s.gen}
 }

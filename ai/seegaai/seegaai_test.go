@@ -149,3 +149,54 @@ func benchmarkMove(b *testing.B, level string) {
 		}
 	}
 }
+
+// A searcher renewed for another search searches exactly as a new one: the
+// same move, value and positions visited, on positions from random games,
+// each search following a shallower one of the same position and one of
+// another (whose entries it must not see), and across the wrap of the
+// table's generations.
+func TestRenewedSearcherIsAsNew(t *testing.T) {
+	s := newSearcher(context.Background(), 3000)
+	defer s.done()
+	for seed := uint64(1); seed <= 8; seed++ {
+		p := midgame(t, seed, int(seed%5))
+		if p.Over() {
+			continue
+		}
+		wrap := seed%2 == 0
+		for i, before := range []seega.Position{midgame(t, seed+100, 2), p} {
+			if wrap && i == 1 {
+				s.gen = 0 // p's entries are written in generation 1...
+			}
+			if !before.Over() {
+				s.renew(context.Background(), 3000)
+				s.best(&before, 3)
+			}
+		}
+		if wrap {
+			s.gen = 1<<16 - 1 // ...and the search below wraps round to it
+		}
+		fresh := &searcher{ctx: context.Background(), maxNodes: 3000, tt: make([]ttEntry, 1<<ttBits)}
+		fm, fv := fresh.best(&p, 4)
+		s.renew(context.Background(), 3000)
+		m, v := s.best(&p, 4)
+		if m != fm || v != fv || s.nodes != fresh.nodes {
+			t.Errorf("seed %d: %v %d after %d positions, a new searcher %v %d after %d", seed, m, v, s.nodes, fm, fv, fresh.nodes)
+		}
+	}
+}
+
+// BenchmarkJudge is the judge's chance at a middlegame position of 5 x 5,
+// on the shipped network: a review asks it at every ply.
+func BenchmarkJudge(b *testing.B) {
+	p := midgame(b, 9, 3)
+	j, err := ai.NewJudge("seega", games.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, _, err := j.WinChance(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
