@@ -121,3 +121,30 @@ func TestRateLimitBodiesMatchTheSpec(t *testing.T) {
 		}
 	}
 }
+
+// A body checked again gets the same verdict as the first time, from
+// memory: a bad one is refused every time, and the violations handed out
+// are the caller's own to change.
+func TestCheckRemembersVerdicts(t *testing.T) {
+	t.Parallel()
+	sp, err := SharedSpec(SpecPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const route = "POST /channels/{channel_id}/messages"
+	bad := []byte(`{"content": 7, "nonce": "check-remembers"}`)
+	good := []byte(`{"content": "check remembers"}`)
+	first := sp.Check(route, bad)
+	if len(first) == 0 {
+		t.Fatal("a number for content passed the schema")
+	}
+	first[0].Rule = "changed by the caller"
+	if again := sp.Check(route, bad); len(again) != len(first) || again[0].Rule == "changed by the caller" {
+		t.Errorf("checked again: %v", again)
+	}
+	for range 2 {
+		if vs := sp.Check(route, good); len(vs) != 0 {
+			t.Errorf("a good body: %v", vs)
+		}
+	}
+}
