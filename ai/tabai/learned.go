@@ -219,8 +219,9 @@ type TrainOptions struct {
 
 // Train learns a network by self-play: each game's positions at the start
 // of every turn are learned from by TD(λ) once it is over, the network
-// choosing both sides' turns as it goes. It stops early, with the network as
-// it is, when ctx ends.
+// choosing both sides' turns as it goes, the games played Workers at a time
+// (learn.Trainer.SelfPlay). It stops early, with the network as it is, when
+// ctx ends.
 func Train(ctx context.Context, o TrainOptions) (*learn.Net, error) {
 	starts := make([]tab.Position, len(o.Widths))
 	for i, w := range o.Widths {
