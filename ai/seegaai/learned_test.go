@@ -142,8 +142,9 @@ func TestLearnedLevel(t *testing.T) {
 		}
 	}
 	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
-	if _, err := (ai.Env{}).Agent("seega", "learned", seven, games.Seeded(1)); err == nil {
-		t.Error("the learned level of 7 x 7 came without a network, where none is shipped")
+	nine := games.Config{Variant: "free", Options: map[string]string{"size": "9"}}
+	if _, err := (ai.Env{}).Agent("seega", "learned", nine, games.Seeded(1)); err == nil {
+		t.Error("the learned level of 9 x 9 came without a network, where none is shipped")
 	}
 	if _, err := env.Agent("seega", "learned", seven, games.Seeded(1)); err == nil {
 		t.Error("the learned level of 7 x 7 came from a network of 5 x 5")
@@ -265,8 +266,9 @@ func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
 // Given a network, the judge's chance is the network's: while placing, its
 // word on the position for the first seat (to the score's hundredth of a
 // unit of log-odds), and not Checked; given none, the shipped network's
-// chance through judgeCurve, Checked, on 5 x 5, and material's
-// curve, not Checked, on 7 x 7; given one for another board, it is refused.
+// chance through judgeCurve, Checked, on 5 x 5, the shipped network's as it
+// is, not Checked, on 7 x 7, whose curve is still to fit, and material's
+// curve, not Checked, on 9 x 9; given one for another board, it is refused.
 func TestLearnedJudge(t *testing.T) {
 	t.Parallel()
 	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 6, Seed: 5, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
@@ -299,8 +301,17 @@ func TestLearnedJudge(t *testing.T) {
 	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
 	p7, _ := seega.New(seven)
 	p7.Do(p7.AppendMoves(nil)[0])
-	material, _ := ai.NewJudge("seega", seven)
-	if c, _, _ := material.WinChance(context.Background(), p7); c != 0.5 {
+	shipped7, _, _ := shippedNet(seven)
+	judge7, _ := ai.NewJudge("seega", seven)
+	judgedAs(t, judge7, p7, shipped7, nil)
+	if c, ok := judge7.(ai.Checked); !ok || c.Calibrated() {
+		t.Error("the judge on 7 x 7's network, not yet fitted, says its chances are calibrated")
+	}
+	nine := games.Config{Variant: "free", Options: map[string]string{"size": "9"}}
+	p9, _ := seega.New(nine)
+	p9.Do(p9.AppendMoves(nil)[0])
+	material, _ := ai.NewJudge("seega", nine)
+	if c, _, _ := material.WinChance(context.Background(), p9); c != 0.5 {
 		t.Errorf("material's judge while placing, nothing taken: %v, want 0.5", c)
 	}
 	if c, ok := material.(ai.Checked); ok && c.Calibrated() {
@@ -315,7 +326,7 @@ func TestLearnedJudge(t *testing.T) {
 // seat's chance by net with its log-odds through c (nil: as they are).
 func judgedAs(t *testing.T, j ai.Judge, p seega.Position, net *learn.Net, c *curve) {
 	t.Helper()
-	x := make([]float64, inputsFor(5))
+	x := make([]float64, inputsFor(p.Size()))
 	features(&p, x)
 	v := net.Value(x)
 	z := math.Log(v / (1 - v))
@@ -332,12 +343,12 @@ func judgedAs(t *testing.T, j ai.Judge, p seega.Position, net *learn.Net, c *cur
 	}
 }
 
-// The shipped networks load, each for its board: hard on 5 x 5 plays from
-// one (TestAgentsPlayLegally plays its games in both variants), and on the
-// boards without one as classic.
+// The shipped networks load, each for its board: hard on 5 x 5 and 7 x 7
+// plays from one (TestAgentsPlayLegally plays its games in both variants),
+// and on the board without one as classic.
 func TestShippedNetworks(t *testing.T) {
 	t.Parallel()
-	for size, want := range map[string]bool{"5": true, "7": false, "9": false} {
+	for size, want := range map[string]bool{"5": true, "7": true, "9": false} {
 		for _, variant := range []string{"free", "lane"} {
 			cfg := games.Config{Variant: variant, Options: map[string]string{"size": size}}
 			net, ok, err := shippedNet(cfg)

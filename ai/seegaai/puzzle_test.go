@@ -139,8 +139,9 @@ func TestThemes(t *testing.T) {
 // Where no material decides, a puzzle on 5 x 5 is a move that starts a turn
 // and whose chance, as the judge on the shipped network gives it, leads
 // every other's by 10 points: the examiner's values are the judge's own,
-// best first. With the same network's chances not calibrated (a network
-// of its own, or material's on 7 x 7 and 9 x 9), no puzzle is by chance.
+// best first. With the same network's chances not calibrated (as a
+// network of its own, 7 x 7's not yet fitted, or material's on 9 x 9), no
+// puzzle is by chance.
 func TestChancePuzzles(t *testing.T) {
 	t.Parallel()
 	shipped, err := ai.NewJudge("seega", fiveFree)
