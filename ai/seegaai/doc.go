@@ -21,7 +21,7 @@
 //   - medium: 2 plies, the placement plan.
 //   - classic: iterative deepening to 12 plies within 40,000 nodes a move (and
 //     the time limit) on material, the placement plan.
-//   - hard: where a network is shipped for the board (shipped.go: 5 x 5),
+//   - hard: where a network is shipped for the board (shipped.go: 5 x 5, 7 x 7),
 //     classic's search with the network's log-odds as its evaluation,
 //     placing where the network likes best one placement ahead; elsewhere
 //     classic.
@@ -35,9 +35,10 @@
 //
 // The judge (agents.go, judgeFor in learned.go) scores on the network kilab
 // arena --net gives, else on the one shipped for the board, else on
-// material. On the shipped network it takes the log-odds through
-// judgeCurve, fitted on games of hard against hard and checked on others,
-// and says its chances are calibrated (docs/ai.md has the tables).
+// material. On a network with a curve fitted (fitted, by the SHA-256 of its
+// file) it takes the log-odds through that curve, fitted on games of hard
+// against hard and checked on others, and says its chances are calibrated
+// (docs/ai.md has the tables).
 //
 // Puzzles (puzzle.go, registered with package puzzles): a move after which
 // the mover is two pieces up at the end of the opponent's reply (chains

@@ -239,23 +239,30 @@ func (ns *netScorer) score(p *seega.Position) int {
 // maxLogit keeps a score's chance within 1e-6 of 0 and 1.
 var maxLogit = math.Log((1 - 1e-6) / 1e-6)
 
-// The network learned from games in which one move in ten was random, and
-// between two hards a lead is kept far more surely than there: its chances
-// come out too timid, and the more so the clearer the lead. The judge takes
-// their log-odds z to sign(z) * 2.33 * |z|^1.18 (judgeCurve). A plain
-// sharpening (z times s) was fitted first, on the network's own chances:
+// The networks learned from games in which one move in ten was random, and
+// between two hards a lead is kept far more surely than there: their
+// chances come out too timid, and the more so the clearer the lead. The
+// judge takes their log-odds z to sign(z) * scale * |z|^power, a curve
+// fitted for each network on games of hard against hard and checked on
+// others (docs/ai.md has the tables). On 5 x 5 a plain sharpening (z times
+// s) was fitted first, on the network's own chances:
 //
 //	kilab arena --game seega -a hard -b hard --games 200 --seed 100000 --workers 1 --calibrate --net ai/seegaai/seega5.knn
 //
 // and checked on other games (seeds 200000 and 300000), where a chance of
 // 20 to 40% came true 3 to 5 points more often than said, and one of 0 to
 // 10% less often: the curve was fitted on those two runs' tables and
-// checked on a fourth. docs/ai.md has the tables. The fit holds for one
-// network, calibratedNet (the SHA-256 of seega5.knn): the judge on any other
-// says its chances are estimates until they are fitted and checked again.
-var judgeCurve = curve{scale: 2.33, power: 1.18}
+// checked on a fourth. A fit holds for one network, named by the SHA-256 of
+// its file: the judge on any other says its chances are estimates until
+// they are fitted and checked again.
+var fitted = map[string]curve{
+	seega5: {scale: 2.33, power: 1.18},
+}
 
-const calibratedNet = "551eb4e687876592e76840ced5502c5309ab722dd0b2086f5ef65ad8c8b4a460"
+// The shipped networks' SHA-256s, for fitted.
+const (
+	seega5 = "551eb4e687876592e76840ced5502c5309ab722dd0b2086f5ef65ad8c8b4a460"
+)
 
 // judgeFor is Seega's judge for cfg: on the network kilab arena --net
 // gives, else on the one shipped for the board, else on material.
@@ -275,12 +282,12 @@ func judgeFor(cfg games.Config, env ai.Env) (ai.Judge, error) {
 	return judgeOf(net, file.SHA256()), nil
 }
 
-// judgeOf is the judge on net, whose file has the SHA-256 sum: through
-// judgeCurve, and calibrated, where that is the network the curve was
-// fitted to.
+// judgeOf is the judge on net, whose file has the SHA-256 sum: through its
+// curve, and calibrated, where that network has one fitted.
 func judgeOf(net *learn.Net, sum string) judge {
-	if sum != calibratedNet {
+	c, ok := fitted[sum]
+	if !ok {
 		return judge{net: net}
 	}
-	return judge{net: net, curve: &judgeCurve}
+	return judge{net: net, curve: &c}
 }

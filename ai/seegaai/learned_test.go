@@ -266,7 +266,7 @@ func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
 // Given a network, the judge's chance is the network's: while placing, its
 // word on the position for the first seat (to the score's hundredth of a
 // unit of log-odds), and not Checked; given none, the shipped network's
-// chance through judgeCurve, Checked, on 5 x 5, the shipped network's as it
+// chance through its fitted curve, Checked, on 5 x 5, the shipped network's as it
 // is, not Checked, on 7 x 7, whose curve is still to fit, and material's
 // curve, not Checked, on 9 x 9; given one for another board, it is refused.
 func TestLearnedJudge(t *testing.T) {
@@ -290,7 +290,8 @@ func TestLearnedJudge(t *testing.T) {
 	for k := 0; k < 5; k++ { // dark to move after an odd number of placements
 		p.Do(p.AppendMoves(nil)[k])
 		judgedAs(t, j, p, net, nil)
-		judgedAs(t, plain, p, shipped, &judgeCurve)
+		c5 := fitted[seega5]
+		judgedAs(t, plain, p, shipped, &c5)
 	}
 	if c, ok := j.(ai.Checked); !ok || c.Calibrated() {
 		t.Error("the judge on a network of its own says its chances are calibrated")
