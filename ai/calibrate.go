@@ -165,6 +165,99 @@ func (c Calibration) slope(s float64) float64 {
 	return d
 }
 
+// Curve is the curve of the chances' log-odds z, sign(z) * scale *
+// |z|^power, that makes them fit the games best (the most likely): a
+// sharpening (Sharpness, power 1) that may grow with the lead, for a judge
+// timid by more the clearer the lead. The chances of positions the judge
+// calls won or lost are left out: a curve does not move them.
+func (c Calibration) Curve() (scale, power float64) {
+	var zs, scores []float64
+	for _, g := range c.games {
+		for _, v := range g.chances {
+			if z := logit(v); math.Abs(z) < decided {
+				zs, scores = append(zs, z), append(scores, g.score)
+			}
+		}
+	}
+	xs := make([]float64, len(zs))
+	fit := func(power float64) (scale, likelihood float64) {
+		for i, z := range zs {
+			xs[i] = math.Copysign(math.Pow(math.Abs(z), power), z)
+		}
+		scale = bestScale(xs, scores)
+		return scale, logLikelihood(xs, scores, scale)
+	}
+	// The likelihood of the best scale for each power rises to one top:
+	// narrow the powers around it by golden sections.
+	lo, hi := 0.25, 4.0
+	const g = 0.6180339887498949
+	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+	_, la := fit(a)
+	_, lb := fit(b)
+	for range 40 {
+		if la >= lb {
+			hi, b, lb = b, a, la
+			a = hi - g*(hi-lo)
+			_, la = fit(a)
+		} else {
+			lo, a, la = a, b, lb
+			b = lo + g*(hi-lo)
+			_, lb = fit(b)
+		}
+	}
+	power = (lo + hi) / 2
+	scale, _ = fit(power)
+	return scale, power
+}
+
+// decided is the size of log-odds past which a chance is the judge's word
+// that the game is won or lost (logit keeps those near ±13.8).
+const decided = 13
+
+// bestScale is the s in [0, 20] that makes the scores most likely under
+// chances 1/(1+e^(-s*x)), found as Sharpness finds its factor.
+func bestScale(xs, scores []float64) float64 {
+	slope := func(s float64) float64 {
+		d := 0.0
+		for i, x := range xs {
+			d += (scores[i] - 1/(1+math.Exp(-s*x))) * x
+		}
+		return d
+	}
+	lo, hi := 0.0, 20.0
+	if slope(lo) <= 0 {
+		return lo
+	}
+	for range 50 {
+		if mid := (lo + hi) / 2; slope(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// logLikelihood is the log-likelihood of the scores (a draw counting half
+// a win) under chances 1/(1+e^(-s*x)).
+func logLikelihood(xs, scores []float64, s float64) float64 {
+	l := 0.0
+	for i, x := range xs {
+		y := s * x
+		// log(1/(1+e^-y)) and log(1 - 1/(1+e^-y)), without overflow
+		l -= scores[i]*softplus(-y) + (1-scores[i])*softplus(y)
+	}
+	return l
+}
+
+// softplus is log(1+e^y).
+func softplus(y float64) float64 {
+	if y > 0 {
+		return y + math.Log1p(math.Exp(-y))
+	}
+	return math.Log1p(math.Exp(y))
+}
+
 // logit is v's log-odds, v kept off 0 and 1 where they are infinite.
 func logit(v float64) float64 {
 	v = min(max(v, 1e-6), 1-1e-6)

@@ -79,3 +79,22 @@ func TestSharpness(t *testing.T) {
 		t.Errorf("Sharpen(0.75, 2) = %v, want 0.9", got)
 	}
 }
+
+// Curve finds the curve by which chances' log-odds are off: games scored
+// as chances through sign(z) * a * |z|^b give a and b back, chances that
+// fit give 1 and 1, and the chances of won and lost positions, whatever
+// their scores, change nothing.
+func TestCurve(t *testing.T) {
+	for _, want := range [][2]float64{{2.33, 1.18}, {1, 1}, {0.8, 0.7}} {
+		var c Calibration
+		for i := 1; i < 200; i++ {
+			v := float64(i) / 200
+			z := logit(v)
+			c.add([]float64{v}, []games.Player{games.First}, 1/(1+math.Exp(-math.Copysign(want[0]*math.Pow(math.Abs(z), want[1]), z))))
+		}
+		c.add([]float64{1, 0}, []games.Player{games.First, games.Second}, 0.5)
+		if a, b := c.Curve(); math.Abs(a-want[0]) > 1e-3 || math.Abs(b-want[1]) > 1e-3 {
+			t.Errorf("through %v: Curve %v, %v", want, a, b)
+		}
+	}
+}

@@ -181,6 +181,8 @@ func printCalibration(w io.Writer, c ai.Calibration) {
 	}
 	fmt.Fprintf(w, "  largest gap %.1f points; the chances fit these games best sharpened by %.3f (their log-odds times it)\n",
 		100*c.Worst(1), c.Sharpness())
+	scale, power := c.Curve()
+	fmt.Fprintf(w, "  or through a curve of their log-odds z, sign(z) × %.3f × |z|^%.3f\n", scale, power)
 	for _, m := range []struct {
 		who string
 		b   ai.Bucket
