@@ -25,7 +25,7 @@ import (
 type Calibration struct {
 	Buckets   [10]Bucket
 	positions int
-	games     []judged // for Sharpness
+	games     []judged // for Sharpness and Curve
 	seat0     Bucket   // every position: seat 0's chance and score
 	mover     Bucket   // every position: the mover's chance and score
 }
@@ -167,9 +167,10 @@ func (c Calibration) slope(s float64) float64 {
 
 // Curve is the curve of the chances' log-odds z, sign(z) * scale *
 // |z|^power, that makes them fit the games best (the most likely): a
-// sharpening (Sharpness, power 1) that may grow with the lead, for a judge
-// timid by more the clearer the lead. The chances of positions the judge
-// calls won or lost are left out: a curve does not move them.
+// sharpening that may grow with the lead, for a judge timid by more the
+// clearer the lead. The chances of positions the judge calls won or lost
+// are left out, as a curve does not move them; Sharpness keeps them, so
+// its factor may differ from the scale Curve finds at a power of 1.
 func (c Calibration) Curve() (scale, power float64) {
 	var zs, scores []float64
 	for _, g := range c.games {

@@ -109,8 +109,9 @@ func TestPlaceholdersMatch(t *testing.T) {
 }
 
 // TestPluralForms says every plural message with every count from 0 to 1000
-// (and a million) in each language on its own, so a form the language's CLDR rules pick for
-// some count (Russian "few" for 2, "many" for 5) and the catalog lacks fails.
+// (and a million, and the fractions Lang.Nd passes) in each language on its
+// own, so a form the language's CLDR rules pick for some count (Russian
+// "few" for 2, "many" for 5, "other" for 0.5) and the catalog lacks fails.
 func TestPluralForms(t *testing.T) {
 	all := messages(t)
 	for _, tag := range Tags {
@@ -119,10 +120,11 @@ func TestPluralForms(t *testing.T) {
 			if en.One == "" && en.Few == "" && en.Many == "" {
 				continue
 			}
-			for n := 0; n <= 1001; n++ {
-				if n == 1001 {
-					n = 1000000 // French and Spanish "many"
-				}
+			counts := []any{1000000, "0.5", "1.5", "2.5", "21.5"} // French and Spanish "many"; fractions
+			for n := 0; n <= 1000; n++ {
+				counts = append(counts, n)
+			}
+			for _, n := range counts {
 				data := map[string]any{"Count": n}
 				for _, p := range placeholders(en) {
 					if p != "Count" {
@@ -132,7 +134,7 @@ func TestPluralForms(t *testing.T) {
 				cfg := &i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: data}
 				s, err := loc.Localize(cfg)
 				if err != nil || strings.Contains(s, "<no value>") {
-					t.Errorf("%s %s with %d: %q, %v", tag, id, n, s, err)
+					t.Errorf("%s %s with %v: %q, %v", tag, id, n, s, err)
 					break
 				}
 			}

@@ -11,7 +11,7 @@ import (
 
 // Said is what a player is told of an answer to a puzzle, in their words:
 // whether it was right and which move was best, then what every move is
-// worth, best first, and, where the puzzle is one of material, what the
+// worth, best first, and, where some move wins or loses pieces, what the
 // brackets after each move's chance mean (Gains; empty otherwise).
 type Said struct {
 	Verdict, Head string
@@ -51,9 +51,10 @@ func Answer(l *lang.Lang, pos games.Position, p Puzzle, played string) Said {
 	return s
 }
 
-// hasGains reports whether p's moves differ in the pieces they win: a
-// puzzle of material (Tab's and Seega's, where the deep search found a
-// gain); Aseb's and those found by chance alone have none.
+// hasGains reports whether some move of p wins or loses pieces, to a
+// tenth: Tab's and Seega's puzzles where the deep search found a gain (a
+// puzzle of material, or found by chance where moves also win pieces);
+// Aseb's have none.
 func hasGains(p Puzzle) bool {
 	for _, v := range p.Moves {
 		if gainSize(v.Gain) != "0" {

@@ -49,7 +49,10 @@ func TestAnswerSaysThePiecesEachMoveWins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(set.Puzzles, func(p puzzles.Puzzle) bool { return p.Game == "seega" && len(p.Moves) >= 4 })
+	i := slices.IndexFunc(set.Puzzles, func(p puzzles.Puzzle) bool { return p.Game == "seega" && len(p.Moves) >= 5 })
+	if i < 0 {
+		t.Fatal("no Seega puzzle of five moves in the starter set")
+	}
 	p := set.Puzzles[i]
 	g, _ := games.Lookup(p.Game)
 	pos, err := g.Parse(p.Config, p.Position)
@@ -57,14 +60,14 @@ func TestAnswerSaysThePiecesEachMoveWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := lang.For("en-US")
-	p.Moves = slices.Clone(p.Moves[:4])
-	for k, gain := range []float64{2, 1, -0.46, 0.04} {
+	p.Moves = slices.Clone(p.Moves[:5])
+	for k, gain := range []float64{2, 1, -0.46, 0.04, -0.04} {
 		p.Moves[k].Chance, p.Moves[k].Gain = 0.999, gain
 	}
 	s := puzzles.Answer(l, pos, p, p.Best)
 	label := func(k int) string { return games.Label(l, pos, p.Moves[k].Move) }
 	want := []string{label(0) + ": 99.9% (+2 pieces)", label(1) + ": 99.9% (+1 piece)",
-		label(2) + ": 99.9% (−0.5 pieces)", label(3) + ": 99.9% (0 pieces)"}
+		label(2) + ": 99.9% (−0.5 pieces)", label(3) + ": 99.9% (0 pieces)", label(4) + ": 99.9% (0 pieces)"}
 	if !slices.Equal(s.Values, want) || s.Gains != l.T("puzzle.gains") {
 		t.Errorf("got %q and %q, want %q and the note on gains", s.Values, s.Gains, want)
 	}

@@ -345,8 +345,8 @@ func judgedAs(t *testing.T, j ai.Judge, p seega.Position, net *learn.Net, c *cur
 }
 
 // The shipped networks load, each for its board: hard on 5 x 5 and 7 x 7
-// plays from one (TestAgentsPlayLegally plays its games in both variants),
-// and on the board without one as classic.
+// plays from one (TestAgentsPlayLegally plays its games, on 5 x 5 in both
+// variants, on 7 x 7 in lane's), and on the board without one as classic.
 func TestShippedNetworks(t *testing.T) {
 	t.Parallel()
 	for size, want := range map[string]bool{"5": true, "7": true, "9": false} {

@@ -20,9 +20,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs, g := newFlagSet("train", "--game G [--variant V] [--opt key=value]... [--games N] [--seed S] [--workers W] -o FILE",
 		"Learns a game's evaluation by playing itself (TD(λ), docs/ai.md) and writes the network to\n"+
 			"FILE, the kind of file the computer's hard level plays from. The same seed, games and\n"+
-			"workers write the same file. Without --variant or --opt it learns as the shipped weights did (Tab:\n"+
-			"on the default board, for every width; Seega: 5 x 5, free, one network for each size);\n"+
-			"with them, on that configuration. Progress goes to stderr every 1,000 games.",
+			"workers write the same file. Without --variant or --opt it learns as the shipped weights\n"+
+			"did (Tab: on the default board, for every width; Seega: 5 x 5, free, one network for each\n"+
+			"size); with them, on that configuration. Progress goes to stderr every 1,000 games.",
 		stderr, noPosition, onlyGames(ai.Trainable()))
 	var n, workers int
 	var seed uint64

@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -146,5 +147,19 @@ func TestCheckRemembersVerdicts(t *testing.T) {
 		if vs := sp.Check(route, good); len(vs) != 0 {
 			t.Errorf("a good body: %v", vs)
 		}
+	}
+	sp.mu.Lock()
+	_, kept := sp.checked[sha256.Sum256(append([]byte(route+"\x00"), good...))]
+	sp.mu.Unlock()
+	if !kept {
+		t.Error("the verdict on a body checked is not remembered")
+	}
+	for i := range maxChecked + 1 {
+		sp.Check(route, fmt.Appendf(nil, `{"content": "body %d"}`, i))
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if len(sp.checked) > maxChecked {
+		t.Errorf("%d verdicts remembered, more than %d", len(sp.checked), maxChecked)
 	}
 }
