@@ -114,12 +114,16 @@ func (a *agent) nearBest(ctx context.Context, p *seega.Position) seega.Move {
 // which the curve takes through curve (none: the network's own chance).
 type judge struct {
 	net   *learn.Net // nil: material
-	curve *curve     // fitted to net and checked (ai.Checked); nil: the log-odds as they are
+	curve *curve     // fitted to net; nil: the log-odds as they are
 }
 
 // curve maps log-odds z to sign(z) * scale * |z|^power: a sharpening that
-// sharpens a clear lead more than a slight one.
-type curve struct{ scale, power float64 }
+// sharpens a clear lead more than a slight one. checked says the curve's
+// chances were then checked on other games and passed (ai.Checked).
+type curve struct {
+	scale, power float64
+	checked      bool
+}
 
 func (c *curve) apply(z float64) float64 {
 	if c == nil {
@@ -162,6 +166,6 @@ func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool
 	return chance, false, nil
 }
 
-// Calibrated says whether the judge's chances passed the check (ai.Checked).
-// Only a curve fitted to the network and checked is ever given a judge.
-func (j judge) Calibrated() bool { return j.curve != nil }
+// Calibrated says whether the judge's chances passed the check (ai.Checked):
+// its curve was fitted to the network and checked on other games.
+func (j judge) Calibrated() bool { return j.curve != nil && j.curve.checked }

@@ -266,9 +266,10 @@ func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
 // Given a network, the judge's chance is the network's: while placing, its
 // word on the position for the first seat (to the score's hundredth of a
 // unit of log-odds), and not Checked; given none, the shipped network's
-// chance through its fitted curve, Checked, on 5 x 5, the shipped network's as it
-// is, not Checked, on 7 x 7, whose curve is still to fit, and material's
-// curve, not Checked, on 9 x 9; given one for another board, it is refused.
+// chance through its fitted curve, Checked, on 5 x 5, the shipped network's
+// through its fitted curve, not Checked, on 7 x 7, whose curve is still to
+// check, and material's curve, not Checked, on 9 x 9; given one for
+// another board, it is refused.
 func TestLearnedJudge(t *testing.T) {
 	t.Parallel()
 	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 6, Seed: 5, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
@@ -304,9 +305,10 @@ func TestLearnedJudge(t *testing.T) {
 	p7.Do(p7.AppendMoves(nil)[0])
 	shipped7, _, _ := shippedNet(seven)
 	judge7, _ := ai.NewJudge("seega", seven)
-	judgedAs(t, judge7, p7, shipped7, nil)
+	c7 := fitted[seega7]
+	judgedAs(t, judge7, p7, shipped7, &c7)
 	if c, ok := judge7.(ai.Checked); !ok || c.Calibrated() {
-		t.Error("the judge on 7 x 7's network, not yet fitted, says its chances are calibrated")
+		t.Error("the judge on 7 x 7's network, its curve not yet checked, says its chances are calibrated")
 	}
 	nine := games.Config{Variant: "free", Options: map[string]string{"size": "9"}}
 	p9, _ := seega.New(nine)
