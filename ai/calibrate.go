@@ -134,35 +134,13 @@ func (c Calibration) Mover() Bucket { return c.mover }
 // chances are made to fit by applying the s found on one set of games, and
 // checked on others.
 func (c Calibration) Sharpness() float64 {
-	// The log-likelihood is concave in s, so its slope falls as s grows:
-	// halve the interval where it crosses 0. 0 means the chances tell
-	// nothing (or less than nothing); 20 is beyond any judge worth fitting.
-	lo, hi := 0.0, 20.0
-	if c.slope(lo) <= 0 {
-		return lo
-	}
-	for range 50 {
-		mid := (lo + hi) / 2
-		if c.slope(mid) > 0 {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return (lo + hi) / 2
-}
-
-// slope is the derivative in s of the games' log-likelihood under chances
-// sharpened by s.
-func (c Calibration) slope(s float64) float64 {
-	d := 0.0
+	var xs, scores []float64
 	for _, g := range c.games {
 		for _, v := range g.chances {
-			x := logit(v)
-			d += (g.score - 1/(1+math.Exp(-s*x))) * x
+			xs, scores = append(xs, logit(v)), append(scores, g.score)
 		}
 	}
-	return d
+	return bestScale(xs, scores)
 }
 
 // Curve is the curve of the chances' log-odds z, sign(z) * scale *
@@ -216,7 +194,10 @@ func (c Calibration) Curve() (scale, power float64) {
 const decided = 13
 
 // bestScale is the s in [0, 20] that makes the scores most likely under
-// chances 1/(1+e^(-s*x)), found as Sharpness finds its factor.
+// chances 1/(1+e^(-s*x)). The log-likelihood is concave in s, so its slope
+// falls as s grows: halve the interval where it crosses 0. 0 means the
+// chances tell nothing (or less than nothing); 20 is beyond any judge worth
+// fitting.
 func bestScale(xs, scores []float64) float64 {
 	slope := func(s float64) float64 {
 		d := 0.0
