@@ -301,11 +301,17 @@ func (h *harness) board(id int64) (store.Game, fakediscord.Message) {
 // picker step; it returns the message as updated by the reply.
 func (h *harness) step(g store.Game, msg fakediscord.Message, rng *rand.Rand) fakediscord.Message {
 	h.t.Helper()
+	return h.reply(h.act(g, msg, rng))
+}
+
+// act is step without waiting for the answer.
+func (h *harness) act(g store.Game, msg fakediscord.Message, rng *rand.Rand) *fakediscord.Interaction {
+	h.t.Helper()
 	user := g.Players[g.ToMove]
 	if sel := msg.Selects(); len(sel) > 0 {
 		s := sel[rng.IntN(len(sel))]
 		opt := s.Options[rng.IntN(len(s.Options))]
-		return h.reply(h.srv.Select(user, msg.ID, s.CustomID, opt.Value))
+		return h.srv.Select(user, msg.ID, s.CustomID, opt.Value)
 	}
 	buttons := msg.Buttons()
 	var live []discordgo.Button
@@ -317,7 +323,7 @@ func (h *harness) step(g store.Game, msg fakediscord.Message, rng *rand.Rand) fa
 	if len(live) == 0 {
 		h.t.Fatalf("board without controls: %+v", msg.CustomIDs())
 	}
-	return h.reply(h.srv.Click(user, msg.ID, live[rng.IntN(len(live))].CustomID))
+	return h.srv.Click(user, msg.ID, live[rng.IntN(len(live))].CustomID)
 }
 
 // playOut plays the game to its end by clicks and returns it.

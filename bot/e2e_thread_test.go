@@ -73,3 +73,51 @@ func TestE2EThreadReadsAsMoves(t *testing.T) {
 		}
 	}
 }
+
+// The answer to the click that passes the turn and the retirement that
+// move announced both edit the clicked board, and Discord may apply them in
+// either order: with the retirement first, the board still ends without its
+// picture or controls. (Under load the answer came last, and brought the
+// picture back.)
+func TestE2EClickedBoardRetiredWhateverTheOrder(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 53)
+	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
+	id := h.challengeAccepted(ana, bo, "aseb").ID
+	rng := rand.New(rand.NewPCG(3, 53))
+	for range 50 {
+		g, msg := h.board(id)
+		hold := h.srv.Hold(answersClick)
+		ix := h.act(g, msg, rng)
+		if _, err := hold.Wait(h.ctx); err != nil {
+			t.Fatal(err)
+		}
+		if h.game(id).ToMove == g.ToMove {
+			hold.Release() // the same player goes on: no retirement
+			h.reply(ix)
+			continue
+		}
+		h.deliver() // the retirement, while the answer waits
+		hold.Release()
+		h.reply(ix)
+		m, _ := h.srv.Message(msg.ID)
+		if len(m.Attachments) != 0 || len(m.CustomIDs()) != 0 || m.Embeds[0].Image != nil {
+			t.Fatalf("the board clicked: %d attachments, controls %v, image %v", len(m.Attachments), m.CustomIDs(), m.Embeds[0].Image)
+		}
+		return
+	}
+	t.Fatal("no click passed the turn")
+}
+
+// answersClick matches the request that answers a click with an edit of
+// its message: an update (type 7), or the edit that fills in a deferral.
+func answersClick(r *fakediscord.Request) bool {
+	switch r.Route {
+	case "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original":
+		return true
+	case "POST /interactions/{interaction_id}/{interaction_token}/callback":
+		var body struct{ Type int }
+		return r.Decode(&body) == nil && body.Type == 7
+	}
+	return false
+}

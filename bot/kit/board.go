@@ -36,6 +36,9 @@ type BoardOpts struct {
 	// Turned draws the picture from the second seat's side: for a board
 	// only its reader sees, who plays that seat (Core.Turned).
 	Turned bool
+	// Textual leaves the picture out, and the legend that explains it: the
+	// board's text alone, as a retired board keeps it (TextOnly).
+	Textual bool
 }
 
 // Board builds a board message in l: an embed with the players, whose turn,
@@ -43,20 +46,23 @@ type BoardOpts struct {
 // controls. The thread's board and a player's DM copy of it may speak
 // different languages, so each is built for its reader.
 func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
-	pic, err := b.pictures.get(l, s, o.Turned)
-	if err != nil {
-		return nil, err
-	}
-	png, alt := pic.png, pic.alt
 	m := &Message{
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       Clip(fmt.Sprintf("%s · %s", s.Game.Title(), ConfigText(l, s.Game, s.G.Config)), 256),
 			Description: Clip(s.describe(l), 4096),
 			Color:       KindColour(s.G.Kind),
-			Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
-			Footer:      &discordgo.MessageEmbedFooter{Text: Clip(s.footer(l)+Prefixed("\n", render.Legend(l, s.Pos)), 2048)},
+			Footer:      &discordgo.MessageEmbedFooter{Text: Clip(s.footer(l), 2048)},
 		}},
-		Files: []File{{Name: "board.png", ContentType: "image/png", Description: Clip(alt, 1024), Data: png}},
+	}
+	if !o.Textual {
+		pic, err := b.pictures.get(l, s, o.Turned)
+		if err != nil {
+			return nil, err
+		}
+		e := m.Embeds[0]
+		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://board.png"}
+		e.Footer.Text = Clip(s.footer(l)+Prefixed("\n", render.Legend(l, s.Pos)), 2048)
+		m.Files = []File{{Name: "board.png", ContentType: "image/png", Description: Clip(pic.alt, 1024), Data: pic.png}}
 	}
 	switch {
 	case o.Controls && s.G.ComputerOnMove():

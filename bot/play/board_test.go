@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -88,5 +89,64 @@ func TestThrowRecordsTheClickedBoardDrawn(t *testing.T) {
 	}
 	if now, _ := db.LiveBoards(ctx, g.ID, after.Version+1); len(now) != 1 {
 		t.Errorf("%d live boards at version %d, want the clicked one", len(now), after.Version)
+	}
+}
+
+// The click that passes the turn answers the clicked board with the
+// result's text alone: the retirement its move announced edits that board
+// too, in either order, and the answer must not bring the picture back. A
+// private answer's board, which no retirement touches, keeps the picture.
+func TestPassingAnswerLeavesThePictureOut(t *testing.T) {
+	t.Parallel()
+	for _, private := range []bool{false, true} {
+		t.Run(fmt.Sprint("private ", private), func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			core, rec, db := kittest.Core(t, 1)
+			p := New(core)
+			g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+			mover := g.Players[g.ToMove]
+			click := func(verb, arg string, version int64) *kit.Message {
+				t.Helper()
+				i := kittest.Click(t, "../testdata/click_leaderboard.json", kit.GameCID(g.ID, version, verb, arg))
+				i.Member.User.ID = mover
+				i.Message = &discordgo.Message{ID: "1500000000000000999", ChannelID: i.ChannelID}
+				if private {
+					i.Message.Flags = discordgo.MessageFlagsEphemeral
+				}
+				a, _, err := parseGame(i.MessageComponentData().CustomID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := p.Click(ctx, i, a); err != nil {
+					t.Fatal(err)
+				}
+				last := rec.Calls[len(rec.Calls)-1]
+				if last.Op != "respond" || last.Msg == nil {
+					t.Fatalf("no answer: %v", rec.Ops())
+				}
+				return last.Msg
+			}
+			// Throws until a move is to be chosen, the turn kept: those
+			// answers keep the picture.
+			s, err := core.LoadLatest(ctx, g.ID)
+			for k := 0; err == nil && s.G.ToMove == g.ToMove && len(s.Pos.Moves()) == 0 && k < 5; k++ {
+				m := click("t", "", s.G.Version)
+				if s, err = core.LoadLatest(ctx, g.ID); err == nil && s.G.ToMove == g.ToMove && len(m.Files) != 1 {
+					t.Errorf("a throw that keeps the turn answered with %d files", len(m.Files))
+				}
+			}
+			if err != nil || s.G.ToMove != g.ToMove || len(s.Pos.Moves()) == 0 {
+				t.Fatalf("the throws left %d on move with %d moves (%v): want a move to choose (pick another seed)", s.G.ToMove, len(s.Pos.Moves()), err)
+			}
+			m := click("m", s.Pos.Moves()[0].Notation, s.G.Version)
+			if after, _ := db.Game(ctx, g.ID); after.ToMove == g.ToMove {
+				t.Fatal("the move kept the turn (pick another seed)")
+			}
+			pictured := len(m.Files) != 0 || m.Embeds[0].Image != nil
+			if pictured != private || len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Description, "played") || len(m.Components) != 0 {
+				t.Errorf("the answer: %d files, image %v, controls %v, text %q", len(m.Files), m.Embeds[0].Image, m.Components, m.Embeds[0].Description)
+			}
+		})
 	}
 }

@@ -205,15 +205,21 @@ func (b *Play) play(pos games.Position, seat games.Player, move string, rec *gam
 
 // show answers the acting player. While the same player stays on move the
 // clicked board is updated in place with the next controls; when the turn
-// passes (or the game ends) the clicked board keeps the result without
-// controls, and the fresh board for the thread and the next player is an
-// announcement the commit recorded.
+// passes (or the game ends) the clicked board keeps the result's text
+// without controls or picture, and the fresh board for the thread and the
+// next player is an announcement the commit recorded.
+//
+// Without picture, since the retirement of the older boards that the commit
+// announced edits the clicked board too, and Discord may apply the two in
+// either order: an answer with the picture, applied last, left an old board
+// showing it for good. The new board shows the picture.
 func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, note string) error {
 	same := s.G.Active() && s.G.ToMove == seat && !passed
 	// The clicked board is the thread's, drawn from its fixed side, unless
 	// it is the player's DM copy or the answer is theirs alone.
 	private := i.GuildID == "" || !onMessage
-	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: same, Note: note, Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G)})
+	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: same, Note: note, Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G),
+		Textual: onMessage && !same && retired(i)})
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
 		if !onMessage {
@@ -226,6 +232,12 @@ func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State,
 	}
 	b.committed(ctx, i, err)
 	return nil
+}
+
+// retired reports whether the message clicked is one the retirement of old
+// boards edits: any but a private answer's, which only its reader sees.
+func retired(i *discordgo.Interaction) bool {
+	return i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0
 }
 
 // drawn records that the clicked board now shows version with its controls,
