@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"math/rand/v2"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
@@ -97,7 +98,8 @@ func TestE2EDailyDigest(t *testing.T) {
 
 // Quiet hours that hold both a reminder and its deadline: the reminder
 // comes 15 minutes before they begin, once, across a restart, and the
-// deadline passes reminded.
+// deadline passes reminded. The reminder's board is one of the game's: the
+// end retires it, as it does the others.
 func TestE2EReminderBeforeQuietHours(t *testing.T) {
 	t.Parallel()
 	h, g, dm := quietReminderGame(t, 42)
@@ -110,7 +112,8 @@ func TestE2EReminderBeforeQuietHours(t *testing.T) {
 	h.sweep()
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
-	if _, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Reminder") }); err != nil {
+	reminder, err := h.srv.WaitMessage(ctx, dm, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Reminder") })
+	if err != nil {
 		t.Fatalf("no reminder before the quiet hours: %v", err)
 	}
 	h.stop()
@@ -125,9 +128,23 @@ func TestE2EReminderBeforeQuietHours(t *testing.T) {
 	if end := h.game(g.ID); end.Active() {
 		t.Fatal("the game outlived its deadline")
 	}
-	if n := h.count(dm, "Reminder"); n != 1 {
+	if n := h.sent(dm, "Reminder"); n != 1 {
 		t.Fatalf("%d reminders in all, want 1", n)
 	}
+	m, _ := h.srv.Message(reminder.ID)
+	if ids := m.CustomIDs(); len(m.Attachments) != 0 || len(ids) != 1 || ids[0][0] != 'r' || !retiredLine.MatchString(m.Content) {
+		t.Errorf("the reminder after the end: %d attachments, controls %v, %q", len(m.Attachments), ids, m.Content)
+	}
+}
+
+// sent counts the messages posted in channel whose content held s when
+// posted, whatever became of them since.
+func (h *harness) sent(channel, s string) int {
+	return len(h.srv.Find(func(r *fakediscord.Request) bool {
+		var body struct{ Content string }
+		return r.Route == "POST /channels/{channel_id}/messages" && r.Params["channel_id"] == channel && r.Status == http.StatusOK &&
+			r.Decode(&body) == nil && strings.Contains(body.Content, s)
+	}))
 }
 
 // quietReminderGame starts a game of a day a move at 12:00 UTC, with bo on

@@ -147,14 +147,23 @@ func (b *Bot) deliverReminder(ctx context.Context, a store.Announcement) error {
 	if !g.Active() || g.Players[g.ToMove] != a.User || (!g.Deadline.Equal(a.Until) && !g.RemindAt.IsZero()) {
 		return kit.Skip("the turn it warned of is over, or its deadline moved and has a reminder of its own")
 	}
-	_, msg, err := b.SendDM(ctx, a.User, g.GuildID, wantsReminder, func(l *lang.Lang) (*kit.Message, error) {
-		m, err := b.reminder(ctx, l, g)
+	s, err := b.LoadLatest(ctx, g.ID)
+	if err != nil {
+		return fmt.Errorf("loading a game to remind: %w", err)
+	}
+	if !s.G.Active() || s.G.Players[s.G.ToMove] != a.User {
+		return kit.Skip("the turn it warned of ended between the two reads")
+	}
+	// Its board is one of the game's, which the move retires as it does
+	// every other: a reminder's buttons do not outlive the turn.
+	sent, err := b.delivery.DMBoard(ctx, s, a.User, wantsReminder, func(l *lang.Lang) (*kit.Message, error) {
+		m, err := b.reminder(ctx, l, s)
 		if m != nil {
 			m.Nonce = kit.Nonce(a)
 		}
 		return m, err
 	})
-	if err == nil && msg == nil {
+	if err == nil && !sent {
 		return kit.Skip("not sent: they want no reminders, or their DMs are closed")
 	}
 	return err
@@ -172,19 +181,16 @@ func (b *Bot) reminderWaits(ctx context.Context, g store.Game, user string) (tim
 	return end, inside && !g.Deadline.Before(end.Add(quiet.Margin))
 }
 
-// reminder is the DM that reminds the player on move in g of their
+// reminder is the DM that reminds the player on move in s's game of their
 // deadline, in their language l, with their board.
-func (b *Bot) reminder(ctx context.Context, l *lang.Lang, g store.Game) (*kit.Message, error) {
-	s, err := b.LoadLatest(ctx, g.ID)
-	if err != nil {
-		return nil, fmt.Errorf("loading a game to remind: %w", err)
-	}
-	m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Turned: b.Turned(ctx, g.Players[g.ToMove], s.G)})
+func (b *Bot) reminder(ctx context.Context, l *lang.Lang, s *kit.State) (*kit.Message, error) {
+	g := s.G
+	m, err := b.Board(l, s, kit.BoardOpts{Controls: true, Turned: b.Turned(ctx, g.Players[g.ToMove], g)})
 	if err != nil {
 		return nil, err
 	}
 	m.Content = l.T("dm.reminder", "Game", s.Game.Title(), "ID", g.ID, "Unix", g.Deadline.Unix(), "Late", lateText(l, g),
-		"Link", kit.ChannelLink(g.GuildID, kit.ThreadOf(s.G)))
+		"Link", kit.ChannelLink(g.GuildID, kit.ThreadOf(g)))
 	return m, nil
 }
 

@@ -401,21 +401,30 @@ func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) 
 // dmBoard sends a player their copy of the board, made by build in their
 // language, if they take DMs.
 func (b *Delivery) dmBoard(ctx context.Context, s *kit.State, seat games.Player, build func(*lang.Lang) (*kit.Message, error)) error {
-	user := s.G.Players[seat]
+	_, err := b.DMBoard(ctx, s, s.G.Players[seat], store.Settings.CanDM, build)
+	return err
+}
+
+// DMBoard sends user a copy of s's board that build makes in their
+// language, if want says they take it, and records it among the game's
+// boards, so that the next move retires it as it does the thread's: a
+// turn's DM, a result's, a reminder. sent is false where nothing went (not
+// wanted, or their DMs are closed).
+func (b *Delivery) DMBoard(ctx context.Context, s *kit.State, user string, want func(store.Settings) bool, build func(*lang.Lang) (*kit.Message, error)) (sent bool, err error) {
 	var built *kit.Message
-	ch, msg, err := b.SendDM(ctx, user, s.G.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
+	ch, msg, err := b.SendDM(ctx, user, s.G.GuildID, want, func(l *lang.Lang) (*kit.Message, error) {
 		m, err := build(l)
 		built = m
 		return m, err
 	})
 	if err != nil || msg == nil {
-		return err
+		return false, err
 	}
-	sent := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm", Kept: kit.Kept(built)}
-	if err := b.DB.AddBoardMessage(ctx, sent); err != nil || !onMove(s.G, user) {
-		return err
+	copied := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm", Kept: kit.Kept(built)}
+	if err := b.DB.AddBoardMessage(ctx, copied); err != nil || !onMove(s.G, user) {
+		return true, err
 	}
-	return b.retireIfMoved(ctx, sent, user)
+	return true, b.retireIfMoved(ctx, copied, user)
 }
 
 // retireIfMoved retires the copy of their turn's board just sent to user if

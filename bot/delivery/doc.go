@@ -20,7 +20,9 @@
 // (store.ClaimAnnouncements), so several copies of the bot on one database
 // send each once; what Discord refuses for now is retried with a backoff,
 // and what can no longer be said is skipped. Other features deliver their
-// own kinds through Config.Kinds. Of Discord it sends and edits messages,
+// own kinds through Config.Kinds, and a kind that DMs a board (a reminder)
+// sends it through DMBoard, which records it among the game's boards to be
+// retired like the others. Of Discord it sends and edits messages,
 // opens and archives threads, and opens DMs.
 //
 // Discord's requests are the scarce thing (about 50 a second for the whole
