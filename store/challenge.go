@@ -41,23 +41,26 @@ const (
 
 // Challenge is an invitation to play, posted in a channel.
 type Challenge struct {
-	ID         int64
-	GuildID    string
-	ChannelID  string
-	MessageID  string // the challenge message, once posted
-	Challenger string
-	Opponent   string // "" for an open challenge anyone but the challenger may accept
-	Kind       string
-	Config     games.Config
-	First      First
-	TimeLimit  time.Duration // per move
-	Rated      bool
-	RematchOf  int64 // the finished game this is a rematch of, or 0
-	Status     ChallengeStatus
-	GameID     int64 // the game it became, once accepted
-	Created    time.Time
-	Expires    time.Time
-	Closed     time.Time // when it stopped being open
+	ID        int64
+	GuildID   string
+	ChannelID string
+	MessageID string // the challenge message, once posted
+	// DMChannel and DMMessage are the DM that put a direct challenge to its
+	// opponent, once sent (SetChallengeDM).
+	DMChannel, DMMessage string
+	Challenger           string
+	Opponent             string // "" for an open challenge anyone but the challenger may accept
+	Kind                 string
+	Config               games.Config
+	First                First
+	TimeLimit            time.Duration // per move
+	Rated                bool
+	RematchOf            int64 // the finished game this is a rematch of, or 0
+	Status               ChallengeStatus
+	GameID               int64 // the game it became, once accepted
+	Created              time.Time
+	Expires              time.Time
+	Closed               time.Time // when it stopped being open
 }
 
 // Direct reports whether the challenge names its opponent.
@@ -113,7 +116,7 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 
 const challengeColumns = `c.id, c.guild_id, c.channel_id, c.message_id, c.challenger_id, c.opponent_id,
 	c.kind, c.variant, c.options, c.first, c.time_limit_ms, c.rated, COALESCE(c.rematch_of, 0), c.status,
-	COALESCE(g.id, 0), c.created_at, c.expires_at, c.closed_at`
+	COALESCE(g.id, 0), c.created_at, c.expires_at, c.closed_at, c.dm_channel, c.dm_message`
 
 const challengeFrom = ` FROM challenges c LEFT JOIN games g ON g.challenge_id = c.id`
 
@@ -182,7 +185,7 @@ func scanChallenge(s scanner) (Challenge, error) {
 	)
 	err := s.Scan(&c.ID, &c.GuildID, &c.ChannelID, &c.MessageID, &c.Challenger, &c.Opponent,
 		&c.Kind, &c.Config.Variant, &opts, &c.First, &limit, &c.Rated, &c.RematchOf, &c.Status,
-		&c.GameID, &created, &expires, &closed)
+		&c.GameID, &created, &expires, &closed, &c.DMChannel, &c.DMMessage)
 	if err != nil {
 		return c, err
 	}
@@ -205,6 +208,16 @@ func getChallenge(ctx context.Context, q rowQuerier, id int64) (Challenge, error
 		return c, fmt.Errorf("challenge %d: %w", id, ErrNotFound)
 	}
 	return c, err
+}
+
+// SetChallengeDM records the DM that put challenge id to its opponent, so
+// that its end is shown there too.
+func (db *DB) SetChallengeDM(ctx context.Context, id int64, channel, message string) error {
+	res, err := db.execAgain(ctx, `UPDATE challenges SET dm_channel = ?, dm_message = ? WHERE id = ?`, channel, message, id)
+	if err != nil {
+		return err
+	}
+	return mustAffect(res, fmt.Errorf("challenge %d: %w", id, ErrNotFound))
 }
 
 // SetChallengeMessage records the message that shows the challenge. The

@@ -61,10 +61,10 @@ func (b *Challenges) cancel(ctx context.Context, i *discordgo.Interaction, c sto
 	return c, lang.T("chal.status.cancelled", "User", user), err
 }
 
-// closeChallenge shows a challenge's end on the clicked message and, when the
-// click came from a DM, on the channel's message too. Each speaks the
-// language it was posted in: the server's in the channel, the clicker's in
-// their DM.
+// closeChallenge shows a challenge's end on the clicked message and on the
+// other one: the channel's when the click came from the opponent's DM, that
+// DM when it came from the channel. Each speaks the language it was posted
+// in: the server's in the channel, the clicker's in their DM.
 func (b *Challenges) closeChallenge(ctx context.Context, i *discordgo.Interaction, c store.Challenge, g games.Game, status lang.Text) {
 	channel := b.GuildLang(ctx, c.GuildID, c.Challenger)
 	here := channel
@@ -76,7 +76,25 @@ func (b *Challenges) closeChallenge(ctx context.Context, i *discordgo.Interactio
 	}
 	if i.GuildID == "" {
 		b.EditMessage(c.ChannelID, c.MessageID, closedChallenge(channel, c, g, status))
+		return
 	}
+	b.closeDM(ctx, c, g, status)
+}
+
+// closeDM shows closed challenge c's end on the DM that put it to its
+// opponent, in the language of their DMs, and so takes its buttons away: a
+// closed challenge must not look open to anyone. Nothing is done before the
+// DM is sent (DeliverDM closes it then), and a failure is logged: the DM's
+// buttons say the challenge is closed anyway.
+func (b *Challenges) closeDM(ctx context.Context, c store.Challenge, g games.Game, status lang.Text) {
+	if c.DMMessage == "" {
+		return
+	}
+	set, err := b.DB.Settings(ctx, c.Opponent)
+	if err != nil {
+		b.Logger(ctx).Warn("reading a player's settings", "err", err)
+	}
+	b.EditMessage(c.DMChannel, c.DMMessage, closedChallenge(b.DMLang(ctx, set, c.GuildID), c, g, status))
 }
 
 // closedChallenge is a challenge's message in l once it is closed: no buttons,
@@ -152,14 +170,16 @@ func openingText(l *lang.Lang, entrants [2]string, o games.Opening, first string
 	return strings.Join(lines, "\n")
 }
 
-// Expire closes the challenges nobody accepted in time and says so
-// on their messages, in their server's language.
+// Expire closes the challenges nobody accepted in time and says so on
+// their messages: the channel's in their server's language, the
+// opponent's DM in theirs.
 func (b *Challenges) Expire(ctx context.Context) error {
 	expired, err := b.DB.ExpireChallenges(ctx)
 	for _, c := range expired {
 		if g, lerr := games.Lookup(c.Kind); lerr == nil {
 			expired := lang.N("chal.status.expired", int(store.ChallengeTTL/time.Hour))
 			b.EditMessage(c.ChannelID, c.MessageID, closedChallenge(b.GuildLang(ctx, c.GuildID, c.Challenger), c, g, expired))
+			b.closeDM(ctx, c, g, expired)
 		}
 	}
 	return err

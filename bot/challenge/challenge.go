@@ -277,12 +277,39 @@ func (b *Challenges) DeliverDM(ctx context.Context, a store.Announcement) error 
 	if err != nil {
 		return err
 	}
-	_, _, err = b.SendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
+	ch, msg, err := b.SendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
 		m := challengeDM(l, c, g)
 		m.Nonce = kit.Nonce(a)
 		return m, nil
 	})
+	if err != nil || msg == nil {
+		return err
+	}
+	if err := b.DB.SetChallengeDM(ctx, c.ID, ch, msg.ID); err != nil {
+		return err
+	}
+	// Closed while the DM was on its way, the challenge's end found no DM
+	// to show itself on: it is shown now.
+	if c, err = b.DB.Challenge(ctx, c.ID); err == nil && c.Status != store.ChallengeOpen {
+		b.closeDM(ctx, c, g, closedStatus(c))
+	}
 	return err
+}
+
+// closedStatus is how closed challenge c ended, as its messages say it. A
+// direct challenge is accepted or declined by its opponent; one cancelled is
+// said to be by its challenger (a moderator may have done it: that is said
+// where it was done).
+func closedStatus(c store.Challenge) lang.Text {
+	switch c.Status {
+	case store.ChallengeAccepted:
+		return lang.T("chal.status.accepted", "User", c.Opponent, "Game", c.GameID)
+	case store.ChallengeDeclined:
+		return lang.T("chal.status.declined", "User", c.Opponent)
+	case store.ChallengeExpired:
+		return lang.N("chal.status.expired", int(store.ChallengeTTL/time.Hour))
+	}
+	return lang.T("chal.status.cancelled", "User", c.Challenger)
 }
 
 // Command is /challenge, offered in servers only: a challenge is posted in
