@@ -42,8 +42,13 @@ func (nc *netChooser) value(p *seega.Position, me games.Player) float64 {
 // valued lists p's moves in nc.moves and, in nc.vals, the chance the
 // network gives the side on move after each; it returns the highest.
 func (nc *netChooser) valued(p *seega.Position) float64 {
-	me := p.Turn()
 	nc.moves = p.AppendMoves(nc.moves[:0])
+	return nc.valuedMoves(p)
+}
+
+// valuedMoves is valued for the moves already in nc.moves.
+func (nc *netChooser) valuedMoves(p *seega.Position) float64 {
+	me := p.Turn()
 	nc.vals = nc.vals[:0]
 	top := -1.0
 	for _, m := range nc.moves {
@@ -88,8 +93,10 @@ const maxGamePlies = 5000
 // selfPlay plays a game from start, every move the network's best for its
 // side but a random one with probability explore (Seega has no dice: without
 // it every game would be the same), and calls seen at every position where a
-// move is due. It returns the first seat's score.
-func (nc *netChooser) selfPlay(start seega.Position, src games.Source, explore float64, seen func(*seega.Position)) float64 {
+// move is due. Where places is above 0, a placement is the best of that many
+// placements drawn at random from all of them, when there are more (see
+// TrainOptions.Places). It returns the first seat's score.
+func (nc *netChooser) selfPlay(start seega.Position, src games.Source, explore float64, places int, seen func(*seega.Position)) float64 {
 	p := start
 	for range maxGamePlies {
 		if p.Over() {
@@ -97,29 +104,54 @@ func (nc *netChooser) selfPlay(start seega.Position, src games.Source, explore f
 			return (s + 1) / 2
 		}
 		seen(&p)
-		moves := p.AppendMoves(nc.moves[:0])
-		m := moves[0]
-		switch {
-		case len(moves) > 1 && float64(ai.Intn(src, 1<<20)) < explore*(1<<20):
-			m = moves[ai.Intn(src, len(moves))]
-		case len(moves) > 1:
-			m = nc.best(&p)
-		}
-		p.Do(m)
+		p.Do(nc.choose(&p, src, explore, places))
 	}
 	return 0.5
 }
 
+// choose is self-play's move at p, which must have one: at random with
+// probability explore, else the network's best, of places placements drawn
+// at random where places is above 0 and p's placements are more.
+func (nc *netChooser) choose(p *seega.Position, src games.Source, explore float64, places int) seega.Move {
+	nc.moves = p.AppendMoves(nc.moves[:0])
+	moves := nc.moves
+	switch {
+	case len(moves) == 1:
+		return moves[0]
+	case float64(ai.Intn(src, 1<<20)) < explore*(1<<20):
+		return moves[ai.Intn(src, len(moves))]
+	case places > 0 && len(moves) > places && p.Placing():
+		nc.moves = drawn(moves, places, src)
+		return nc.moves[slices.Index(nc.vals, nc.valuedMoves(p))]
+	}
+	return nc.best(p)
+}
+
+// drawn moves k of ms, drawn at random without repeats, to its front (a
+// partial shuffle) and returns them.
+func drawn(ms []seega.Move, k int, src games.Source) []seega.Move {
+	for i := range k {
+		j := i + ai.Intn(src, len(ms)-i)
+		ms[i], ms[j] = ms[j], ms[i]
+	}
+	return ms[:k]
+}
+
 // TrainOptions are a Seega training run's settings (kilab train).
 type TrainOptions struct {
-	Config   games.Config // the size and variant its games are played in
-	Games    int          // self-played games
-	Seed     uint64       // of the network's first weights and of every random move
-	Hidden   int          // hidden units
-	Rate     float64      // learning rate
-	Lambda   float64      // TD(λ)'s λ
-	Explore  float64      // the chance of a random move instead of the network's
-	Workers  int          // games played at once (learn.Trainer.SelfPlay); 0 is 1
+	Config  games.Config // the size and variant its games are played in
+	Games   int          // self-played games
+	Seed    uint64       // of the network's first weights and of every random move
+	Hidden  int          // hidden units
+	Rate    float64      // learning rate
+	Lambda  float64      // TD(λ)'s λ
+	Explore float64      // the chance of a random move instead of the network's
+	// Places, above 0, is how many placements self-play weighs at a turn
+	// of the placement (S2), drawn at random where there are more: a turn
+	// places two pieces, so 9 x 9's first has 3,160 placements to weigh,
+	// and weighing them all was most of its training. 0 weighs all.
+	Places   int
+	Workers  int // games played at once (learn.Trainer.SelfPlay); 0 is 1
 	Progress func(done int, mse float64)
 }
 
@@ -137,7 +169,7 @@ func Train(ctx context.Context, o TrainOptions) (*learn.Net, error) {
 	tr := &learn.Trainer{Net: net, Rate: o.Rate, Lambda: o.Lambda}
 	players := make([]learn.Player, max(o.Workers, 1))
 	for i := range players {
-		players[i] = &trainee{nc: newNetChooser(net), start: start, explore: o.Explore}
+		players[i] = &trainee{nc: newNetChooser(net), start: start, explore: o.Explore, places: o.Places}
 	}
 	tr.SelfPlay(ctx, o.Games, o.Seed, players, o.Progress)
 	return net, nil
@@ -148,13 +180,14 @@ type trainee struct {
 	nc      *netChooser
 	start   seega.Position
 	explore float64
+	places  int
 	ps      []learn.Position
 	xs      [][]float64 // the inputs' buffers, kept from game to game
 }
 
 func (tr *trainee) Play(_ int, src games.Source) ([]learn.Position, float64) {
 	tr.ps = tr.ps[:0]
-	result := tr.nc.selfPlay(tr.start, src, tr.explore, func(p *seega.Position) {
+	result := tr.nc.selfPlay(tr.start, src, tr.explore, tr.places, func(p *seega.Position) {
 		if len(tr.ps) == len(tr.xs) {
 			tr.xs = append(tr.xs, make([]float64, tr.nc.net.In))
 		}
@@ -174,6 +207,16 @@ const (
 	explore     = 0.1
 )
 
+// placesFor is TrainOptions.Places for a board of n x n: 9 x 9 weighs 128
+// placements a turn (its turns have 861 to 3,160), the smaller boards all
+// of theirs (at most 276 and 1,128), as their shipped networks were made.
+func placesFor(n int) int {
+	if n == 9 {
+		return 128
+	}
+	return 0
+}
+
 func init() { ai.RegisterTraining("seega", train) }
 
 // train is kilab train for Seega: the 5 x 5 free game unless the
@@ -183,8 +226,12 @@ func train(ctx context.Context, t ai.Training, out io.Writer) error {
 	if cfg.Variant == "" {
 		cfg = games.Config{Variant: "free", Options: map[string]string{"size": "5"}}
 	}
+	start, err := seega.New(cfg)
+	if err != nil {
+		return err
+	}
 	net, err := Train(ctx, TrainOptions{Config: cfg, Games: t.Games, Seed: t.Seed, Hidden: hiddenUnits,
-		Rate: trainRate, Lambda: trainLambda, Explore: explore, Workers: t.Workers,
+		Rate: trainRate, Lambda: trainLambda, Explore: explore, Places: placesFor(start.Size()), Workers: t.Workers,
 		Progress: t.ReportTD})
 	if err != nil {
 		return err

@@ -403,3 +403,71 @@ func placedNear(t *testing.T, net *learn.Net, env ai.Env) {
 		t.Errorf("placing: the learned level chose %v from eight seeds", seen)
 	}
 }
+
+// Self-play may weigh a draw of its placements rather than all of them
+// (TrainOptions.Places): the network's best of that many, drawn at random
+// without repeats; all of them where they are no more; and every move of
+// the moving phase, however many. A run whose Places is at or above every
+// turn's placements is the run without it, byte for byte, and one below is
+// another, reproducible.
+func TestSelfPlayWeighsADrawOfPlacements(t *testing.T) {
+	t.Parallel()
+	nc := newNetChooser(learn.New(netKind(5), inputsFor(5), 8, 1))
+	start, err := seega.New(fiveFree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := start.AppendMoves(nil)
+	src := games.Seeded(9)
+	ai.Intn(src, 1<<20) // choose's draw of whether to explore
+	want := drawn(slices.Clone(all), 1, src)[0]
+	if got := nc.choose(&start, games.Seeded(9), 0, 1); got != want {
+		t.Errorf("of one placement drawn: %v, want the one drawn, %v", got, want)
+	}
+	src = games.Seeded(9)
+	ai.Intn(src, 1<<20)
+	eight, top := drawn(slices.Clone(all), 8, src), -1.0
+	for _, m := range eight {
+		q := start
+		q.Do(m)
+		if v := nc.value(&q, start.Turn()); v > top {
+			want, top = m, v
+		}
+	}
+	if got := nc.choose(&start, games.Seeded(9), 0, 8); got != want {
+		t.Errorf("of eight placements drawn: %v, want the best of them, %v", got, want)
+	}
+	if got, best := nc.choose(&start, games.Seeded(9), 0, len(all)), nc.best(&start); got != best {
+		t.Errorf("with every placement weighed: %v, want the best, %v", got, best)
+	}
+	moving := midgame(t, 3, 6)
+	if moving.Placing() || len(moving.AppendMoves(nil)) < 2 {
+		t.Fatal("the midgame is not a choice of steps")
+	}
+	if got, best := nc.choose(&moving, games.Seeded(9), 0, 1), nc.best(&moving); got != best {
+		t.Errorf("a step chosen among a draw: %v, want the best of all, %v", got, best)
+	}
+	some := drawn(slices.Clone(all), 50, games.Seeded(4))
+	seen := map[seega.Move]bool{}
+	for _, m := range some {
+		seen[m] = true
+	}
+	if len(some) != 50 || len(seen) != 50 {
+		t.Errorf("50 drawn: %d, %d of them different", len(some), len(seen))
+	}
+	run := func(places int) []byte {
+		net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 3, Seed: 3, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1, Places: places})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := net.Save(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	if none, every, few := run(0), run(len(all)), run(8); !bytes.Equal(none, every) || bytes.Equal(none, few) || !bytes.Equal(few, run(8)) {
+		t.Errorf("placements weighed: all and none the same %v, 8 and none the same %v, 8 twice the same %v",
+			bytes.Equal(none, every), bytes.Equal(none, few), bytes.Equal(few, run(8)))
+	}
+}
