@@ -31,7 +31,7 @@ func (h *harness) untilBothMoved(id int64, rng *rand.Rand) store.Game {
 
 // count counts messages in a channel whose content contains s, leaving
 // out old boards, whose line above the picture now says what became of the
-// game (retiredText): those are no announcements.
+// game (kit.RetiredText): those are no announcements.
 func (h *harness) count(channel, s string) int {
 	n := 0
 	for _, m := range h.srv.Messages(channel) {

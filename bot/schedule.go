@@ -155,7 +155,9 @@ func (b *Bot) deliverReminder(ctx context.Context, a store.Announcement) error {
 		return kit.Skip("the turn it warned of ended between the two reads")
 	}
 	// Its board is one of the game's, which the move retires as it does
-	// every other: a reminder's buttons do not outlive the turn.
+	// every other: a reminder's buttons do not outlive the turn. Drawn again
+	// within the turn (a throw from the thread, a vacation), it reads as
+	// the turn's DM, with the deadline as it then stands.
 	sent, err := b.delivery.DMBoard(ctx, s, a.User, wantsReminder, func(l *lang.Lang) (*kit.Message, error) {
 		m, err := b.reminder(ctx, l, s)
 		if m != nil {

@@ -208,8 +208,9 @@ const (
 )
 
 // placesFor is TrainOptions.Places for a board of n x n: 9 x 9 weighs 128
-// placements a turn (its turns have 861 to 3,160), the smaller boards all
-// of theirs (at most 276 and 1,128), as their shipped networks were made.
+// placements a turn where it has more (its first turn has 3,160, and only
+// its last eight 120 or fewer), the smaller boards all of theirs (at most
+// 276 and 1,128), as their shipped networks were made.
 func placesFor(n int) int {
 	if n == 9 {
 		return 128

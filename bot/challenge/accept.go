@@ -130,6 +130,12 @@ func (b *Challenges) accept(ctx context.Context, i *discordgo.Interaction, c sto
 	}
 	b.AutoStart(ctx, game)
 	b.Kick() // the game's thread, first board and DM were recorded with it
+	// Read again after the accept: its DM to the opponent may have been
+	// recorded since the click's read (DeliverDM reads the challenge again
+	// after recording it, so one of the two closes the DM).
+	if fresh, err := b.DB.Challenge(ctx, c.ID); err == nil {
+		c = fresh
+	}
 	c.Status, c.GameID = store.ChallengeAccepted, game.ID
 	b.closeChallenge(ctx, i, c, g, lang.T("chal.status.accepted", "User", user, "Game", game.ID))
 	return nil

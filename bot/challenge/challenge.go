@@ -267,15 +267,18 @@ func (b *Challenges) DeliverDM(ctx context.Context, a store.Announcement) error 
 	if err != nil {
 		return err
 	}
+	g, err := games.Lookup(c.Kind)
+	if err != nil {
+		return err
+	}
 	if c.Status != store.ChallengeOpen {
+		// A DM sent by a try of this delivery that failed after it
+		// (recording it, or reading the challenge again) says so now.
+		b.closeDM(ctx, c, g, closedStatus(c))
 		return kit.Skip("the challenge is closed")
 	}
 	if c.MessageID == "" && b.DB.Now().Sub(a.Created) < challengeLinkWait {
 		return kit.ErrLater
-	}
-	g, err := games.Lookup(c.Kind)
-	if err != nil {
-		return err
 	}
 	ch, msg, err := b.SendDM(ctx, c.Opponent, c.GuildID, store.Settings.CanDM, func(l *lang.Lang) (*kit.Message, error) {
 		m := challengeDM(l, c, g)
@@ -297,9 +300,9 @@ func (b *Challenges) DeliverDM(ctx context.Context, a store.Announcement) error 
 }
 
 // closedStatus is how closed challenge c ended, as its messages say it. A
-// direct challenge is accepted or declined by its opponent; one cancelled is
-// said to be by its challenger (a moderator may have done it: that is said
-// where it was done).
+// direct challenge is accepted or declined by its opponent; one cancelled
+// is only said to be (its challenger or a moderator may have done it, which
+// the channel's message says).
 func closedStatus(c store.Challenge) lang.Text {
 	switch c.Status {
 	case store.ChallengeAccepted:
@@ -309,7 +312,7 @@ func closedStatus(c store.Challenge) lang.Text {
 	case store.ChallengeExpired:
 		return lang.N("chal.status.expired", int(store.ChallengeTTL/time.Hour))
 	}
-	return lang.T("chal.status.cancelled", "User", c.Challenger)
+	return lang.T("chal.status.cancelled_plain")
 }
 
 // Command is /challenge, offered in servers only: a challenge is posted in

@@ -661,41 +661,6 @@ func (b *Delivery) dmTurned(ctx context.Context, g store.Game, channel string) b
 	return false
 }
 
-// retiredText replaces the line above a retired board's picture, in the
-// language l of the board, which said whose turn it was, so that nobody
-// scrolling back takes an old board for the game as it stands. Edits ping
-// nobody, mentions included. A draw offer keeps its text ("" leaves it): an
-// answered one already says who accepted or declined it.
-func retiredText(l *lang.Lang, g store.Game, kind string) string {
-	switch {
-	case kind == "offer":
-		return ""
-	case g.Active():
-		return l.T("play.moved_on", "Game", g.ID)
-	}
-	return l.T("end.retired", "Game", g.ID, "Result", overText(l, g))
-}
-
-// overText is a finished game's result with no seat names: "<@1> won ·
-// resignation".
-func overText(l *lang.Lang, g store.Game) string {
-	var text string
-	switch w, won := g.Result.Winner(); {
-	case won:
-		text = l.T("end.over.won", "User", g.Players[w])
-	case g.Result == store.Draw:
-		text = l.T("end.over.draw")
-	case g.Reason == "":
-		return l.T("end.over.aborted")
-	default:
-		return kit.ReasonText(l, g.Reason)
-	}
-	if g.Reason != "" {
-		text += " · " + kit.ReasonText(l, g.Reason)
-	}
-	return text
-}
-
 // retireOffers takes the buttons off earlier draw offers, before a new one.
 func (b *Delivery) retireOffers(ctx context.Context, g store.Game) error {
 	old, err := b.DB.LiveBoards(ctx, g.ID, g.Version+1)
@@ -724,7 +689,7 @@ func (b *Delivery) retireOne(ctx context.Context, l *lang.Lang, g store.Game, m 
 	}
 	// Retiring waits, under load, for the requests that tell players of a
 	// move: the next board and DM go first.
-	edit := &kit.Message{Content: retiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true, Background: true}
+	edit := &kit.Message{Content: kit.RetiredText(l, g, m.Kind), Components: controls, ComponentsOnly: true, Background: true}
 	var err error
 	if m.Kind != "offer" {
 		err = b.withoutPicture(ctx, m, edit)

@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -36,8 +37,11 @@ type BoardOpts struct {
 	// Turned draws the picture from the second seat's side: for a board
 	// only its reader sees, who plays that seat (Core.Turned).
 	Turned bool
-	// Textual leaves the picture out, and the legend that explains it: the
-	// board's text alone, as a retired board keeps it (TextOnly).
+	// Textual draws the board as an old one reads once retired: its text
+	// without the picture or the legend that explains it (TextOnly), the
+	// line that says the game has moved on (or its result) after the Note,
+	// and no controls but a finished game's Rematch. Controls and Mention
+	// are left out.
 	Textual bool
 }
 
@@ -63,6 +67,9 @@ func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
 		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://board.png"}
 		e.Footer.Text = Clip(s.footer(l)+Prefixed("\n", render.Legend(l, s.Pos)), 2048)
 		m.Files = []File{{Name: "board.png", ContentType: "image/png", Description: Clip(pic.alt, 1024), Data: pic.png}}
+	}
+	if o.Textual {
+		return s.retired(l, m, o), nil
 	}
 	switch {
 	case o.Controls && s.G.ComputerOnMove():
@@ -442,4 +449,49 @@ func (b *Core) Turned(ctx context.Context, user string, g store.Game) bool {
 	}
 	s, err := b.SettingsOf(ctx, user)
 	return err == nil && !s.FixedSide
+}
+
+// retired makes m, a board drawn without its picture, read as the
+// retirement of old boards leaves one (Textual).
+func (s *State) retired(l *lang.Lang, m *Message, o BoardOpts) *Message {
+	m.Content = strings.Join(slices.DeleteFunc([]string{o.Note, RetiredText(l, s.G, "board")}, func(line string) bool { return line == "" }), "\n")
+	if !s.G.Active() {
+		m.Components = RematchRow(l, s.G)
+	}
+	return m
+}
+
+// RetiredText replaces the line above a retired board's picture, in the
+// language l of the board, which said whose turn it was, so that nobody
+// scrolling back takes an old board for the game as it stands. Edits ping
+// nobody, mentions included. A draw offer keeps its text ("" leaves it): an
+// answered one already says who accepted or declined it.
+func RetiredText(l *lang.Lang, g store.Game, kind string) string {
+	switch {
+	case kind == "offer":
+		return ""
+	case g.Active():
+		return l.T("play.moved_on", "Game", g.ID)
+	}
+	return l.T("end.retired", "Game", g.ID, "Result", overText(l, g))
+}
+
+// overText is a finished game's result with no seat names: "<@1> won ·
+// resignation".
+func overText(l *lang.Lang, g store.Game) string {
+	var text string
+	switch w, won := g.Result.Winner(); {
+	case won:
+		text = l.T("end.over.won", "User", g.Players[w])
+	case g.Result == store.Draw:
+		text = l.T("end.over.draw")
+	case g.Reason == "":
+		return l.T("end.over.aborted")
+	default:
+		return ReasonText(l, g.Reason)
+	}
+	if g.Reason != "" {
+		text += " · " + ReasonText(l, g.Reason)
+	}
+	return text
 }

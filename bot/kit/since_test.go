@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"kilab/bot/kit"
 	"kilab/bot/kit/kittest"
 	"kilab/games"
@@ -30,6 +32,9 @@ const (
 	// The cones enter on the house 4, throw again (A11) and enter on 1.
 	asebHouse = "4:in-4 1:in-1"
 )
+
+// The Rematch button's shape, as the router registers it.
+func init() { kit.RegisterShape("r", kit.IDOnly) }
 
 var gameIDs atomic.Int64 // each state its own game, so each its own picture
 
@@ -202,4 +207,55 @@ func slicesIndex(lines []string, s string) int {
 		}
 	}
 	return -1
+}
+
+// A board drawn Textual reads as the retirement leaves an old one: the text
+// without picture or legend, the note and then the line that says the game
+// has moved on (its result once it is over), and no controls but a
+// finished game's Rematch, whatever Controls and Mention ask.
+func TestTextualBoardReadsRetired(t *testing.T) {
+	t.Parallel()
+	b, _, _ := kittest.Core(t, 1)
+	l := lang.Of(lang.English)
+	for _, over := range []bool{false, true} {
+		s := loaded(t, "tab", map[string]string{"width": "7"}, tabTurn)
+		if over {
+			s.G.Result, s.G.Reason = store.Win(games.Second), store.ReasonResignation
+		}
+		m, err := b.Board(l, s, kit.BoardOpts{Textual: true, Controls: true, Mention: true, Note: "a note"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := m.Embeds[0]
+		want := kit.RetiredText(l, s.G, "board")
+		if len(m.Files) != 0 || e.Image != nil || strings.Contains(e.Footer.Text, "\n") || e.Description == "" {
+			t.Errorf("over %v: %d files, image %v, footer %q", over, len(m.Files), e.Image, e.Footer.Text)
+		}
+		if m.Content != "a note\n"+want || len(m.Mentions) != 0 || !strings.HasPrefix(want, "Game #") {
+			t.Errorf("over %v: content %q, mentions %v", over, m.Content, m.Mentions)
+		}
+		if ids := customIDs(m); over != (len(ids) == 1 && strings.HasPrefix(ids[0], "r/")) || !over && len(ids) != 0 {
+			t.Errorf("over %v: controls %v", over, ids)
+		}
+	}
+}
+
+// customIDs are the custom ids of m's buttons and menus, row by row.
+func customIDs(m *kit.Message) []string {
+	var ids []string
+	for _, c := range m.Components {
+		row, ok := c.(discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, x := range row.Components {
+			switch x := x.(type) {
+			case discordgo.Button:
+				ids = append(ids, x.CustomID)
+			case discordgo.SelectMenu:
+				ids = append(ids, x.CustomID)
+			}
+		}
+	}
+	return ids
 }

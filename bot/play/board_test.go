@@ -92,10 +92,11 @@ func TestThrowRecordsTheClickedBoardDrawn(t *testing.T) {
 	}
 }
 
-// The click that passes the turn answers the clicked board with the
-// result's text alone: the retirement its move announced edits that board
-// too, in either order, and the answer must not bring the picture back. A
-// private answer's board, which no retirement touches, keeps the picture.
+// The click that passes the turn answers the clicked board as an old board
+// reads, the result's text alone saying the game has moved on: the
+// retirement its move announced edits that board too, in either order, and
+// the answer must not bring the picture back. A private answer's board,
+// which no retirement touches, keeps the picture.
 func TestPassingAnswerLeavesThePictureOut(t *testing.T) {
 	t.Parallel()
 	for _, private := range []bool{false, true} {
@@ -142,6 +143,9 @@ func TestPassingAnswerLeavesThePictureOut(t *testing.T) {
 			m := click("m", s.Pos.Moves()[0].Notation, s.G.Version)
 			if after, _ := db.Game(ctx, g.ID); after.ToMove == g.ToMove {
 				t.Fatal("the move kept the turn (pick another seed)")
+			}
+			if moved := strings.Contains(m.Content, "has moved on"); moved == private {
+				t.Errorf("the answer says the game has moved on: %v (%q)", moved, m.Content)
 			}
 			pictured := len(m.Files) != 0 || m.Embeds[0].Image != nil
 			if pictured != private || len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Description, "played") || len(m.Components) != 0 {

@@ -205,14 +205,15 @@ func (b *Play) play(pos games.Position, seat games.Player, move string, rec *gam
 
 // show answers the acting player. While the same player stays on move the
 // clicked board is updated in place with the next controls; when the turn
-// passes (or the game ends) the clicked board keeps the result's text
-// without controls or picture, and the fresh board for the thread and the
-// next player is an announcement the commit recorded.
+// passes (or the game ends) the clicked board shows the result as an old
+// board reads (kit.BoardOpts.Textual: no picture, no controls but Rematch,
+// a line saying the game has moved on), and the fresh board for the thread
+// and the next player is an announcement the commit recorded.
 //
-// Without picture, since the retirement of the older boards that the commit
-// announced edits the clicked board too, and Discord may apply the two in
-// either order: an answer with the picture, applied last, left an old board
-// showing it for good. The new board shows the picture.
+// As an old board reads, since the retirement of the older boards that the
+// commit announced edits the clicked board too, and Discord may apply the
+// two in either order: an answer with the picture, applied last, left an
+// old board showing it for good. The new board shows the picture.
 func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, note string) error {
 	same := s.G.Active() && s.G.ToMove == seat && !passed
 	// The clicked board is the thread's, drawn from its fixed side, unless
