@@ -3,7 +3,6 @@ package bot_test
 import (
 	"context"
 	"math/rand/v2"
-	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
@@ -139,13 +138,7 @@ func TestE2EReminderBeforeQuietHours(t *testing.T) {
 
 // sent counts the messages posted in channel whose content held s when
 // posted, whatever became of them since.
-func (h *harness) sent(channel, s string) int {
-	return len(h.srv.Find(func(r *fakediscord.Request) bool {
-		var body struct{ Content string }
-		return r.Route == "POST /channels/{channel_id}/messages" && r.Params["channel_id"] == channel && r.Status == http.StatusOK &&
-			r.Decode(&body) == nil && strings.Contains(body.Content, s)
-	}))
-}
+func (h *harness) sent(channel, s string) int { return len(h.srv.Sent(channel, s)) }
 
 // quietReminderGame starts a game of a day a move at 12:00 UTC, with bo on
 // move, quiet from 07:00 to 14:00 in Berlin: the reminder would fall at 07:12

@@ -84,7 +84,7 @@ func (r *loadRig) checkSweeps(db *store.DB) {
 			continue
 		}
 		mover := g.Players[g.ToMove]
-		if n := r.countDM(mover, "Reminder"); n != 1 {
+		if n := r.sentDM(mover, "Reminder"); n != 1 {
 			wrong++
 			r.t.Errorf("sweep game %d: %d reminders, want 1", g.ID, n)
 		}
@@ -104,6 +104,13 @@ func (r *loadRig) dmTexts(user string) []string {
 		out = append(out, m.ID+": "+m.Content)
 	}
 	return out
+}
+
+// sentDM counts the messages sent to user's DMs whose content held s when
+// sent, whatever became of them since (a reminder is retired with its
+// turn): each once, however many tries it took.
+func (r *loadRig) sentDM(user, s string) int {
+	return len(r.srv.Sent(r.srv.DMChannel(user), s))
 }
 
 func (r *loadRig) countDM(user, s string) int {

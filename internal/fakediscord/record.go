@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -240,4 +241,23 @@ func (s *Server) lastRequests(n int) string {
 		parts[i] = r.String()
 	}
 	return strings.Join(parts, "; ")
+}
+
+// Sent returns the ids of the messages posted in channel whose content held
+// text when posted, whatever became of them since, each once however many
+// tries posted it (a nonce's repeat answers with the same message).
+func (s *Server) Sent(channel, text string) []string {
+	var ids []string
+	for _, r := range s.Find(func(r *Request) bool {
+		return r.Route == "POST /channels/{channel_id}/messages" && r.Params["channel_id"] == channel
+	}) {
+		var body, answer struct{ Content, ID string }
+		if r.Status != http.StatusOK || r.Decode(&body) != nil || !strings.Contains(body.Content, text) || json.Unmarshal(r.Response, &answer) != nil {
+			continue
+		}
+		if !slices.Contains(ids, answer.ID) {
+			ids = append(ids, answer.ID)
+		}
+	}
+	return ids
 }
