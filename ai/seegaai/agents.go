@@ -19,7 +19,7 @@ func init() {
 	}
 	level("easy", "looks one move ahead, plays a near-best move at random a third of the time, places at random", params{depth: 1, nodes: 5000, noise: true, randomPlace: true})
 	level("medium", "searches 2 moves ahead; places by the placement plan", params{depth: 2, nodes: 20000})
-	ai.Register("seega", "hard", "where the board has a network shipped (5 x 5, 7 x 7): classic's search with the network's evaluation, placing near where the network likes best; elsewhere as classic",
+	ai.Register("seega", "hard", "classic's search with the evaluation learned for the board (a network shipped for each size), placing near where the network likes best",
 		func(cfg games.Config, src games.Source, _ ai.Env) (ai.Agent, error) {
 			net, _, err := shippedNet(cfg)
 			if err != nil {

@@ -21,10 +21,10 @@
 //   - medium: 2 plies, the placement plan.
 //   - classic: iterative deepening to 12 plies within 40,000 nodes a move (and
 //     the time limit) on material, the placement plan.
-//   - hard: where a network is shipped for the board (shipped.go: 5 x 5, 7 x 7),
-//     classic's search with the network's log-odds as its evaluation,
-//     placing where the network likes best one placement ahead; elsewhere
-//     classic.
+//   - hard: classic's search with the log-odds of the network shipped for
+//     the board (shipped.go: one for each size) as its evaluation, placing
+//     where the network likes best one placement ahead; on a board without
+//     one, classic.
 //   - learned: hard's way on the network kilab arena --net gives, to try a
 //     network before it is shipped.
 //   - greedy: ai.Greedy on material, for reference.

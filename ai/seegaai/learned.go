@@ -324,12 +324,16 @@ const (
 )
 
 // judgeFor is Seega's judge for cfg: on the network kilab arena --net
-// gives, else on the one shipped for the board, else on material.
+// gives (its chances as they are, to fit a curve to), else on the one
+// shipped for the board where a curve is fitted for it, else on material.
 func judgeFor(cfg games.Config, env ai.Env) (ai.Judge, error) {
 	file, given := env.For("seega").(learn.File)
 	if !given {
 		net, ok, err := shippedNet(cfg)
-		if err != nil || !ok {
+		if _, curved := fitted[shippedSum(cfg)]; err != nil || !ok || !curved {
+			// A network's own chances are far from what they say until a
+			// curve is fitted for it (7 x 7's were 15 to 25 points too
+			// timid): material judges till then.
 			return judge{}, err
 		}
 		return judgeOf(net, shippedSum(cfg)), nil

@@ -142,10 +142,6 @@ func TestLearnedLevel(t *testing.T) {
 		}
 	}
 	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
-	nine := games.Config{Variant: "free", Options: map[string]string{"size": "9"}}
-	if _, err := (ai.Env{}).Agent("seega", "learned", nine, games.Seeded(1)); err == nil {
-		t.Error("the learned level of 9 x 9 came without a network, where none is shipped")
-	}
 	if _, err := env.Agent("seega", "learned", seven, games.Seeded(1)); err == nil {
 		t.Error("the learned level of 7 x 7 came from a network of 5 x 5")
 	}
@@ -313,6 +309,9 @@ func TestLearnedJudge(t *testing.T) {
 	nine := games.Config{Variant: "free", Options: map[string]string{"size": "9"}}
 	p9, _ := seega.New(nine)
 	p9.Do(p9.AppendMoves(nil)[0])
+	// 9 x 9's network has no curve fitted yet: its board is judged on
+	// material, whose chances are nearer what they say than a network's
+	// own (7 x 7's were 15 to 25 points too timid).
 	material, _ := ai.NewJudge("seega", nine)
 	if c, _, _ := material.WinChance(context.Background(), p9); c != 0.5 {
 		t.Errorf("material's judge while placing, nothing taken: %v, want 0.5", c)
@@ -351,7 +350,7 @@ func judgedAs(t *testing.T, j ai.Judge, p seega.Position, net *learn.Net, c *cur
 // variants, on 7 x 7 in lane's), and on the board without one as classic.
 func TestShippedNetworks(t *testing.T) {
 	t.Parallel()
-	for size, want := range map[string]bool{"5": true, "7": true, "9": false} {
+	for size, want := range map[string]bool{"5": true, "7": true, "9": true} {
 		for _, variant := range []string{"free", "lane"} {
 			cfg := games.Config{Variant: variant, Options: map[string]string{"size": size}}
 			net, ok, err := shippedNet(cfg)

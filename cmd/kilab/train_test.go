@@ -67,7 +67,6 @@ func arenaWithNet(t *testing.T, path string) {
 		args []string
 		want string
 	}{
-		{[]string{"--game", "seega", "-a", "learned", "--opt", "size=9"}, "give one with --net"},
 		{[]string{"--game", "seega", "-a", "learned", "--opt", "size=7", "--net", path}, `want "seega/7/1"`},
 		{[]string{"--game", "tab", "-a", "hard", "--net", path}, "--net is for Seega"},
 		{[]string{"--game", "seega", "-a", "learned", "--net", path + ".none"}, "no such file"},
