@@ -345,9 +345,10 @@ func judgedAs(t *testing.T, j ai.Judge, p seega.Position, net *learn.Net, c *cur
 	}
 }
 
-// The shipped networks load, each for its board: hard on 5 x 5 and 7 x 7
-// plays from one (TestAgentsPlayLegally plays its games, on 5 x 5 in both
-// variants, on 7 x 7 in lane's), and on the board without one as classic.
+// The shipped networks load, each for its board, and hard on every board
+// plays from its own (TestAgentsPlayLegally plays its games: on 5 x 5 in
+// both variants, on 7 x 7 in lane's and on 9 x 9 in free's, every one under
+// KILAB_LONG).
 func TestShippedNetworks(t *testing.T) {
 	t.Parallel()
 	for size, want := range map[string]bool{"5": true, "7": true, "9": true} {
