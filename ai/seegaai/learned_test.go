@@ -69,15 +69,7 @@ func TestFeaturesByHand(t *testing.T) {
 func TestTrainingReproducible(t *testing.T) {
 	t.Parallel()
 	run := func(seed uint64, workers int) []byte {
-		net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 4, Seed: seed, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1, Workers: workers})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := net.Save(&b); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
+		return trainedFile(t, TrainOptions{Config: fiveFree, Games: 4, Seed: seed, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1, Workers: workers})
 	}
 	a, b, c := run(3, 1), run(3, 1), run(4, 1)
 	if !bytes.Equal(a, b) || bytes.Equal(a, c) {
@@ -456,18 +448,24 @@ func TestSelfPlayWeighsADrawOfPlacements(t *testing.T) {
 		t.Errorf("50 drawn: %d, %d of them different", len(some), len(seen))
 	}
 	run := func(places int) []byte {
-		net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 3, Seed: 3, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1, Places: places})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := net.Save(&b); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
+		return trainedFile(t, TrainOptions{Config: fiveFree, Games: 3, Seed: 3, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1, Places: places})
 	}
 	if none, every, few := run(0), run(len(all)), run(8); !bytes.Equal(none, every) || bytes.Equal(none, few) || !bytes.Equal(few, run(8)) {
 		t.Errorf("placements weighed: all and none the same %v, 8 and none the same %v, 8 twice the same %v",
 			bytes.Equal(none, every), bytes.Equal(none, few), bytes.Equal(few, run(8)))
 	}
+}
+
+// trainedFile is the file of the network Train makes with o.
+func trainedFile(t *testing.T, o TrainOptions) []byte {
+	t.Helper()
+	net, err := Train(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := net.Save(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
