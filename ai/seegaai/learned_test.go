@@ -139,16 +139,20 @@ func TestLearnedLevel(t *testing.T) {
 	}
 }
 
-// BenchmarkNetScore is the learned evaluation's cost per position, 5 x 5:
-// the inputs read from the position and the network's output, on a
-// network of the shipped settings' size (its weights do not change the
-// cost).
+// BenchmarkNetScore is the learned evaluation's cost per position on each
+// board (5, 7, 9): the inputs read from the position and the network's
+// output, on a network of the shipped settings' size for that board (its
+// weights do not change the cost).
 func BenchmarkNetScore(b *testing.B) {
-	net := learn.New(netKind(5), inputsFor(5), hiddenUnits, 1)
-	ns := newNetScorer(net)
-	p := midgame(b, 9, 3)
-	for b.Loop() {
-		ns.score(&p)
+	for _, n := range []int{5, 7, 9} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
+			ns := newNetScorer(learn.New(netKind(n), inputsFor(n), hiddenUnits, 1))
+			p := midgameOn(b, cfg, 9, 3)
+			for b.Loop() {
+				ns.score(&p)
+			}
+		})
 	}
 }
 

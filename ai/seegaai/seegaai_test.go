@@ -61,7 +61,12 @@ func TestHardBeatsGreedy(t *testing.T) {
 
 // midgame plays a seeded random game into its moving phase.
 func midgame(t testing.TB, seed uint64, steps int) seega.Position {
-	p, _ := seega.New(games.Config{})
+	return midgameOn(t, games.Config{}, seed, steps)
+}
+
+// midgameOn is midgame on the board cfg sets.
+func midgameOn(t testing.TB, cfg games.Config, seed uint64, steps int) seega.Position {
+	p, _ := seega.New(cfg)
 	src := games.Seeded(seed)
 	for k := 0; !p.Over() && (p.Phase() == seega.Placement || k < steps); k++ {
 		ms := p.AppendMoves(nil)
