@@ -37,8 +37,8 @@
 // arena --net gives, else on the one shipped for the board, else on
 // material. On a network with a curve fitted (fitted, by the SHA-256 of its
 // file) it takes the log-odds through that curve, fitted on games of hard
-// against hard and checked on others, and says its chances are calibrated
-// (docs/ai.md has the tables).
+// against hard, and once the curve has passed a check on other games it
+// says its chances are calibrated (docs/ai.md has the tables).
 //
 // Puzzles (puzzle.go, registered with package puzzles): a move after which
 // the mover is two pieces up at the end of the opponent's reply (chains

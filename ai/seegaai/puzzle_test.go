@@ -140,7 +140,7 @@ func TestThemes(t *testing.T) {
 // and whose chance, as the judge on the shipped network gives it, leads
 // every other's by 10 points: the examiner's values are the judge's own,
 // best first. With the same network's chances not calibrated (as a
-// network of its own, 7 x 7's not yet fitted, or material's on 9 x 9), no
+// network of its own, or any board's whose curve is not checked), no
 // puzzle is by chance.
 func TestChancePuzzles(t *testing.T) {
 	t.Parallel()
