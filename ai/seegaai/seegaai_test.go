@@ -2,6 +2,8 @@ package seegaai
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -191,17 +193,28 @@ func TestRenewedSearcherIsAsNew(t *testing.T) {
 	}
 }
 
-// BenchmarkJudge is the judge's chance at a middlegame position of 5 x 5,
-// on the shipped network: a review asks it at every ply.
+// BenchmarkJudge is the judge's chance at a middlegame position of each
+// board, on the board's shipped network and on material: a review asks for
+// one for every legal move of every ply, so this bounds what a review costs.
 func BenchmarkJudge(b *testing.B) {
-	p := midgame(b, 9, 3)
-	j, err := ai.NewJudge("seega", games.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		if _, _, err := j.WinChance(context.Background(), p); err != nil {
+	for _, n := range []int{5, 7, 9} {
+		cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
+		net, _, err := shippedNet(cfg)
+		if err != nil {
 			b.Fatal(err)
+		}
+		p := midgameOn(b, cfg, 9, 3)
+		for _, j := range []struct {
+			name  string
+			judge judge
+		}{{"network", judge{net: net}}, {"material", judge{}}} {
+			b.Run(fmt.Sprintf("%d/%s", n, j.name), func(b *testing.B) {
+				for b.Loop() {
+					if _, _, err := j.judge.WinChance(context.Background(), p); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }
