@@ -306,9 +306,9 @@ var maxLogit = math.Log((1 - 1e-6) / 1e-6)
 //	kilab arena --game seega --opt size=7 -a hard -b hard --games 200 --seed 100000 --workers 1 --calibrate
 //
 // and checked on seed 200000, where one thin tenth (30 to 40%) was 4.7
-// points off, past the bar of 3, then on seeds 300000 and 400000, where
-// the full tenths were within 2 points but the thin middle ones off by up
-// to 7.3, one run each way: not yet marked checked. On 9 x 9 a curve
+// points off, past the bar of 3, then on seeds 300000 and 400000, off by
+// up to 4.8 and 7.3 points, one too timid and one too bold: not yet marked
+// checked. On 9 x 9 a curve
 // was fitted the same way (sign(z) * 5.02 * |z|^0.81, docs/ai.md) and is
 // left out: /review values every legal move of every ply, and on the
 // network a long 9 x 9 game's review took over two minutes (447 plies, the
