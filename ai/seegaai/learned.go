@@ -308,12 +308,12 @@ var maxLogit = math.Log((1 - 1e-6) / 1e-6)
 // and checked on seed 200000, where one thin tenth (30 to 40%) was 4.7
 // points off, past the bar of 3, then on seeds 300000 and 400000, off by
 // up to 4.8 and 7.3 points, one too timid and one too bold: not yet marked
-// checked. On 9 x 9 a curve
-// was fitted the same way (sign(z) * 5.02 * |z|^0.81, docs/ai.md) and is
-// left out: /review values every legal move of every ply, and on the
-// network a long 9 x 9 game's review took over two minutes (447 plies, the
-// machine busy), past the bot's budget for it, against 30 s on material.
-// 9 x 9 is judged on material until the network's judge is cheaper.
+// checked. On 9 x 9 a curve was fitted the same way (sign(z) * 5.02 *
+// |z|^0.81, docs/ai.md) and is left out: /review values every legal move
+// of every ply, and on the network a long 9 x 9 game's review took over two
+// minutes (447 plies, the machine busy), past the bot's budget for it,
+// against 30 s on material. 9 x 9 is judged on material until the
+// network's judge is cheaper.
 //
 // A fit holds for one network, named by the SHA-256 of its file: the judge
 // on any other gives the network's chances as they are. A curve fitted but
