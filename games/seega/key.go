@@ -8,9 +8,9 @@ package seega
 // position where they do, share a value across the two.
 func (p *Position) Key() uint64 {
 	k := uint64(p.side) * zSide
-	for c := Cell(0); c < nCells; c++ {
-		if v := p.board[c]; v == int8(Light) || v == int8(Dark) {
-			k ^= zobrist(uint64(c)*2 + uint64(v))
+	for side := range p.occ { // the pieces, as the board has them: v = side + 1
+		for s := p.occ[side]; !s.none(); {
+			k ^= zCells[uint64(s.next())*2+uint64(side)+1]
 		}
 	}
 	k ^= zobrist(1000 + uint64(p.chain))
@@ -20,6 +20,16 @@ func (p *Position) Key() uint64 {
 	k ^= zobrist(2000+uint64(p.hand[0])) ^ zobrist(3000+uint64(p.hand[1])) ^ zobrist(4000+uint64(p.quiet))
 	return k
 }
+
+// zCells is zobrist(c*2 + v) for a piece v (Light, Dark) on cell c, tabled:
+// a search asks for the key of every position it reaches, and the pieces
+// were most of its cost.
+var zCells = func() (t [nCells*2 + 2]uint64) {
+	for i := range t {
+		t[i] = zobrist(uint64(i))
+	}
+	return t
+}()
 
 const (
 	zSide = 0x9e3779b97f4a7c15

@@ -38,3 +38,40 @@ func TestKey(t *testing.T) {
 		q.Do(buf[src.Uint64()%uint64(len(buf))])
 	}
 }
+
+// Key reads the pieces from the sides' sets through a table; it is the same
+// as the key read cell by cell from the board, for every position of random
+// games on every board: so a search, or a cache of scores, keyed on either
+// agrees.
+func TestKeyIsTheBoards(t *testing.T) {
+	for _, size := range []string{"5", "7", "9"} {
+		p, err := New(games.Config{Variant: "free", Options: map[string]string{"size": size}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := games.Seeded(7)
+		var buf []Move
+		for !p.Over() {
+			if got, want := p.Key(), keyByBoard(&p); got != want {
+				t.Fatalf("%s: key %x, read from the board %x", p.String(), got, want)
+			}
+			buf = p.AppendMoves(buf[:0])
+			p.Do(buf[src.Uint64()%uint64(len(buf))])
+		}
+	}
+}
+
+// keyByBoard is Key as it reads the board cell by cell.
+func keyByBoard(p *Position) uint64 {
+	k := uint64(p.side) * zSide
+	for c := Cell(0); c < nCells; c++ {
+		if v := p.board[c]; v == int8(Light) || v == int8(Dark) {
+			k ^= zobrist(uint64(c)*2 + uint64(v))
+		}
+	}
+	k ^= zobrist(1000 + uint64(p.chain))
+	if p.open {
+		k ^= zOpen
+	}
+	return k ^ zobrist(2000+uint64(p.hand[0])) ^ zobrist(3000+uint64(p.hand[1])) ^ zobrist(4000+uint64(p.quiet))
+}
