@@ -81,7 +81,9 @@ func (a *agent) Choose(ctx context.Context, pos games.Position) (string, error) 
 	s := newSearcher(ctx, a.nodes)
 	defer s.done()
 	if a.net != nil {
-		s.eval = newNetScorer(a.net).score
+		ns := takeScorer(a.net)
+		defer ns.done()
+		s.eval = ns.score
 	}
 	m, _ := s.best(&p, a.depth)
 	return m.String(), nil
@@ -147,7 +149,9 @@ func (j judge) WinChance(ctx context.Context, pos games.Position) (float64, bool
 	s := newSearcher(ctx, judgeNodes)
 	defer s.done()
 	if j.net != nil {
-		s.eval = newNetScorer(j.net).score
+		ns := takeScorer(j.net)
+		defer ns.done()
+		s.eval = ns.score
 	}
 	v := s.value(&p) // placing: no search, the evaluation's word
 	if p.Phase() == seega.Movement {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"sync"
 
 	"kilab/ai"
 	"kilab/ai/learn"
@@ -269,16 +270,68 @@ func netIn(cfg games.Config, env ai.Env) (*learn.Net, error) {
 // log-odds for the side on move, pieceValue a unit (the judge's curve also
 // takes a piece for a unit of log-odds). The chance is kept off 0 and 1, so
 // the score stays far below a won game's.
+//
+// It keeps the scores it gave, by the position's key: a search's iterative
+// deepening reaches the same leaves again at each depth, sibling moves
+// transpose, and a review searches every legal move of every ply, so that
+// most positions a review scores it has scored before (docs/ai.md). A
+// network is for one board size, whose geometry fixes everything the inputs
+// read beyond the key (the S8 limit), so a key stands for its inputs.
 type netScorer struct {
 	net    *learn.Net
 	x, hid []float64
+	cache  []scored
 }
 
+// scored is a score kept, for the position whose key is key.
+type scored struct {
+	key   uint64
+	score int32
+	set   bool
+}
+
+// scoreBits sizes a scorer's cache: 2^16 scores, 1 MiB.
+const scoreBits = 16
+
 func newNetScorer(net *learn.Net) *netScorer {
-	return &netScorer{net: net, x: make([]float64, net.In), hid: make([]float64, net.Hidden)}
+	return &netScorer{net: net, x: make([]float64, net.In), hid: make([]float64, net.Hidden),
+		cache: make([]scored, 1<<scoreBits)}
+}
+
+// scorers keeps each network's scorers between searches, caches and all:
+// a *learn.Net to a *sync.Pool of *netScorer.
+var scorers sync.Map
+
+// takeScorer is a scorer on net, with what it scored before where one was
+// given back; give it back with done.
+func takeScorer(net *learn.Net) *netScorer {
+	pool, ok := scorers.Load(net)
+	if !ok {
+		pool, _ = scorers.LoadOrStore(net, &sync.Pool{New: func() any { return newNetScorer(net) }})
+	}
+	return pool.(*sync.Pool).Get().(*netScorer)
+}
+
+// done gives ns back for another search; ns must not be used after.
+func (ns *netScorer) done() {
+	if pool, ok := scorers.Load(ns.net); ok {
+		pool.(*sync.Pool).Put(ns)
+	}
 }
 
 func (ns *netScorer) score(p *seega.Position) int {
+	key := p.Key()
+	e := &ns.cache[key&(1<<scoreBits-1)]
+	if e.set && e.key == key {
+		return int(e.score)
+	}
+	v := ns.compute(p)
+	*e = scored{key: key, score: int32(v), set: true}
+	return v
+}
+
+// compute is score without the cache.
+func (ns *netScorer) compute(p *seega.Position) int {
 	features(p, ns.x)
 	z := min(max(ns.net.Logit(ns.x, ns.hid), -maxLogit), maxLogit)
 	return int(math.Round(pieceValue * z))

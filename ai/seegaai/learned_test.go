@@ -472,3 +472,43 @@ func trainedFile(t *testing.T, o TrainOptions) []byte {
 	}
 	return b.Bytes()
 }
+
+// The judge's chances are those its curves were fitted and checked on
+// (docs/ai.md): a change to the search or the evaluation that moves them,
+// by a different order of moves within the node limit, a cache that
+// answers wrongly, or a changed input, fails here, and the curves must then
+// be fitted and checked again. The figures were written by the judge as
+// the curves were fitted, at four positions of a game of hard on every
+// board (10 to 40 moves after the placement; some searches stop at the
+// node limit), on the network and on material.
+func TestJudgeAsFitted(t *testing.T) {
+	t.Parallel()
+	want := map[int][4][2]float64{
+		5: {{0.058967013465, 0.099750489120}, {0.011543752484, 0.005486298899},
+			{0.005272312227, 0.002025320389}, {0.001058334434, 0.000274578156}},
+		7: {{0.132388873542, 0.014774031693}, {0.055200537783, 0.000746028834},
+			{0.009756665625, 0.000013674009}, {0.001413883812, 0.000001850598}},
+		9: {{0.175086268164, 0.000274578156}, {0.034224157692, 0.000005030430},
+			{0.028748495927, 0.000005030430}, {0.022313438699, 0.000005030430}},
+	}
+	for n, chances := range want {
+		cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
+		net, _, err := shippedNet(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, _ := hardGame(t, cfg, 40)
+		for i, c := range chances {
+			p := ps[afterPlacement(ps, 10*(i+1))]
+			for k, j := range []judge{{net: net}, {}} {
+				got, _, err := j.WinChance(context.Background(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Abs(got-c[k]) > 1e-9 {
+					t.Errorf("%d x %d, %d moves in, network %v: chance %.12f, fitted on %.12f", n, n, 10*(i+1), j.net != nil, got, c[k])
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,6 @@ package seegaai
 
 import (
 	"context"
-	"slices"
 	"sync"
 
 	"kilab/games/seega"
@@ -51,7 +50,8 @@ type searcher struct {
 	tt       []ttEntry
 	gen      uint16 // this search's mark in the table: entries of another are empty
 	moves    [maxPly][]seega.Move
-	children [maxPly][]child
+	children [maxPly][]child // each ply's children, in the order searched
+	made     [maxPly][]child // the same, as made (expand)
 }
 
 // searchers keeps searchers between searches. The judge searches every ply
@@ -207,6 +207,8 @@ func (s *searcher) tick() bool {
 
 // expand lists p's moves with the positions after them: the table's move
 // first, then captures, then the rest, each group in the engine's order.
+// The children are made in the engine's order, then copied group by group:
+// a sort moved them, a few hundred bytes each, many times over.
 func (s *searcher) expand(p *seega.Position, ply int) []child {
 	s.moves[ply] = p.AppendMoves(s.moves[ply][:0])
 	e := s.slot(p.Key())
@@ -214,16 +216,23 @@ func (s *searcher) expand(p *seega.Position, ply int) []child {
 	if e.key == p.Key() {
 		hint = e.move
 	}
-	kids := s.children[ply][:0]
+	made := s.made[ply][:0]
 	them := p.Turn().Other()
 	for _, m := range s.moves[ply] {
 		c := child{move: m, pos: *p, first: m == hint}
 		c.pos.Do(m)
 		c.capture = c.pos.OnBoard(them) < p.OnBoard(them)
-		kids = append(kids, c)
+		made = append(made, c)
 	}
-	slices.SortStableFunc(kids, func(a, b child) int { return rank(a) - rank(b) })
-	s.children[ply] = kids
+	kids := s.children[ply][:0]
+	for r := range 3 {
+		for i := range made {
+			if rank(made[i]) == r {
+				kids = append(kids, made[i])
+			}
+		}
+	}
+	s.made[ply], s.children[ply] = made, kids
 	return kids
 }
 

@@ -194,8 +194,8 @@ func TestRenewedSearcherIsAsNew(t *testing.T) {
 }
 
 // BenchmarkJudge is the judge's chance at a middlegame position of each
-// board, on the board's shipped network and on material: a review asks for
-// one for every legal move of every ply, so this bounds what a review costs.
+// board, on the board's shipped network and on material, its scorer's cache
+// cold as at a review's first search (BenchmarkReview measures a review).
 func BenchmarkJudge(b *testing.B) {
 	for _, n := range []int{5, 7, 9} {
 		cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
@@ -210,6 +210,9 @@ func BenchmarkJudge(b *testing.B) {
 		}{{"network", judge{net: net}}, {"material", judge{}}} {
 			b.Run(fmt.Sprintf("%d/%s", n, j.name), func(b *testing.B) {
 				for b.Loop() {
+					b.StopTimer()
+					scorers.Clear()
+					b.StartTimer()
 					if _, _, err := j.judge.WinChance(context.Background(), p); err != nil {
 						b.Fatal(err)
 					}
@@ -217,4 +220,87 @@ func BenchmarkJudge(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkReview is a review (ai.ReviewGame) of 30 moves of a game's
+// middle, from its 20th move after the placement, on each board, on the
+// shipped network and on material: a chance for every legal move of every
+// ply. The game is hard's against itself (a short search), seeded; the scorers' caches
+// start cold.
+func BenchmarkReview(b *testing.B) {
+	for _, n := range []int{5, 7, 9} {
+		cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
+		net, _, err := shippedNet(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		start, plies := benchGame(b, cfg, 20, 30)
+		for _, j := range []struct {
+			name  string
+			judge judge
+		}{{"network", judge{net: net}}, {"material", judge{}}} {
+			b.Run(fmt.Sprintf("%d/%s", n, j.name), func(b *testing.B) {
+				for b.Loop() {
+					b.StopTimer()
+					scorers.Clear()
+					b.StartTimer()
+					if _, err := ai.ReviewGame(context.Background(), j.judge, start, plies); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// benchGame is part of hardGame on cfg's board: the position skip moves
+// after the placement and the next moves plies, at most.
+func benchGame(b *testing.B, cfg games.Config, skip, moves int) (seega.Position, []games.Ply) {
+	ps, plies := hardGame(b, cfg, skip+moves)
+	i := afterPlacement(ps, skip)
+	return ps[i], plies[i:]
+}
+
+// afterPlacement is the index in ps of the position k moves after the
+// placement.
+func afterPlacement(ps []seega.Position, k int) int {
+	for i, p := range ps {
+		if p.Phase() == seega.Movement {
+			return min(i+k, len(ps)-1)
+		}
+	}
+	return len(ps) - 1
+}
+
+// hardGame is a seeded game of hard against itself on cfg's board, each
+// move a short search (2,000 positions), to at most moves plies after the
+// placement: every position a move was due in, and the ply played there.
+func hardGame(tb testing.TB, cfg games.Config, moves int) ([]seega.Position, []games.Ply) {
+	p, err := seega.New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	net, _, err := shippedNet(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a := &agent{params: params{depth: 12, nodes: 2000, net: net}, src: games.Seeded(3)}
+	var ps []seega.Position
+	var plies []games.Ply
+	for !p.Over() && moves > 0 {
+		if p.Phase() == seega.Movement {
+			moves--
+		}
+		m, err := a.Choose(context.Background(), p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ps, plies = append(ps, p), append(plies, games.Ply{Move: m})
+		next, err := p.Play(m)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		p = next.(seega.Position)
+	}
+	return ps, plies
 }
