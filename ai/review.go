@@ -18,27 +18,37 @@ type MoveValue struct {
 // Analyse values every legal move of the player on move in pos, best first
 // (ties in the engine's order).
 func Analyse(ctx context.Context, j Judge, pos games.Position) ([]MoveValue, bool, error) {
+	out, _, exact, err := analyse(ctx, j, pos)
+	return out, exact, err
+}
+
+// analyse is Analyse, with seat 0's chance after each move as the judge
+// gave it, by move: a review takes the played move's from there rather
+// than asking the judge again.
+func analyse(ctx context.Context, j Judge, pos games.Position) ([]MoveValue, map[string]float64, bool, error) {
 	due := pos.Due()
 	if due.Kind != games.DueMove {
-		return nil, false, fmt.Errorf("ai: nothing to analyse: no move is due: %w", games.ErrIllegalMove)
+		return nil, nil, false, fmt.Errorf("ai: nothing to analyse: no move is due: %w", games.ErrIllegalMove)
 	}
 	moves := pos.Moves()
 	out := make([]MoveValue, 0, len(moves))
+	first := make(map[string]float64, len(moves))
 	exact := true
 	for _, m := range moves {
 		next, err := pos.Play(m.Notation)
 		if err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		c, ex, err := j.WinChance(ctx, next)
 		if err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		exact = exact && ex
+		first[m.Notation] = c
 		out = append(out, MoveValue{m.Notation, forSeat(c, due.Player)})
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Chance > out[b].Chance })
-	return out, exact, nil
+	return out, first, exact, nil
 }
 
 // forSeat turns seat 0's chance into seat's.
@@ -92,7 +102,8 @@ func ReviewGame(ctx context.Context, j Judge, start games.Position, plies []game
 	return r, nil
 }
 
-// reviewPly plays one ply from pos and judges it.
+// reviewPly plays one ply from pos and judges it. The chance after a move
+// chosen among several is the one the judge gave it among the others.
 func reviewPly(ctx context.Context, j Judge, pos games.Position, p games.Ply) (PlyReview, games.Position, bool, error) {
 	pr := PlyReview{Ply: p}
 	for _, t := range p.Throws {
@@ -102,21 +113,25 @@ func reviewPly(ctx context.Context, j Judge, pos games.Position, p games.Ply) (P
 		}
 		pos = next
 	}
-	exact := true
+	exact, known := true, false
 	if p.Move != "" {
 		if n := len(pos.Moves()); n > 1 {
-			vals, ex, err := Analyse(ctx, j, pos)
+			vals, first, ex, err := analyse(ctx, j, pos)
 			if err != nil {
 				return pr, pos, false, err
 			}
 			pr.Choices, pr.Best, exact = n, vals[0].Move, ex
 			pr.Cost = vals[0].Chance - valueOf(vals, p.Move)
+			pr.Chance, known = first[p.Move]
 		}
 		next, _, err := games.PlayRecorded(pos, p)
 		if err != nil {
 			return pr, pos, false, err
 		}
 		pos = next
+	}
+	if known {
+		return pr, pos, exact, nil
 	}
 	c, ex, err := j.WinChance(ctx, pos)
 	pr.Chance = c

@@ -168,3 +168,42 @@ func TestReviewTrust(t *testing.T) {
 		}
 	}
 }
+
+// countingJudge is fixedJudge's figures, counting the positions it is asked
+// about.
+type countingJudge struct {
+	fixedJudge
+	asked map[string]int
+}
+
+func (j countingJudge) WinChance(ctx context.Context, pos games.Position) (float64, bool, error) {
+	j.asked[pos.String()]++
+	return j.fixedJudge.WinChance(ctx, pos)
+}
+
+// A review asks the judge about each position once: the start, and after
+// each legal move of a ply with a choice; the played move's chance is the
+// one it gave among the others, not asked for again (a Seega judge's
+// answer is a search).
+func TestReviewAsksOncePerPosition(t *testing.T) {
+	t.Parallel()
+	j := countingJudge{pickValues, map[string]int{}}
+	plies := []games.Ply{{Player: games.First, Move: "r"}, {Player: games.Second, Move: "r"}, {Player: games.First, Move: "m"}}
+	r, err := ai.ReviewGame(context.Background(), j, pick{}, plies)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for pos, n := range j.asked {
+		total += n
+		if n != 1 {
+			t.Errorf("asked about %q %d times", pos, n)
+		}
+	}
+	if total != 1+3*3 {
+		t.Errorf("asked %d times, want %d: the start and three moves at each of three plies", total, 1+3*3)
+	}
+	if !near(r.Plies[2].Chance, 0.8) {
+		t.Errorf("the last ply's chance is %v, want rrm's 0.8", r.Plies[2].Chance)
+	}
+}
