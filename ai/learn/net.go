@@ -56,13 +56,11 @@ func (n *Net) Logit(x, hid []float64) float64 {
 			continue
 		}
 		w := n.W1[i*n.Hidden : (i+1)*n.Hidden]
-		w = w[:len(hid)] // the same length: no bounds checks below
-		if v == 1 {      // most inputs say yes or no
-			for h := range hid {
-				hid[h] += w[h]
-			}
+		if v == 1 { // most inputs say yes or no
+			addTo(hid, w)
 			continue
 		}
+		w = w[:len(hid)] // the same length: no bounds checks below
 		for h := range hid {
 			hid[h] += v * w[h]
 		}
@@ -74,6 +72,24 @@ func (n *Net) Logit(x, hid []float64) float64 {
 		out += w2[h] * hid[h]
 	}
 	return out
+}
+
+// addTo adds w to hid, term by term, four at a time: a search's leaves
+// spend most of their time here, and each sum gets the same additions in
+// the same order as one at a time.
+func addTo(hid, w []float64) {
+	w = w[:len(hid)]
+	h := 0
+	for ; h+4 <= len(hid); h += 4 {
+		d, s := hid[h:h+4:h+4], w[h:h+4:h+4]
+		d[0] += s[0]
+		d[1] += s[1]
+		d[2] += s[2]
+		d[3] += s[3]
+	}
+	for ; h < len(hid); h++ {
+		hid[h] += w[h]
+	}
 }
 
 // Value is Eval with a buffer of its own.

@@ -139,10 +139,31 @@ func TestLearnedLevel(t *testing.T) {
 	}
 }
 
+// A scorer's cache keeps each network's scores apart: scorers taken for two
+// networks in turn, on the same positions, each give their own network's
+// score, cached or not.
+func TestScorerCachePerNetwork(t *testing.T) {
+	t.Parallel()
+	nets := []*learn.Net{learn.New(netKind(5), inputsFor(5), hiddenUnits, 1), learn.New(netKind(5), inputsFor(5), hiddenUnits, 2)}
+	for round := range 2 {
+		for seed := uint64(1); seed <= 6; seed++ {
+			p := midgame(t, seed, int(seed))
+			for _, net := range nets {
+				ns := takeScorer(net)
+				got, want := ns.score(&p), newNetScorer(net).compute(&p)
+				ns.done()
+				if got != want {
+					t.Fatalf("round %d, seed %d: scored %d, the network says %d", round, seed, got, want)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkNetScore is the learned evaluation's cost per position on each
 // board (5, 7, 9): the inputs read from the position and the network's
 // output, on a network of the shipped settings' size for that board (its
-// weights do not change the cost).
+// weights do not change the cost), the scorer's cache aside.
 func BenchmarkNetScore(b *testing.B) {
 	for _, n := range []int{5, 7, 9} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
@@ -150,7 +171,7 @@ func BenchmarkNetScore(b *testing.B) {
 			ns := newNetScorer(learn.New(netKind(n), inputsFor(n), hiddenUnits, 1))
 			p := midgameOn(b, cfg, 9, 3)
 			for b.Loop() {
-				ns.score(&p)
+				ns.compute(&p)
 			}
 		})
 	}
