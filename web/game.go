@@ -98,12 +98,14 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		page, err = s.paging.do(key, func() (packed, error) {
 			ctx, cancel := makingContext(r)
 			defer cancel()
-			html, err := s.makeGamePage(ctx, g, l, chosen, ply)
+			html, keep, err := s.makeGamePage(ctx, g, l, chosen, ply)
 			if err != nil {
 				return packed{}, err
 			}
 			page := pack(html)
-			s.pages.Put(key, page)
+			if keep {
+				s.pages.Put(key, page)
+			}
 			return page, nil
 		})
 		if err != nil {
@@ -116,25 +118,26 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	page.write(w, r)
 }
 
-// makeGamePage makes the page of game g at the step ply names.
-func (s *Server) makeGamePage(ctx context.Context, g store.Game, l *lang.Lang, chosen bool, ply string) ([]byte, error) {
+// makeGamePage makes the page of game g at the step ply names; keep is
+// false where it says its review is being made, as it will not for long.
+func (s *Server) makeGamePage(ctx context.Context, g store.Game, l *lang.Lang, chosen bool, ply string) (page []byte, keep bool, err error) {
 	sh, err := s.load(ctx, g)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	step, ok := sh.stepOf(ply)
 	if !ok {
-		return nil, fmt.Errorf("step %q of game %d: %w", ply, g.ID, store.ErrNotFound)
+		return nil, false, fmt.Errorf("step %q of game %d: %w", ply, g.ID, store.ErrNotFound)
 	}
 	view, err := s.gameView(ctx, sh, l, chosen, step)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	var b bytes.Buffer
 	if err := s.tmpl.ExecuteTemplate(&b, "game.html", view); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return b.Bytes(), nil
+	return b.Bytes(), view.ReviewPending == "", nil
 }
 
 // gameView is what game.html shows.
@@ -157,6 +160,7 @@ type gameView struct {
 	Events                           string
 	Version                          int64
 	Review                           *reviewView // a finished game's; nil for none
+	ReviewPending, ReviewChart       string      // a review being made: says so, and where its chart will be
 	ChanceOf                         string      // the move list's chance column: whose
 	Record, RecordName               string
 	Replay                           string

@@ -16,46 +16,133 @@ import (
 	"kilab/store"
 )
 
-// reviewBudget bounds the judging of one game for its page: Aseb's solved
-// tables answer in milliseconds, Tab's and Seega's searches in under a
-// second for a long game on this machine.
-const reviewBudget = 20 * time.Second
+// reviewBudget bounds the making of one review, as /review's: Aseb's solved
+// tables answer in milliseconds, a long Seega game's searches can take a
+// minute on a busy machine.
+const reviewBudget = 2 * time.Minute
 
-// errNoReview: the game has no review to show (in play, no plies, or no
-// judge for its configuration).
-var errNoReview = errors.New("web: no review for this game")
+// reviewWait is how long, by default, a finished game's page waits for its
+// review (Config.ReviewWait) before it is shown without one, saying that
+// the review is being made; the page's script shows it once it is
+// (game.js). Most games' reviews are made well within it, and a reader is
+// not kept waiting by the rest.
+const reviewWait = 2 * time.Second
 
-// reviewOf is the review of finished game sh, made once per version and
-// kept (reviews), one at a time per process (reviewing).
-func (s *Server) reviewOf(ctx context.Context, sh *shown) (*ai.Review, error) {
+// maxReviewJobs bounds the reviews waiting to be made, one at a time: past
+// it a page says its review is being made but starts none, until a later
+// visit finds room (a crawler opening every finished game queues no more).
+const maxReviewJobs = 16
+
+var (
+	// errNoReview: the game has no review to show (in play, no plies, no
+	// judge for its configuration, or its review could not be made).
+	errNoReview = errors.New("web: no review for this game")
+	// errReviewPending: the review is being made and was not ready in time.
+	errReviewPending = errors.New("web: the review is being made")
+)
+
+// reviewJob is a review being made: done is closed when it is over, with r
+// the review, or nil where it could not be made.
+type reviewJob struct {
+	done chan struct{}
+	r    *ai.Review
+}
+
+// reviewOf is the review of finished game sh, made once per version in the
+// background and kept (reviews), one at a time per process (reviewing). It
+// waits for it at most wait, then answers errReviewPending.
+func (s *Server) reviewOf(ctx context.Context, sh *shown, wait time.Duration) (*ai.Review, error) {
 	if sh.g.Active() || len(sh.plies) == 0 {
 		return nil, errNoReview
 	}
 	key := sh.g.WebToken + "/" + strconv.FormatInt(sh.g.Version, 10)
 	if r, ok := s.reviews.Get(key); ok {
-		return r, nil
+		return orNone(r)
 	}
-	judge, err := s.cfg.Computer.Judge(sh.g.Kind, sh.g.Config)
-	if err != nil {
-		return nil, errNoReview
-	}
-	select {
-	case s.reviewing <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	defer func() { <-s.reviewing }()
-	if r, ok := s.reviews.Get(key); ok {
-		return r, nil // made while this one waited its turn
-	}
-	ctx, cancel := context.WithTimeout(ctx, reviewBudget)
-	defer cancel()
-	r, err := ai.ReviewGame(ctx, judge, sh.start, sh.plies)
+	job, err := s.startReview(key, sh)
 	if err != nil {
 		return nil, err
 	}
-	s.reviews.Put(key, &r)
-	return &r, nil
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-job.done:
+		return orNone(job.r)
+	case <-t.C:
+		return nil, errReviewPending
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// orNone is r, or errNoReview where it is nil (a review that could not be
+// made, remembered so as not to try again at every visit).
+func orNone(r *ai.Review) (*ai.Review, error) {
+	if r == nil {
+		return nil, errNoReview
+	}
+	return r, nil
+}
+
+// startReview is the job making key's review, started unless one is under
+// way: errNoReview where the game has no judge, errReviewPending where too
+// many wait already.
+func (s *Server) startReview(key string, sh *shown) (*reviewJob, error) {
+	if job := s.jobOf(key); job != nil {
+		return job, nil
+	}
+	judge, err := s.judge(sh.g.Kind, sh.g.Config)
+	if err != nil {
+		return nil, errNoReview
+	}
+	s.jobsMu.Lock()
+	defer s.jobsMu.Unlock()
+	if job, ok := s.jobs[key]; ok { // begun while the judge was made
+		return job, nil
+	}
+	if r, ok := s.reviews.Get(key); ok { // or even made: it is kept before its job ends
+		job := &reviewJob{done: make(chan struct{}), r: r}
+		close(job.done)
+		return job, nil
+	}
+	if len(s.jobs) >= maxReviewJobs {
+		return nil, errReviewPending
+	}
+	job := &reviewJob{done: make(chan struct{})}
+	s.jobs[key] = job
+	go s.makeReview(key, job, judge, sh)
+	return job, nil
+}
+
+// jobOf is the job making key's review; nil for none.
+func (s *Server) jobOf(key string) *reviewJob {
+	s.jobsMu.Lock()
+	defer s.jobsMu.Unlock()
+	return s.jobs[key]
+}
+
+// makeReview makes job's review when its turn comes, keeps it, and lets the
+// waiting pages know. One that fails is logged and kept as none: its page
+// shows no review for the cache's hour rather than trying at every visit.
+func (s *Server) makeReview(key string, job *reviewJob, judge ai.Judge, sh *shown) {
+	defer func() {
+		s.jobsMu.Lock()
+		delete(s.jobs, key)
+		s.jobsMu.Unlock()
+		close(job.done)
+	}()
+	s.reviewing <- struct{}{}
+	defer func() { <-s.reviewing }()
+	ctx, cancel := context.WithTimeout(context.Background(), reviewBudget)
+	defer cancel()
+	r, err := ai.ReviewGame(ctx, judge, sh.start, sh.plies)
+	if err != nil {
+		s.log.Warn("reviewing a game for its page", "game", sh.g.ID, "err", err)
+		s.reviews.Put(key, nil)
+		return
+	}
+	job.r = &r
+	s.reviews.Put(key, job.r)
 }
 
 // reviewView is what game.html shows of a finished game's review.
@@ -71,10 +158,16 @@ type costView struct {
 
 // addReview adds to v the review of finished game sh, where it has one: the
 // chart, how exact its figures are, each side's costliest moves, and each
-// ply's chance and cost in the move list. A review that cannot be made
-// leaves the page without one, and is logged.
+// ply's chance and cost in the move list. A review still being made after
+// reviewWait is said to be, and the page is not kept (v.ReviewPending); one
+// that cannot be made leaves the page without one.
 func (s *Server) addReview(ctx context.Context, v *gameView, sh *shown, l *lang.Lang) {
-	r, err := s.reviewOf(ctx, sh)
+	r, err := s.reviewOf(ctx, sh, s.cfg.ReviewWait)
+	if errors.Is(err, errReviewPending) {
+		v.ReviewPending = l.T("web.review.pending")
+		v.ReviewChart = "/g/" + sh.g.WebToken + "/review.png?lang=" + string(l.Tag())
+		return
+	}
 	if err != nil {
 		if !errors.Is(err, errNoReview) {
 			s.log.Warn("reviewing a game for its page", "game", sh.g.ID, "err", err)
@@ -166,7 +259,7 @@ func (s *Server) drawChart(ctx context.Context, g store.Game, l *lang.Lang) ([]b
 	if err != nil {
 		return nil, err
 	}
-	rv, err := s.reviewOf(ctx, sh)
+	rv, err := s.reviewOf(ctx, sh, makingTime)
 	if errors.Is(err, errNoReview) {
 		return nil, fmt.Errorf("%w: %w", store.ErrNotFound, err)
 	}

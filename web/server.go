@@ -9,9 +9,11 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"kilab/ai"
+	"kilab/games"
 	"kilab/lru"
 	"kilab/store"
 )
@@ -41,6 +43,9 @@ type Config struct {
 	// Computer judges finished games for their reviews (Aseb's solved
 	// tables, where the bot has them).
 	Computer ai.Env
+	// ReviewWait is how long a finished game's page waits for its review
+	// before it is shown saying the review is being made; 0 is two seconds.
+	ReviewWait time.Duration
 }
 
 // Server serves the pages.
@@ -62,8 +67,13 @@ type Server struct {
 	making    once[[]byte]      // pictures being made
 	paging    once[packed]      // pages being made
 	reviewing chan struct{}
-	limit     *limiter
-	live      *streams // the live streams open
+	jobs      map[string]*reviewJob // reviews being made, by the reviews' key
+	jobsMu    sync.Mutex
+	// judge is the judge of a configuration's games: Config.Computer's, or
+	// a test's own.
+	judge func(kind string, cfg games.Config) (ai.Judge, error)
+	limit *limiter
+	live  *streams // the live streams open
 }
 
 // New returns the pages of db's games as an http.Handler.
@@ -80,11 +90,14 @@ func New(db *store.DB, cfg Config) *Server {
 	if cfg.Rate <= 0 {
 		cfg.Rate, cfg.Burst = 20, 80
 	}
+	if cfg.ReviewWait <= 0 {
+		cfg.ReviewWait = reviewWait
+	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
 		boards: lru.New[[]byte](1024, time.Hour), pages: lru.New[packed](256, time.Minute),
 		reviews: lru.New[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000),
-		live: newStreams(8, 5000)}
+		live: newStreams(8, 5000), jobs: map[string]*reviewJob{}, judge: cfg.Computer.Judge}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path, "inc": func(i int) int { return i + 1 }}).ParseFS(templateFS, "templates/*.html"))
 	s.docs, s.puzzles = s.renderDocs(), loadPuzzles()
 	for _, r := range s.routes() {

@@ -283,6 +283,9 @@ type Main struct {
 	// IdentifyGap is the wait between two shards' IDENTIFY (0: Discord's 5 s;
 	// negative: none, for tests).
 	IdentifyGap time.Duration
+	// PageReviewWait is how long a finished game's page waits for its review
+	// (web.Config.ReviewWait; 0: the pages' own).
+	PageReviewWait time.Duration
 
 	db      *store.DB
 	bot     *bot.Bot
@@ -349,7 +352,7 @@ func (m *Main) serveWeb() error {
 		return nil
 	}
 	base, stop := context.WithCancel(context.Background())
-	pages := web.New(m.db, web.Config{PublicURL: m.Settings.publicURL, Log: m.Log, Computer: m.computer})
+	pages := web.New(m.db, web.Config{PublicURL: m.Settings.publicURL, Log: m.Log, Computer: m.computer, ReviewWait: m.PageReviewWait})
 	o, err := listen(m.Settings.webAddr, pages.HTTPServer(base), "the web pages", m.Log)
 	if err != nil {
 		stop()

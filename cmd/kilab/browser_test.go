@@ -64,7 +64,9 @@ func newWebRig(t *testing.T, ctx context.Context) *webRig {
 		t.Fatal(err)
 	}
 	r := &webRig{t: t, ctx: ctx, srv: srv,
-		m: &Main{Settings: set, Transport: srv.Transport(), Source: games.Seeded(3), Log: slog.New(slog.DiscardHandler)}}
+		// A finished game's page is shown before its review is made, and
+		// its script shows the review when it is (checkReview).
+		m: &Main{Settings: set, Transport: srv.Transport(), Source: games.Seeded(3), Log: slog.New(slog.DiscardHandler), PageReviewWait: time.Nanosecond}}
 	if err := r.m.Run(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -271,9 +273,10 @@ func checkAxe(t *testing.T, b context.Context, axe []byte, where string) {
 }
 
 // checkReview ends the game (a resignation) and, on the page read again,
-// waits for the review's chart to load and the move list to give each
-// ply's chance, and fetches the record through the
-// page's download link: the file kilab replay reads, every ply in it.
+// which says the review is being made (the rig's pages do not wait for it),
+// waits for the page's script to show the review's chart and the move list
+// to give each ply's chance, and fetches the record through the page's
+// download link: the file kilab replay reads, every ply in it.
 func checkReview(t *testing.T, r *webRig, b context.Context) {
 	t.Helper()
 	g, _ := r.m.db.Game(r.ctx, r.game)

@@ -1,7 +1,8 @@
 // Kilab's game page: stepping through the game with the buttons, the move
 // list and the keys (left, right, Home, End) without asking the server for
-// the page again, and following a game in play live. Without this script
-// the same links work as plain pages.
+// the page again, following a game in play live, and showing a finished
+// game's review once it is made. Without this script the same links work as
+// plain pages.
 "use strict";
 (function () {
   let main, moves, plies, step;
@@ -101,6 +102,34 @@
     });
   }
 
+  // awaitReview shows a finished game's review that was still being made
+  // when the page was: its chart is asked for, which the server answers once
+  // the review is made, then the page is read again and takes this one's
+  // place (the review and the move list's chances with it), at the same
+  // step. It tries again a few times, a while apart, before leaving the
+  // page as it is.
+  function awaitReview(tries) {
+    const pending = document.getElementById("review-pending");
+    if (!pending || tries <= 0) return;
+    const read = function (r) { return r.ok ? r : Promise.reject(r.status); };
+    fetch(pending.dataset.chart, { credentials: "same-origin" })
+      .then(read)
+      .then(function () { return fetch(location.pathname + location.search, { credentials: "same-origin" }); })
+      .then(read)
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        const fresh = doc.getElementById("game");
+        if (!fresh || doc.getElementById("review-pending")) return Promise.reject("pending");
+        const kept = step;
+        main.replaceWith(fresh);
+        init();
+        show(kept, false);
+      })
+      .catch(function () { setTimeout(function () { awaitReview(tries - 1); }, 5000); });
+  }
+
   init();
   follow();
+  awaitReview(12);
 })();
