@@ -133,7 +133,7 @@ func (s *Server) makeReview(key string, job *reviewJob, judge ai.Judge, sh *show
 	}()
 	s.reviewing <- struct{}{}
 	defer func() { <-s.reviewing }()
-	ctx, cancel := context.WithTimeout(context.Background(), reviewBudget)
+	ctx, cancel := context.WithTimeout(s.base, reviewBudget)
 	defer cancel()
 	r, err := ai.ReviewGame(ctx, judge, sh.start, sh.plies)
 	if err != nil {

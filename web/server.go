@@ -72,6 +72,7 @@ type Server struct {
 	// judge is the judge of a configuration's games: Config.Computer's, or
 	// a test's own.
 	judge func(kind string, cfg games.Config) (ai.Judge, error)
+	base  context.Context // what reviews made in the background live in (HTTPServer)
 	limit *limiter
 	live  *streams // the live streams open
 }
@@ -97,7 +98,7 @@ func New(db *store.DB, cfg Config) *Server {
 	s := &Server{db: db, cfg: cfg, log: cfg.Log, mux: http.NewServeMux(), static: loadAssets(),
 		boards: lru.New[[]byte](1024, time.Hour), pages: lru.New[packed](256, time.Minute),
 		reviews: lru.New[*ai.Review](256, time.Hour), reviewing: make(chan struct{}, 1), limit: newLimiter(cfg.Rate, cfg.Burst, 10000),
-		live: newStreams(8, 5000), jobs: map[string]*reviewJob{}, judge: cfg.Computer.Judge}
+		live: newStreams(8, 5000), jobs: map[string]*reviewJob{}, judge: cfg.Computer.Judge, base: context.Background()}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{"asset": s.static.path, "inc": func(i int) int { return i + 1 }}).ParseFS(templateFS, "templates/*.html"))
 	s.docs, s.puzzles = s.renderDocs(), loadPuzzles()
 	for _, r := range s.routes() {
@@ -191,8 +192,10 @@ var errHidden = errors.New("web: the server shows nothing on the web")
 
 // HTTPServer is the pages as an http.Server, its headers and their time
 // bounded as the interactions endpoint bounds them. Requests live in base,
-// so that live streams end when it does: Shutdown waits for them.
+// so that live streams end when it does: Shutdown waits for them; reviews
+// being made in the background end with it too. Call it before serving.
 func (s *Server) HTTPServer(base context.Context) *http.Server {
+	s.base = base
 	return &http.Server{Handler: s, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
 		IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10,
 		BaseContext: func(net.Listener) context.Context { return base }}
