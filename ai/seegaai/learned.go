@@ -256,6 +256,10 @@ func netIn(cfg games.Config, env ai.Env) (*learn.Net, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := file.SHA256() + "/" + netKind(start.Size())
+	if net, ok := loaded.Load(key); ok {
+		return net.(*learn.Net), nil
+	}
 	net, err := learn.Load(file, netKind(start.Size()))
 	if err != nil {
 		return nil, fmt.Errorf("seegaai: the network for %d x %d: %w", start.Size(), start.Size(), err)
@@ -263,20 +267,26 @@ func netIn(cfg games.Config, env ai.Env) (*learn.Net, error) {
 	if net.In != inputsFor(start.Size()) {
 		return nil, fmt.Errorf("seegaai: the network has %d inputs, a board of %d x %d wants %d", net.In, start.Size(), start.Size(), inputsFor(start.Size()))
 	}
-	return net, nil
+	kept, _ := loaded.LoadOrStore(key, net)
+	return kept.(*learn.Net), nil
 }
+
+// loaded keeps the networks read from files given (kilab arena --net), by
+// the file's SHA-256 and the board: an arena makes its agents afresh for
+// every game, and each network keeps its own scorers with their caches
+// (takeScorer), so a network read anew at every game would be a megabyte
+// or more kept for every game played.
+var loaded sync.Map
 
 // netScorer scores positions in play on a network for the search: its
 // log-odds for the side on move, pieceValue a unit (the judge's curve also
 // takes a piece for a unit of log-odds). The chance is kept off 0 and 1, so
 // the score stays far below a won game's.
 //
-// It keeps the scores it gave, by the position's key: a search's iterative
-// deepening reaches the same leaves again at each depth, sibling moves
-// transpose, and a review searches every legal move of every ply, so that
-// most positions a review scores it has scored before (docs/ai.md). A
-// network is for one board size, whose geometry fixes everything the inputs
-// read beyond the key (the S8 limit), so a key stands for its inputs.
+// It keeps the scores it gave, by the position's key (scoreKey): a search's
+// iterative deepening reaches the same leaves again at each depth, sibling
+// moves transpose, and a review searches every legal move of every ply, so
+// that most positions a review scores it has scored before (docs/ai.md).
 type netScorer struct {
 	net    *learn.Net
 	x, hid []float64
@@ -319,8 +329,23 @@ func (ns *netScorer) done() {
 	}
 }
 
+// scoreKey is what a score is kept by: the position's key, and whether the
+// side on move is blocked (S7), an input the key does not decide, since the
+// S6 shuttles it leaves out can block a side's last steps. A network is for
+// one board size, whose geometry fixes the rest the inputs read (the S8
+// limit).
+func scoreKey(p *seega.Position) uint64 {
+	if p.Blocked() {
+		return p.Key() ^ zBlocked
+	}
+	return p.Key()
+}
+
+// zBlocked marks a blocked side's key in scoreKey.
+const zBlocked = 0x94d049bb133111eb
+
 func (ns *netScorer) score(p *seega.Position) int {
-	key := p.Key()
+	key := scoreKey(p)
 	e := &ns.cache[key&(1<<scoreBits-1)]
 	if e.set && e.key == key {
 		return int(e.score)

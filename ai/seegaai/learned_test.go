@@ -160,6 +160,58 @@ func TestScorerCachePerNetwork(t *testing.T) {
 	}
 }
 
+// A blocked side (S7) is an input the position's key does not decide: the
+// S6 shuttles, which the key leaves out, can block a side's last step back.
+// Two such positions, alike but for the shuttle, are each scored as their
+// own, however the cache met them.
+func TestScorerCacheKnowsBlocked(t *testing.T) {
+	t.Parallel()
+	net, _, err := shippedNet(fiveFree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []seega.Position
+	for _, s := range []string{"...../...../...../...../LD... L move quiet=3 last=a1<a2*4", "...../...../...../...../LD... L move quiet=3"} {
+		p, err := seega.Parse(fiveFree, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	if ps[0].Key() != ps[1].Key() || !ps[0].Blocked() || ps[1].Blocked() {
+		t.Fatalf("keys %x and %x, blocked %v and %v: want one key, the first blocked", ps[0].Key(), ps[1].Key(), ps[0].Blocked(), ps[1].Blocked())
+	}
+	ns := newNetScorer(net)
+	for _, p := range ps {
+		if got, want := ns.score(&p), ns.compute(&p); got != want {
+			t.Errorf("%s: scored %d, the network says %d", p.String(), got, want)
+		}
+	}
+}
+
+// A network read from a file is read once: an arena's agents made afresh
+// for every game share it, and with it their scorers' caches.
+func TestNetReadOnce(t *testing.T) {
+	t.Parallel()
+	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 2, Seed: 9, Hidden: 4, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	if err := net.Save(&file); err != nil {
+		t.Fatal(err)
+	}
+	env := ai.Env{}.With("seega", learn.File(file.Bytes()))
+	a, err := netIn(fiveFree, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := netIn(fiveFree, env)
+	if err != nil || a != b {
+		t.Errorf("the same file read twice gave two networks (%v)", err)
+	}
+}
+
 // BenchmarkNetScore is the learned evaluation's cost per position on each
 // board (5, 7, 9): the inputs read from the position and the network's
 // output, on a network of the shipped settings' size for that board (its
