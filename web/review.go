@@ -71,6 +71,9 @@ func (s *Server) reviewOf(ctx context.Context, sh *shown, wait time.Duration) (*
 	case <-t.C:
 		return nil, errReviewPending
 	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, errReviewPending // the picture's making time is up
+		}
 		return nil, ctx.Err()
 	}
 }
@@ -122,8 +125,10 @@ func (s *Server) jobOf(key string) *reviewJob {
 }
 
 // makeReview makes job's review when its turn comes, keeps it, and lets the
-// waiting pages know. One that fails is logged and kept as none: its page
-// shows no review for the cache's hour rather than trying at every visit.
+// waiting pages know. One that fails (or runs out of time) is logged and
+// kept as none: its page shows no review for the cache's hour rather than
+// trying at every visit. One cut short by the server's stopping is not
+// kept.
 func (s *Server) makeReview(key string, job *reviewJob, judge ai.Judge, sh *shown) {
 	defer func() {
 		s.jobsMu.Lock()
@@ -131,11 +136,18 @@ func (s *Server) makeReview(key string, job *reviewJob, judge ai.Judge, sh *show
 		s.jobsMu.Unlock()
 		close(job.done)
 	}()
-	s.reviewing <- struct{}{}
+	select {
+	case s.reviewing <- struct{}{}:
+	case <-s.base.Done():
+		return // the server is stopping: nothing kept, made again if asked
+	}
 	defer func() { <-s.reviewing }()
 	ctx, cancel := context.WithTimeout(s.base, reviewBudget)
 	defer cancel()
 	r, err := ai.ReviewGame(ctx, judge, sh.start, sh.plies)
+	if s.base.Err() != nil {
+		return
+	}
 	if err != nil {
 		s.log.Warn("reviewing a game for its page", "game", sh.g.ID, "err", err)
 		s.reviews.Put(key, nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -100,4 +101,74 @@ func TestReviewFailed(t *testing.T) {
 	if n := made.Load(); n != 1 {
 		t.Errorf("%d reviews begun, want 1", n)
 	}
+}
+
+// A chart asked for while its review is being made answers 503, to be asked
+// again in a few seconds and kept by no cache (a picture's answer is
+// otherwise kept a day): both when its making time runs out first and when
+// the page's own wait does.
+func TestChartWhileReviewBeingMade(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	j := gatedJudge{open: make(chan struct{})}
+	defer close(j.open)
+	var made atomic.Int32
+	path := finishedWith(t, s, j, &made)
+	body(t, s.get(path)) // the review begins
+	g, err := s.srv.visible(context.Background(), strings.TrimPrefix(path, "/g/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := s.srv.load(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	if _, err := s.srv.reviewOf(ctx, sh, time.Hour); !errors.Is(err, errReviewPending) {
+		t.Errorf("the review once the making time is up: %v, want errReviewPending", err)
+	}
+	w := httptest.NewRecorder()
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	s.srv.failed(w, httptest.NewRequest(http.MethodGet, path+"/review.png", nil), errReviewPending)
+	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Cache-Control") != "no-store" || w.Header().Get("Retry-After") == "" {
+		t.Errorf("a chart being made: %d, Cache-Control %q, Retry-After %q", w.Code, w.Header().Get("Cache-Control"), w.Header().Get("Retry-After"))
+	}
+}
+
+// A review cut short by the server's stopping is not kept as failed: a
+// copy of the pages that starts again makes it.
+func TestReviewStoppedNotKept(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	base, stop := context.WithCancel(context.Background())
+	s.srv.base = base
+	j := gatedJudge{open: make(chan struct{})}
+	var made atomic.Int32
+	path := finishedWith(t, s, j, &made)
+	body(t, s.get(path))
+	key := strings.TrimPrefix(path, "/g/") + "/"
+	job := s.srv.jobOf(jobKey(t, s, key))
+	if job == nil {
+		t.Fatal("no review being made")
+	}
+	stop()
+	<-job.done
+	if s.srv.reviews.Len() != 0 {
+		t.Error("a review cut short by the server's stopping was kept")
+	}
+}
+
+// jobKey is the one key of the reviews being made on s whose game's key
+// starts with prefix.
+func jobKey(t *testing.T, s *site, prefix string) string {
+	t.Helper()
+	s.srv.jobsMu.Lock()
+	defer s.srv.jobsMu.Unlock()
+	for k := range s.srv.jobs {
+		if strings.HasPrefix(k, prefix) {
+			return k
+		}
+	}
+	return ""
 }

@@ -172,12 +172,19 @@ func robots(w http.ResponseWriter, _ *http.Request) {
 	w.Write([]byte("User-agent: *\nDisallow: /\n"))
 }
 
-// failed answers a request that could not be served: 404 for what does not
-// exist (or is not to be shown), 500 for the rest, which is logged and
-// never shown.
+// failed answers a request that could not be served, to be kept by no
+// cache: 404 for what does not exist (or is not to be shown), 503 for a
+// review still being made (the page's script asks again), 500 for the
+// rest, which is logged and never shown.
 func (s *Server) failed(w http.ResponseWriter, r *http.Request, err error) {
+	w.Header().Set("Cache-Control", "no-store")
 	if errors.Is(err, store.ErrNotFound) || errors.Is(err, errHidden) {
 		http.NotFound(w, r)
+		return
+	}
+	if errors.Is(err, errReviewPending) {
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, "the review is being made", http.StatusServiceUnavailable)
 		return
 	}
 	if errors.Is(err, context.Canceled) {
