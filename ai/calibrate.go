@@ -62,6 +62,48 @@ func (c Calibration) Worst(least int) float64 {
 	return w
 }
 
+// Margin is the half-width of a 95% interval for tenth k's gap (its mean
+// score less its mean chance), games taken as the units drawn: a game's
+// chances move together, so its positions are not as many independent
+// draws, and a thin tenth of a few hundred games swings by points from one
+// run to the next. It is the sandwich (cluster-robust) variance of a
+// ratio, with a factor G/(G-1) for the G games with a chance there;
+// infinite below two such games.
+func (c Calibration) Margin(k int) float64 {
+	var ds, ns []float64 // each game's sum of score less chance in tenth k, and count
+	for _, g := range c.games {
+		var d, n float64
+		for _, v := range g.chances {
+			if bucketOf(v) == k {
+				d, n = d+g.score-v, n+1
+			}
+			if bucketOf(1-v) == k {
+				d, n = d+(1-g.score)-(1-v), n+1
+			}
+		}
+		if n > 0 {
+			ds, ns = append(ds, d), append(ns, n)
+		}
+	}
+	if len(ds) < 2 {
+		return math.Inf(1)
+	}
+	var sd, sn float64
+	for i := range ds {
+		sd, sn = sd+ds[i], sn+ns[i]
+	}
+	gap, sum := sd/sn, 0.0
+	for i := range ds {
+		r := ds[i] - gap*ns[i]
+		sum += r * r
+	}
+	g := float64(len(ds))
+	return 1.96 * math.Sqrt(g/(g-1)*sum) / sn
+}
+
+// bucketOf is the tenth a chance falls in.
+func bucketOf(v float64) int { return min(int(v*10), 9) }
+
 // Calibrate plays m's games and asks the game's judge for seat 0's chance
 // at every position where a move is due, then scores each chance against
 // the game's result. It returns the match's tally too.
@@ -102,8 +144,8 @@ func (c *Calibration) add(chances []float64, movers []games.Player, score float6
 	c.positions += len(chances)
 	c.games = append(c.games, judged{chances, score})
 	for i, v := range chances {
-		c.Buckets[min(int(v*10), 9)].put(v, score)
-		c.Buckets[min(int((1-v)*10), 9)].put(1-v, 1-score)
+		c.Buckets[bucketOf(v)].put(v, score)
+		c.Buckets[bucketOf(1-v)].put(1-v, 1-score)
 		c.seat0.put(v, score)
 		if movers[i] == games.First {
 			c.mover.put(v, score)

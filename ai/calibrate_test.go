@@ -49,6 +49,32 @@ func TestCalibrationBuckets(t *testing.T) {
 	}
 }
 
+// Margin is the 95% interval of a tenth's gap with games as the units, by
+// hand: one game won from a chance of 0.35, one lost from two, so that the
+// 30-40% tenth holds 3 chances, a gap of -1/60, and residuals of 2/3 and
+// -2/3 by game, a variance of 2 * (8/9) / 9. A tenth with one game has no
+// interval.
+func TestMargin(t *testing.T) {
+	var c Calibration
+	c.add([]float64{0.35}, []games.Player{games.First}, 1)
+	c.add([]float64{0.35, 0.35}, []games.Player{games.First, games.Second}, 0)
+	b := c.Buckets[3]
+	if gap := b.Observed() - b.Predicted(); b.Chances != 3 || math.Abs(gap+1.0/60) > 1e-12 {
+		t.Fatalf("tenth 3: %d chances, gap %v", b.Chances, gap)
+	}
+	want := 1.96 * math.Sqrt(2*(8.0/9)/9)
+	for _, k := range []int{3, 6} { // the 60-70% tenth mirrors it
+		if m := c.Margin(k); math.Abs(m-want) > 1e-12 {
+			t.Errorf("margin of tenth %d: %v, want %v", k, m, want)
+		}
+	}
+	var one Calibration
+	one.add([]float64{0.35, 0.36}, []games.Player{games.First, games.Second}, 1)
+	if m := one.Margin(3); !math.IsInf(m, 1) {
+		t.Errorf("margin of a tenth of one game: %v, want none", m)
+	}
+}
+
 // Sharpness finds the factor by which chances' log-odds are off: games
 // scored as chances sharpened by 2 (a score of 0.73 being a share of wins)
 // give 2, and chances that fit give 1.

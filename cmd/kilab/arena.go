@@ -166,18 +166,19 @@ func describeConfig(cfg games.Config) string {
 
 // printCalibration writes the judge's calibration: for each tenth of
 // predicted chance, the players' chances there, their mean and their
-// players' mean score, and the gap; the largest gap and the best
+// players' mean score, the gap and its 95% margin, games taken as the units
+// (ai.Calibration.Margin); the largest gap and the best
 // sharpening; then the same means for the first seat and for the player on
 // move over every position, which the table cannot show apart.
 func printCalibration(w io.Writer, c ai.Calibration) {
 	fmt.Fprintf(w, "the judge's chances for each player, at %d positions where a move was due:\n", c.Positions())
-	fmt.Fprintf(w, "  %-9s %9s %10s %9s %6s\n", "chance", "chances", "predicted", "observed", "gap")
+	fmt.Fprintf(w, "  %-9s %9s %10s %9s %6s %6s\n", "chance", "chances", "predicted", "observed", "gap", "±95%")
 	for k, b := range c.Buckets {
 		if b.Chances == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "  %3d-%3d%% %9d %9.1f%% %8.1f%% %+6.1f\n", 10*k, 10*k+10, b.Chances,
-			100*b.Predicted(), 100*b.Observed(), 100*(b.Observed()-b.Predicted()))
+		fmt.Fprintf(w, "  %3d-%3d%% %9d %9.1f%% %8.1f%% %+6.1f %6.1f\n", 10*k, 10*k+10, b.Chances,
+			100*b.Predicted(), 100*b.Observed(), 100*(b.Observed()-b.Predicted()), 100*c.Margin(k))
 	}
 	fmt.Fprintf(w, "  largest gap %.1f points; the chances fit these games best sharpened by %.3f (their log-odds times it)\n",
 		100*c.Worst(1), c.Sharpness())

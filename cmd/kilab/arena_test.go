@@ -70,7 +70,8 @@ func TestArenaErrors(t *testing.T) {
 }
 
 // --calibrate adds the judge's table: every position where a move was due
-// gives a chance to each player, each in one tenth of chance, and the fit.
+// gives a chance to each player, each in one tenth of chance, each tenth
+// with its gap and the gap's margin, and the fit.
 func TestArenaCalibrates(t *testing.T) {
 	code, out, errs := kilab(t, "arena", "--game", "tab", "--opt", "width=7", "--a", "random", "--b", "random", "--games", "4", "--seed", "5", "--calibrate")
 	if code != 0 || errs != "" {
@@ -81,9 +82,12 @@ func TestArenaCalibrates(t *testing.T) {
 		t.Fatalf("no calibration:\n%s", out)
 	}
 	total := 0
-	for _, row := range regexp.MustCompile(`(?m)^ +\d+- *\d+% +(\d+) `).FindAllStringSubmatch(out, -1) {
+	for _, row := range regexp.MustCompile(`(?m)^ +\d+- *\d+% +(\d+) .*$`).FindAllStringSubmatch(out, -1) {
 		n, _ := strconv.Atoi(row[1])
 		total += n
+		if !regexp.MustCompile(`[-+]\d+\.\d +(\d+\.\d|\+Inf)$`).MatchString(row[0]) {
+			t.Errorf("a tenth without its gap and margin: %q", row[0])
+		}
 	}
 	if want, _ := strconv.Atoi(m[1]); total != 2*want || total == 0 {
 		t.Errorf("the tenths hold %d chances, the header says %s positions:\n%s", total, m[1], out)
