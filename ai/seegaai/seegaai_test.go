@@ -151,6 +151,9 @@ func benchmarkMove(b *testing.B, level string) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
+		b.StopTimer()
+		scorers.Clear() // each move from a cold cache: the same position's scores kept would make it free
+		b.StartTimer()
 		if _, err := a.Choose(context.Background(), p); err != nil {
 			b.Fatal(err)
 		}
