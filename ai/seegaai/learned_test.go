@@ -331,10 +331,10 @@ func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
 // Given a network, the judge's chance is the network's: while placing, its
 // word on the position for the first seat (to the score's hundredth of a
 // unit of log-odds), and not Checked; given none, the shipped network's
-// chance through its fitted curve, Checked, on 5 x 5, on 7 x 7 the shipped
-// network's through its fitted curve, Checked where that curve passed its
-// check, and material's curve, not Checked, on 9 x 9; given one for
-// another board, it is refused.
+// chance through its fitted curve, Checked, on 5 x 5, on 7 x 7 and 9 x 9
+// the shipped network's through its fitted curve, Checked where that curve
+// passed its check; material's is never Checked; given one for another
+// board, it is refused.
 func TestLearnedJudge(t *testing.T) {
 	t.Parallel()
 	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 6, Seed: 5, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
@@ -370,7 +370,10 @@ func TestLearnedJudge(t *testing.T) {
 	p7.Do(p7.AppendMoves(nil)[0])
 	shipped7, _, _ := shippedNet(seven)
 	judge7, _ := ai.NewJudge("seega", seven)
-	c7 := fitted[seega7]
+	c7, ok := fitted[seega7]
+	if jj, isJudge := judge7.(judge); !ok || !isJudge || jj.net != shipped7 || jj.curve == nil || *jj.curve != c7 {
+		t.Errorf("7 x 7 is not judged on its network through its fitted curve: %+v", judge7)
+	}
 	judgedAs(t, judge7, p7, shipped7, &c7)
 	if c, ok := judge7.(ai.Checked); !ok || c.Calibrated() != c7.checked {
 		t.Errorf("the judge on 7 x 7's network says its chances calibrated: %v, its curve checked: %v", ok && c.Calibrated(), c7.checked)
@@ -378,13 +381,22 @@ func TestLearnedJudge(t *testing.T) {
 	nine := games.Config{Variant: "free", Options: map[string]string{"size": "9"}}
 	p9, _ := seega.New(nine)
 	p9.Do(p9.AppendMoves(nil)[0])
-	// 9 x 9's network has no curve in fitted: a review on it costs more
-	// than the bot allows one, so its board is judged on material.
-	material, _ := ai.NewJudge("seega", nine)
-	if c, _, _ := material.WinChance(context.Background(), p9); c != 0.5 {
+	shipped9, _, _ := shippedNet(nine)
+	judge9, _ := ai.NewJudge("seega", nine)
+	c9, ok := fitted[seega9]
+	if jj, isJudge := judge9.(judge); !ok || !isJudge || jj.net != shipped9 || jj.curve == nil || *jj.curve != c9 {
+		t.Errorf("9 x 9 is not judged on its network through its fitted curve: %+v", judge9)
+	}
+	judgedAs(t, judge9, p9, shipped9, &c9)
+	if c, ok := judge9.(ai.Checked); !ok || c.Calibrated() != c9.checked {
+		t.Errorf("the judge on 9 x 9's network says its chances calibrated: %v, its curve checked: %v", ok && c.Calibrated(), c9.checked)
+	}
+	// Material, where no network is (a judge of its own here): even while
+	// placing, nothing taken, and never calibrated.
+	if c, _, _ := (judge{}).WinChance(context.Background(), p9); c != 0.5 {
 		t.Errorf("material's judge while placing, nothing taken: %v, want 0.5", c)
 	}
-	if c, ok := material.(ai.Checked); ok && c.Calibrated() {
+	if (judge{}).Calibrated() {
 		t.Error("material's judge says its chances are calibrated")
 	}
 	if _, err := env.Judge("seega", seven); err == nil {
