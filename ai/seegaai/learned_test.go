@@ -189,11 +189,11 @@ func TestScorerCacheKnowsBlocked(t *testing.T) {
 	}
 }
 
-// A network read from a file is read once: an arena's agents made afresh
-// for every game share it, and with it their scorers' caches.
-func TestNetReadOnce(t *testing.T) {
-	t.Parallel()
-	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 2, Seed: 9, Hidden: 4, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
+// trainedEnv is a tiny network trained on 5 x 5 (games, seed, hidden
+// units), and an Env that gives it as a file, as kilab arena --net does.
+func trainedEnv(t *testing.T, n int, seed uint64, hidden int) (*learn.Net, ai.Env) {
+	t.Helper()
+	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: n, Seed: seed, Hidden: hidden, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,14 @@ func TestNetReadOnce(t *testing.T) {
 	if err := net.Save(&file); err != nil {
 		t.Fatal(err)
 	}
-	env := ai.Env{}.With("seega", learn.File(file.Bytes()))
+	return net, ai.Env{}.With("seega", learn.File(file.Bytes()))
+}
+
+// A network read from a file is read once: an arena's agents made afresh
+// for every game share it, and with it their scorers' caches.
+func TestNetReadOnce(t *testing.T) {
+	t.Parallel()
+	_, env := trainedEnv(t, 2, 9, 4)
 	a, err := netIn(fiveFree, env)
 	if err != nil {
 		t.Fatal(err)
@@ -337,15 +344,7 @@ func canBeTaken(p *seega.Position, c seega.Cell, by games.Player, n int) bool {
 // board, it is refused.
 func TestLearnedJudge(t *testing.T) {
 	t.Parallel()
-	net, err := Train(context.Background(), TrainOptions{Config: fiveFree, Games: 6, Seed: 5, Hidden: 8, Rate: 0.1, Lambda: 0.7, Explore: 0.1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file bytes.Buffer
-	if err := net.Save(&file); err != nil {
-		t.Fatal(err)
-	}
-	env := ai.Env{}.With("seega", learn.File(file.Bytes()))
+	net, env := trainedEnv(t, 6, 5, 8)
 	j, err := env.Judge("seega", fiveFree)
 	if err != nil {
 		t.Fatal(err)

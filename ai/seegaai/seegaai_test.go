@@ -200,44 +200,41 @@ func TestRenewedSearcherIsAsNew(t *testing.T) {
 // board, on the board's shipped network and on material, its scorer's cache
 // cold as at a review's first search (BenchmarkReview measures a review).
 func BenchmarkJudge(b *testing.B) {
-	for _, n := range []int{5, 7, 9} {
-		cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
-		net, _, err := shippedNet(cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
+	benchJudges(b, func(b *testing.B, cfg games.Config) func(judge) error {
 		p := midgameOn(b, cfg, 9, 3)
-		for _, j := range []struct {
-			name  string
-			judge judge
-		}{{"network", judge{net: net}}, {"material", judge{}}} {
-			b.Run(fmt.Sprintf("%d/%s", n, j.name), func(b *testing.B) {
-				for b.Loop() {
-					b.StopTimer()
-					scorers.Clear()
-					b.StartTimer()
-					if _, _, err := j.judge.WinChance(context.Background(), p); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+		return func(j judge) error {
+			_, _, err := j.WinChance(context.Background(), p)
+			return err
 		}
-	}
+	})
 }
 
 // BenchmarkReview is a review (ai.ReviewGame) of 30 moves of a game's
 // middle, from its 20th move after the placement, on each board, on the
 // shipped network and on material: a chance for every legal move of every
-// ply. The game is hard's against itself (a short search), seeded; the scorers' caches
-// start cold.
+// ply. The game is hard's against itself (a short search), seeded; the
+// scorers' caches start cold.
 func BenchmarkReview(b *testing.B) {
+	benchJudges(b, func(b *testing.B, cfg games.Config) func(judge) error {
+		start, plies := benchGame(b, cfg, 20, 30)
+		return func(j judge) error {
+			_, err := ai.ReviewGame(context.Background(), j, start, plies)
+			return err
+		}
+	})
+}
+
+// benchJudges runs, on each board, the work setup makes for it with the
+// judge on the board's shipped network and on material, each time with the
+// scorers' caches cold.
+func benchJudges(b *testing.B, setup func(*testing.B, games.Config) func(judge) error) {
 	for _, n := range []int{5, 7, 9} {
 		cfg := games.Config{Variant: "free", Options: map[string]string{"size": strconv.Itoa(n)}}
 		net, _, err := shippedNet(cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
-		start, plies := benchGame(b, cfg, 20, 30)
+		work := setup(b, cfg)
 		for _, j := range []struct {
 			name  string
 			judge judge
@@ -247,7 +244,7 @@ func BenchmarkReview(b *testing.B) {
 					b.StopTimer()
 					scorers.Clear()
 					b.StartTimer()
-					if _, err := ai.ReviewGame(context.Background(), j.judge, start, plies); err != nil {
+					if err := work(j.judge); err != nil {
 						b.Fatal(err)
 					}
 				}
