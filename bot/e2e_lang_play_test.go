@@ -13,8 +13,9 @@ import (
 
 // A game speaks to each reader in their language: its thread in the
 // server's (Russian), each player's DMs and reminders in that player's last
-// seen locale (German, French), and the answer to a click in the clicker's.
-// Old boards are retired in the language they were written for.
+// seen locale (German, French), and the answer to a click in the clicker's,
+// but for a board the click leaves behind in the thread. Old boards are
+// retired in the language they were written for.
 func TestE2EPlaySpeaksEachReadersLanguage(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 61)
@@ -29,12 +30,22 @@ func TestE2EPlaySpeaksEachReadersLanguage(t *testing.T) {
 	h.ephemeralSays(h.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]), "Du bist nicht am Zug.")
 
 	rng := rand.New(rand.NewPCG(61, 1))
+	var reply fakediscord.Message
 	for g.Players[g.ToMove] == ana.ID {
-		reply := h.step(g, msg, rng)
-		if len(reply.Embeds) > 0 && !strings.Contains(reply.Embeds[0].Description, "**Dernier coup** : ") {
+		reply = h.step(g, msg, rng)
+		g, msg = h.board(g.ID)
+		if g.Players[g.ToMove] == ana.ID && !strings.Contains(reply.Embeds[0].Description, "**Dernier coup** : ") {
 			t.Errorf("Ana's click answered, not in French: %q", reply.Embeds[0].Description)
 		}
-		g, msg = h.board(g.ID)
+	}
+	// The click that passed the turn left the thread's board behind: it reads
+	// as the retirement writes it, in Russian, whichever edit Discord applies
+	// last.
+	if want := fmt.Sprintf("Партия #%d ушла дальше этой доски", g.ID); !strings.Contains(reply.Content, want) {
+		t.Errorf("the board Ana's last click left behind says %q, want %q", reply.Content, want)
+	}
+	if d := reply.Embeds[0].Description; !strings.Contains(d, "**Последний ход**") {
+		t.Errorf("the board Ana's last click left behind: %q", d)
 	}
 
 	// The thread's new board is Russian, its buttons too.

@@ -168,7 +168,7 @@ func (b *Play) act(ctx context.Context, i *discordgo.Interaction, s *kit.State, 
 	if err != nil {
 		return err
 	}
-	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), kit.AutoNote(kit.LangOf(i), s.Game, auto))
+	return b.show(ctx, i, after, seat, onMessage, passedThrough(seat, rec.Plies), auto)
 }
 
 // passedThrough reports whether the plies went through the opponent (a
@@ -214,13 +214,23 @@ func (b *Play) play(pos games.Position, seat games.Player, move string, rec *gam
 // commit announced edits the clicked board too, and Discord may apply the
 // two in either order: an answer with the picture, applied last, left an
 // old board showing it for good. The new board shows the picture.
-func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, note string) error {
+//
+// auto are the moves the server played for the players (AutoMoves), said in
+// a line above the board.
+func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, auto []kit.AutoPlay) error {
 	same := s.G.Active() && s.G.ToMove == seat && !passed
 	// The clicked board is the thread's, drawn from its fixed side, unless
 	// it is the player's DM copy or the answer is theirs alone.
 	private := i.GuildID == "" || !onMessage
-	m, err := b.Board(kit.LangOf(i), s, kit.BoardOpts{Controls: same, Note: note, Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G),
-		Textual: onMessage && !same && retired(i)})
+	textual := onMessage && !same && retired(i)
+	l := kit.LangOf(i)
+	if textual && i.GuildID != "" {
+		// The retirement writes a board in a server in the game's language,
+		// read by all: the answer must say the same, whichever edit lands last.
+		l = b.GameLang(ctx, s.G)
+	}
+	m, err := b.Board(l, s, kit.BoardOpts{Controls: same, Note: kit.AutoNote(l, s.Game, auto), Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G),
+		Textual: textual})
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
 		if !onMessage {
