@@ -120,10 +120,14 @@ type judge struct {
 }
 
 // curve maps log-odds z to sign(z) * scale * |z|^power: a sharpening that
-// sharpens a clear lead more than a slight one. checked says the curve's
-// chances were then checked on other games and passed (ai.Checked).
+// sharpens a clear lead more than a slight one. Below a knee (0: none) it
+// bends with a power of its own, inner, meeting the outer curve at the knee:
+// a near-even position's chance may be bolder or gentler than the lead's
+// curve would make it. checked says the curve's chances were then checked
+// on other games and passed (ai.Checked).
 type curve struct {
 	scale, power float64
+	knee, inner  float64
 	checked      bool
 }
 
@@ -131,7 +135,11 @@ func (c *curve) apply(z float64) float64 {
 	if c == nil {
 		return z
 	}
-	return math.Copysign(c.scale*math.Pow(math.Abs(z), c.power), z)
+	a := math.Abs(z)
+	if a < c.knee {
+		return math.Copysign(c.scale*math.Pow(c.knee, c.power)*math.Pow(a/c.knee, c.inner), z)
+	}
+	return math.Copysign(c.scale*math.Pow(a, c.power), z)
 }
 
 // judgeNodes bounds the search behind each estimate: /review asks for one per

@@ -411,9 +411,7 @@ func judgedAs(t *testing.T, j ai.Judge, p seega.Position, net *learn.Net, c *cur
 	features(&p, x)
 	v := net.Value(x)
 	z := math.Log(v / (1 - v))
-	if c != nil {
-		z = math.Copysign(c.scale*math.Pow(math.Abs(z), c.power), z)
-	}
+	z = c.apply(z)
 	want := 1 / (1 + math.Exp(-z))
 	if p.Turn() == games.Second {
 		want = 1 - want
@@ -593,6 +591,28 @@ func TestJudgeAsFitted(t *testing.T) {
 					t.Errorf("%d x %d, %d moves in, network %v: chance %.12f, fitted on %.12f", n, n, 10*(i+1), j.net != nil, got, c[k])
 				}
 			}
+		}
+	}
+}
+
+// A curve takes log-odds through scale * |z|^power, and below its knee
+// through its inner power, the two meeting at the knee; the sign stays.
+func TestCurveKnee(t *testing.T) {
+	t.Parallel()
+	plain := &curve{scale: 2, power: 2}
+	bent := &curve{scale: 2, power: 2, knee: 0.5, inner: 3}
+	for _, c := range []struct {
+		c       *curve
+		z, want float64
+	}{
+		{nil, -0.7, -0.7},
+		{plain, 0.25, 0.125}, {plain, -3, -18},
+		{bent, 0.25, 0.0625}, {bent, -0.25, -0.0625}, // 2 * 0.5^2 * (0.25/0.5)^3
+		{bent, 0.5, 0.5}, {bent, 0.4999999, 0.5}, {bent, -3, -18},
+		{bent, 0, 0},
+	} {
+		if got := c.c.apply(c.z); math.Abs(got-c.want) > 1e-5 {
+			t.Errorf("%+v at %v: %v, want %v", c.c, c.z, got, c.want)
 		}
 	}
 }
