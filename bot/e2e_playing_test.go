@@ -250,8 +250,11 @@ func TestE2EOnlyMovePlayedByItself(t *testing.T) {
 	if !strings.Contains(after.Content, "Played by itself, needing no choice: cones enter on ") {
 		t.Errorf("after the throw: %q", after.Content)
 	}
-	if d := after.Embeds[0].Description; !strings.Contains(d, "**Last**: cones threw ") || !strings.Contains(d, " and played in-") || !strings.Contains(d, " (enter on ") {
-		t.Errorf("the board's last move: %q", d)
+	// The turn passed: the clicked board reads as an old one, and the next
+	// shows the move.
+	if _, next := h.board(g.ID); !strings.Contains(next.Embeds[0].Description, "**Last**: cones threw ") ||
+		!strings.Contains(next.Embeds[0].Description, " and played in-") || !strings.Contains(next.Embeds[0].Description, " (enter on ") {
+		t.Errorf("the next board's last move: %q", next.Embeds[0].Description)
 	}
 	now := h.game(g.ID)
 	rec, err := h.db.Record(h.ctx, g.ID)

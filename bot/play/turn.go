@@ -205,15 +205,17 @@ func (b *Play) play(pos games.Position, seat games.Player, move string, rec *gam
 
 // show answers the acting player. While the same player stays on move the
 // clicked board is updated in place with the next controls; when the turn
-// passes (or the game ends) the clicked board shows the result as an old
-// board reads (kit.BoardOpts.Textual: no picture, no controls but Rematch,
-// a line saying the game has moved on), and the fresh board for the thread
-// and the next player is an announcement the commit recorded.
+// passes (or the game ends) the clicked board reads as an old board does
+// (kit.BoardOpts.Textual: no picture, no controls but Rematch, a line saying
+// the game has moved on, the text it was sent with), and the fresh board for
+// the thread and the next player, which shows the move, is an announcement
+// the commit recorded.
 //
-// As an old board reads, since the retirement of the older boards that the
-// commit announced edits the clicked board too, and Discord may apply the
-// two in either order: an answer with the picture, applied last, left an
-// old board showing it for good. The new board shows the picture.
+// As an old board reads, in its reader's language, since the retirement of
+// the older boards that the commit announced edits the clicked board too,
+// and Discord may apply the two in either order: an answer with the
+// picture, applied last, left an old board showing it for good, and one in
+// the clicker's language left a thread's board in it.
 //
 // auto are the moves the server played for the players (AutoMoves), said in
 // a line above the board.
@@ -231,6 +233,9 @@ func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State,
 	}
 	m, err := b.Board(l, s, kit.BoardOpts{Controls: same, Note: kit.AutoNote(l, s.Game, auto), Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G),
 		Textual: textual})
+	if err == nil && textual {
+		b.asSent(ctx, i, s.G, m)
+	}
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
 		if !onMessage {
@@ -243,6 +248,32 @@ func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State,
 	}
 	b.committed(ctx, i, err)
 	return nil
+}
+
+// asSent gives m, the answer that retires the clicked board, the text that
+// board will keep, as the retirement of old boards writes it: the embeds it
+// was sent with (store.BoardMessage.Kept), or where none were written down,
+// those it showed when clicked. Discord applies the two edits in either
+// order, and either way the old board then reads as the record of its turn
+// (the next board shows the move). A board no longer recorded as live has
+// been retired already, or never was, and keeps the text drawn.
+func (b *Play) asSent(ctx context.Context, i *discordgo.Interaction, g store.Game, m *kit.Message) {
+	live, err := b.DB.LiveBoards(ctx, g.ID, g.Version)
+	if err != nil {
+		b.Logger(ctx).Warn("reading the live boards of a game", "game", g.ID, "err", err)
+		return
+	}
+	for _, lb := range live {
+		if lb.Channel != i.ChannelID || lb.Message != i.Message.ID {
+			continue
+		}
+		embeds, ok := kit.KeptEmbeds(lb.Kept)
+		if !ok {
+			embeds = kit.TextOnly(i.Message.Embeds)
+		}
+		m.Embeds = embeds
+		return
+	}
 }
 
 // retired reports whether the message clicked is one the retirement of old
