@@ -6,11 +6,16 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -272,24 +277,37 @@ func checkAxe(t *testing.T, b context.Context, axe []byte, where string) {
 	}
 }
 
-// checkReview ends the game (a resignation) and, on the page read again,
-// which says the review is being made (the rig's pages do not wait for it),
-// waits for the page's script to show the review's chart and the move list
-// to give each ply's chance, and fetches the record through the page's
+// checkReview ends the game (a resignation) while the page follows it: the
+// page reads itself again, which says the review is being made (the rig's
+// pages do not wait for it), and its script must then show the review's
+// chart and the move list's chances. The script's first ask for the chart
+// is answered 404, as the server answers once a review cannot be made: the
+// script must read the page again at once rather than ask again for a chart
+// that will not come. Last, it fetches the record through the page's
 // download link: the file kilab replay reads, every ply in it.
 func checkReview(t *testing.T, r *webRig, b context.Context) {
 	t.Helper()
+	asked := refuseFirstChart(t, b)
 	g, _ := r.m.db.Game(r.ctx, r.game)
 	if _, _, err := r.m.db.Commit(r.ctx, store.Commit{Game: g.ID, Version: g.Version,
 		End: &store.End{Result: store.FirstWins, Reason: store.ReasonResignation}, Announce: true}); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(b, chromedp.Reload(), chromedp.WaitVisible(chromedp.ID("chart"))); err != nil {
-		t.Fatalf("the finished game's review: %v", err)
+	wait, cancel := context.WithTimeout(b, time.Minute)
+	defer cancel()
+	if err := chromedp.Do(wait, chromedp.WaitVisible(chromedp.ID("chart"))); err != nil {
+		t.Fatalf("the finished game's review: %v (the script asked for %q)", err, asked())
 	}
 	if !waitTrue(b, `document.getElementById("chart").naturalWidth > 0 && document.querySelectorAll("#moves .chance").length > 0`) {
 		state, _ := chromedp.Run(b, chromedp.Evaluate[string](`document.getElementById("chart").naturalWidth + " " + document.querySelectorAll("#moves .chance").length + " " + document.querySelector(".review").innerText`))
 		t.Errorf("the review's chart did not load, or the move list has no chances: %s", state)
+	}
+	if _, err := chromedp.Call(b, fetch.Disable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	seq := asked()
+	if k := slices.Index(seq, "chart"); k < 1 || k+1 >= len(seq) || seq[k+1] != "page" {
+		t.Errorf("the script asked for %q: want the page, then the chart, refused, then the page again", seq)
 	}
 	_, rec, _ := r.m.db.GameRecord(r.ctx, g.ID)
 	text, err := chromedp.Run(b, chromedp.Evaluate[string](`fetch(document.querySelector(".download a").href).then(r => r.text())`, chromedp.EvalAwaitPromise))
@@ -364,5 +382,49 @@ func shoot(t *testing.T, b context.Context, where string) {
 	}
 	if err != nil {
 		t.Logf("screenshot of the %s page: %v", where, err)
+	}
+}
+
+// refuseFirstChart has the browser answer the page script's first request
+// for a review's chart with 404, and lets the rest through. It returns what
+// the script has asked for so far, in order: "chart" or "page".
+func refuseFirstChart(t *testing.T, b context.Context) func() []string {
+	t.Helper()
+	var (
+		mu     sync.Mutex
+		asked  []string
+		paused = make(chan *fetch.EventRequestPaused, 64)
+	)
+	if err := chromedp.Listen(b, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			paused <- e
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for e := range paused {
+			mu.Lock()
+			what := "page"
+			if strings.Contains(e.Request.URL, "/review.png") {
+				what = "chart"
+			}
+			first := what == "chart" && !slices.Contains(asked, "chart")
+			asked = append(asked, what)
+			mu.Unlock()
+			if first {
+				_, _ = chromedp.Call(b, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: e.RequestID, ResponseCode: 404})
+			} else {
+				_, _ = chromedp.Call(b, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+			}
+		}
+	}()
+	if _, err := chromedp.Call(b, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*", ResourceType: network.ResourceTypeFetch}}}); err != nil {
+		t.Fatal(err)
+	}
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(asked)
 	}
 }

@@ -81,6 +81,7 @@
 
   // follow keeps a game in play current: on a new version the page reads
   // itself again and, if the reader was at the latest move, shows the new one.
+  // A game that ends so goes on to wait for its review.
   function follow() {
     if (!main || !main.dataset.events || !window.EventSource) return;
     const source = new EventSource(main.dataset.events + "?v=" + main.dataset.version);
@@ -88,48 +89,57 @@
       if (e.data === main.dataset.version) return;
       const atEnd = step === plies;
       const kept = step;
-      fetch(location.pathname + location.search, { credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
-        .then(function (html) {
-          const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
+      readAgain()
+        .then(function (fresh) {
           if (!fresh) return;
-          main.replaceWith(fresh);
-          init();
-          show(atEnd ? plies : kept, false);
-          if (!main.dataset.events) source.close();
+          replace(fresh, atEnd ? null : kept);
+          if (!main.dataset.events) {
+            source.close();
+            awaitReview(60, 5000);
+          }
         })
         .catch(function () {});
     });
   }
 
+  // readAgain reads this page again: its main part, or null where it has none.
+  function readAgain() {
+    return fetch(location.pathname + location.search, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (html) { return new DOMParser().parseFromString(html, "text/html").getElementById("game"); });
+  }
+
+  // replace puts fresh in place of the page's main part, at step n (null:
+  // its latest, which may be a new one).
+  function replace(fresh, n) {
+    main.replaceWith(fresh);
+    init();
+    show(n === null ? plies : n, false);
+  }
+
   // awaitReview shows a finished game's review that was still being made
   // when the page was: its chart is asked for, which the server answers once
-  // the review is made, then the page is read again and takes this one's
-  // place (the review and the move list's chances with it), at the same
-  // step. It tries again a few times, a while apart, before leaving the
-  // page as it is.
-  function awaitReview(tries) {
+  // the review is made (or with 404 once it is known it cannot be), then the
+  // page is read again and takes this one's place (the review and the move
+  // list's chances with it, or no review and no notice), at the same step.
+  // While the review waits its turn (503), it asks again, each pause half
+  // as long again as the last, up to a minute: reviews are made one at a
+  // time, and a queue of them can take half an hour.
+  function awaitReview(tries, pause) {
     const pending = document.getElementById("review-pending");
     if (!pending || tries <= 0) return;
-    const read = function (r) { return r.ok ? r : Promise.reject(r.status); };
     fetch(pending.dataset.chart, { credentials: "same-origin" })
-      .then(read)
-      .then(function () { return fetch(location.pathname + location.search, { credentials: "same-origin" }); })
-      .then(read)
-      .then(function (r) { return r.text(); })
-      .then(function (html) {
-        const doc = new DOMParser().parseFromString(html, "text/html");
-        const fresh = doc.getElementById("game");
-        if (!fresh || doc.getElementById("review-pending")) return Promise.reject("pending");
-        const kept = step;
-        main.replaceWith(fresh);
-        init();
-        show(kept, false);
+      .then(function (r) { return r.ok || r.status === 404 ? readAgain() : Promise.reject(r.status); })
+      .then(function (fresh) {
+        if (!fresh || fresh.querySelector("#review-pending")) return Promise.reject("pending");
+        replace(fresh, step);
       })
-      .catch(function () { setTimeout(function () { awaitReview(tries - 1); }, 5000); });
+      .catch(function () {
+        setTimeout(function () { awaitReview(tries - 1, Math.min(1.5 * pause, 60000)); }, pause);
+      });
   }
 
   init();
   follow();
-  awaitReview(12);
+  awaitReview(60, 5000);
 })();
