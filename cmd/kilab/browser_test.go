@@ -391,34 +391,32 @@ func shoot(t *testing.T, b context.Context, where string) {
 func refuseFirstChart(t *testing.T, b context.Context) func() []string {
 	t.Helper()
 	var (
-		mu     sync.Mutex
-		asked  []string
-		paused = make(chan *fetch.EventRequestPaused, 64)
+		mu    sync.Mutex
+		asked []string
 	)
+	answer := func(e *fetch.EventRequestPaused) {
+		mu.Lock()
+		what := "page"
+		if strings.Contains(e.Request.URL, "/review.png") {
+			what = "chart"
+		}
+		first := what == "chart" && !slices.Contains(asked, "chart")
+		asked = append(asked, what)
+		mu.Unlock()
+		if first {
+			_, _ = chromedp.Call(b, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: e.RequestID, ResponseCode: 404})
+		} else {
+			_, _ = chromedp.Call(b, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+		}
+	}
+	// A listener must not block the tab's loop, nor run a command there.
 	if err := chromedp.Listen(b, func(ev any) {
 		if e, ok := ev.(*fetch.EventRequestPaused); ok {
-			paused <- e
+			go answer(e)
 		}
 	}); err != nil {
 		t.Fatal(err)
 	}
-	go func() {
-		for e := range paused {
-			mu.Lock()
-			what := "page"
-			if strings.Contains(e.Request.URL, "/review.png") {
-				what = "chart"
-			}
-			first := what == "chart" && !slices.Contains(asked, "chart")
-			asked = append(asked, what)
-			mu.Unlock()
-			if first {
-				_, _ = chromedp.Call(b, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: e.RequestID, ResponseCode: 404})
-			} else {
-				_, _ = chromedp.Call(b, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
-			}
-		}
-	}()
 	if _, err := chromedp.Call(b, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*", ResourceType: network.ResourceTypeFetch}}}); err != nil {
 		t.Fatal(err)
 	}
