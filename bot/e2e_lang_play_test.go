@@ -21,10 +21,10 @@ func TestE2EPlaySpeaksEachReadersLanguage(t *testing.T) {
 	h := newHarness(t, 61)
 	ana, bo := h.srv.AddUser("ana"), h.srv.AddUser("bo")
 	h.noAutoMove(ana, bo)
-	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"), fakediscord.Arg("time", 1))
 	h.srv.SetLocale(h.srv.Guild().ID, "ru")
 	h.srv.SetLocale(ana.ID, "fr")
 	h.srv.SetLocale(bo.ID, "de")
+	g := h.challengeAccepted(ana, bo, "aseb", fakediscord.Arg("first", "me"), fakediscord.Arg("time", 1))
 	g, msg := h.board(g.ID)
 	// Bo's click out of turn records his locale and is answered in it.
 	h.ephemeralSays(h.srv.Click(bo.ID, msg.ID, msg.CustomIDs()[0]), "Du bist nicht am Zug.")

@@ -522,12 +522,15 @@ type BoardMessage struct {
 	// down (JSON of its embeds without the picture): retiring it then needs
 	// no read of the message. "" where nothing was written down.
 	Kept string
+	// Lang is the language it was written in, which it is retired in: ""
+	// for one sent before that was written down.
+	Lang string
 }
 
 // AddBoardMessage records a message showing game's controls at version.
 func (db *DB) AddBoardMessage(ctx context.Context, m BoardMessage) error {
-	_, err := db.execAgain(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind, kept)
-		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind, m.Kept)
+	_, err := db.execAgain(ctx, `INSERT INTO board_messages (channel_id, message_id, game_id, version, kind, kept, lang)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.Channel, m.Message, m.Game, m.Version, m.Kind, m.Kept, m.Lang)
 	return err
 }
 
@@ -554,7 +557,7 @@ func (db *DB) BoardDrawn(ctx context.Context, channel, message string, version i
 
 // LiveBoards returns game's messages still showing controls from before version.
 func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessage, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT channel_id, message_id, version, kind, kept FROM board_messages
+	rows, err := db.read.QueryContext(ctx, `SELECT channel_id, message_id, version, kind, kept, lang FROM board_messages
 		WHERE game_id = ? AND live = 1 AND version < ? ORDER BY version`, game, before)
 	if err != nil {
 		return nil, err
@@ -563,7 +566,7 @@ func (db *DB) LiveBoards(ctx context.Context, game, before int64) ([]BoardMessag
 	var out []BoardMessage
 	for rows.Next() {
 		m := BoardMessage{Game: game}
-		if err := rows.Scan(&m.Channel, &m.Message, &m.Version, &m.Kind, &m.Kept); err != nil {
+		if err := rows.Scan(&m.Channel, &m.Message, &m.Version, &m.Kind, &m.Kept, &m.Lang); err != nil {
 			return nil, err
 		}
 		out = append(out, m)

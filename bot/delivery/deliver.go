@@ -395,7 +395,7 @@ func (b *Delivery) postBoard(ctx context.Context, s *kit.State, m *kit.Message) 
 	}
 	return errors.Join(
 		b.DB.SetBoardMessage(ctx, s.G.ID, msg.ID),
-		b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "board", Kept: kit.Kept(m)}))
+		b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "board", Kept: kit.Kept(m), Lang: string(m.Lang)}))
 }
 
 // dmBoard sends a player their copy of the board, made by build in their
@@ -420,7 +420,7 @@ func (b *Delivery) DMBoard(ctx context.Context, s *kit.State, user string, want 
 	if err != nil || msg == nil {
 		return false, err
 	}
-	copied := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm", Kept: kit.Kept(built)}
+	copied := store.BoardMessage{Channel: ch, Message: msg.ID, Game: s.G.ID, Version: s.G.Version, Kind: "dm", Kept: kit.Kept(built), Lang: string(built.Lang)}
 	if err := b.DB.AddBoardMessage(ctx, copied); err != nil || !onMove(s.G, user) {
 		return true, err
 	}
@@ -547,7 +547,7 @@ func (b *Delivery) deliverDrawOffer(ctx context.Context, a store.Announcement, g
 	if err != nil {
 		return err
 	}
-	return b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "offer"})
+	return b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: where, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "offer", Lang: string(l.Tag())})
 }
 
 // retire takes the controls off the game's messages from before version: a
@@ -599,12 +599,16 @@ func (b *Delivery) archive(ctx context.Context, g store.Game) error {
 	return nil
 }
 
-// messageLangs returns the language each of g's messages was written in,
-// looking each channel's up once: the server's for the game's thread, the
-// player's for their DM copy of a board.
+// messageLangs returns the language each of g's messages was written in:
+// the one recorded with it, else (a message sent before languages were
+// recorded) each channel's, looked up once: the server's for the game's
+// thread, the player's for their DM copy of a board.
 func (b *Delivery) messageLangs(ctx context.Context, g store.Game) func(store.BoardMessage) *lang.Lang {
 	seen := map[string]*lang.Lang{}
 	return func(m store.BoardMessage) *lang.Lang {
+		if m.Lang != "" {
+			return lang.For(m.Lang)
+		}
 		if l, ok := seen[m.Channel]; ok {
 			return l
 		}

@@ -499,3 +499,35 @@ func TestVacationRedrawsLiveBoards(t *testing.T) {
 		t.Errorf("%d vacation notices went to their deliverer, want 2", notices)
 	}
 }
+
+// An old board is retired in the language it was written in, though the
+// server's language changed since: its text and the line that retires it
+// read alike. The next board speaks the new language.
+func TestRetiredInItsLanguage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	core, rec, db := kittest.Core(t, 5)
+	speaks := func(locale discordgo.Locale) {
+		core.NoteLocale(ctx, &discordgo.Interaction{GuildID: kittest.Guild, GuildLocale: &locale})
+	}
+	speaks("de")
+	g := kittest.StoreGame(t, db, "aseb", kittest.Ana, kittest.Bo, true, store.Unfinished, "")
+	d := New(core, Config{Instance: "test"})
+	g = played(t, db, g, core.Src)
+	deliver(t, d)
+	speaks("ru")
+	g = played(t, db, g, core.Src)
+	deliver(t, d)
+	boards := boardsIn(rec, kit.ThreadOf(g))
+	if len(boards) != 2 {
+		t.Fatalf("%d boards in the thread, want 2", len(boards))
+	}
+	checkRetired(t, rec, boards[0], false)
+	old, _ := rec.Held(boards[0].ID)
+	if want := fmt.Sprintf("Partie #%d ist seit diesem Brett weitergegangen", g.ID); !strings.Contains(old.Msg.Content, want) {
+		t.Errorf("the German board retired as %q, want %q", old.Msg.Content, want)
+	}
+	if next := boards[1].Msg.Embeds[0].Description; !strings.Contains(next, "**Ход**") {
+		t.Errorf("the board after the change: %q", next)
+	}
+}

@@ -51,6 +51,7 @@ type BoardOpts struct {
 // different languages, so each is built for its reader.
 func (b *Core) Board(l *lang.Lang, s *State, o BoardOpts) (*Message, error) {
 	m := &Message{
+		Lang: l.Tag(),
 		Embeds: []*discordgo.MessageEmbed{{
 			Title:       Clip(fmt.Sprintf("%s · %s", s.Game.Title(), ConfigText(l, s.Game, s.G.Config)), 256),
 			Description: Clip(s.describe(l), 4096),

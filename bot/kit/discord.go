@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"kilab/bot/ratelimit"
+	"kilab/lang"
 )
 
 // Discord is what the handlers need of Discord. rest implements it over a
@@ -81,6 +82,9 @@ type Message struct {
 	// tells someone something, and under load waits for those that do
 	// (ratelimit.Background).
 	Background bool
+	// Lang is the language a board is written in (Board): recorded with
+	// it, so that it is retired in it.
+	Lang lang.Tag
 }
 
 // File is an attachment with its alt text.

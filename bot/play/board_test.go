@@ -96,11 +96,14 @@ func TestThrowRecordsTheClickedBoardDrawn(t *testing.T) {
 // reads, the result's text alone saying the game has moved on: the
 // retirement its move announced edits that board too, in either order, and
 // the answer must not bring the picture back. A private answer's board,
-// which no retirement touches, keeps the picture.
+// which no retirement touches, keeps the picture. A board recorded among
+// the game's answers as the retirement will write it: in the language it
+// was written in, with the text it was sent with.
 func TestPassingAnswerLeavesThePictureOut(t *testing.T) {
 	t.Parallel()
-	for _, private := range []bool{false, true} {
-		t.Run(fmt.Sprint("private ", private), func(t *testing.T) {
+	for _, c := range []struct{ private, recorded bool }{{false, false}, {true, false}, {false, true}} {
+		private := c.private
+		t.Run(fmt.Sprintf("private %v recorded %v", c.private, c.recorded), func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			core, rec, db := kittest.Core(t, 1)
@@ -140,9 +143,22 @@ func TestPassingAnswerLeavesThePictureOut(t *testing.T) {
 			if err != nil || s.G.ToMove != g.ToMove || len(s.Pos.Moves()) == 0 {
 				t.Fatalf("the throws left %d on move with %d moves (%v): want a move to choose (pick another seed)", s.G.ToMove, len(s.Pos.Moves()), err)
 			}
+			if c.recorded {
+				sent := kit.Kept(&kit.Message{Embeds: []*discordgo.MessageEmbed{{Description: "as sent", Footer: &discordgo.MessageEmbedFooter{Text: "#1"}}}})
+				if err := db.AddBoardMessage(ctx, store.BoardMessage{Channel: kittest.Channel, Message: "1500000000000000999", Game: g.ID,
+					Version: s.G.Version, Kind: "board", Kept: sent, Lang: "de"}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			m := click("m", s.Pos.Moves()[0].Notation, s.G.Version)
 			if after, _ := db.Game(ctx, g.ID); after.ToMove == g.ToMove {
 				t.Fatal("the move kept the turn (pick another seed)")
+			}
+			if c.recorded {
+				if !strings.Contains(m.Content, "ist seit diesem Brett weitergegangen") || len(m.Embeds) != 1 || m.Embeds[0].Description != "as sent" || len(m.Files) != 0 {
+					t.Errorf("the answer on a board recorded in German: %q, %d files, embeds %+v", m.Content, len(m.Files), m.Embeds)
+				}
+				return
 			}
 			if moved := strings.Contains(m.Content, "has moved on"); moved == private {
 				t.Errorf("the answer says the game has moved on: %v (%q)", moved, m.Content)

@@ -58,7 +58,7 @@ func (b *Play) BoardCommand(ctx context.Context, i *discordgo.Interaction) error
 func (b *Play) keepLive(ctx context.Context, i *discordgo.Interaction, g store.Game, m *kit.Message) {
 	msg, err := b.DC.Original(i)
 	if err == nil {
-		err = b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: msg.ChannelID, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "board", Kept: kit.Kept(m)})
+		err = b.DB.AddBoardMessage(ctx, store.BoardMessage{Channel: msg.ChannelID, Message: msg.ID, Game: g.ID, Version: g.Version, Kind: "board", Kept: kit.Kept(m), Lang: string(m.Lang)})
 	}
 	if err != nil {
 		b.Logger(ctx).Warn("recording a /board answer among the game's boards", "err", err)

@@ -218,23 +218,24 @@ func (b *Play) play(pos games.Position, seat games.Player, move string, rec *gam
 // the clicker's language left a thread's board in it.
 //
 // auto are the moves the server played for the players (AutoMoves), said in
-// a line above the board.
+// a line above the board: the clicker hears of them at once, though the
+// retirement, if it lands last, leaves the line out (the next board shows
+// them).
 func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State, seat games.Player, onMessage bool, passed bool, auto []kit.AutoPlay) error {
 	same := s.G.Active() && s.G.ToMove == seat && !passed
 	// The clicked board is the thread's, drawn from its fixed side, unless
 	// it is the player's DM copy or the answer is theirs alone.
 	private := i.GuildID == "" || !onMessage
-	textual := onMessage && !same && retired(i)
+	opts := kit.BoardOpts{Controls: same, Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G), Textual: onMessage && !same && retired(i)}
 	l := kit.LangOf(i)
-	if textual && i.GuildID != "" {
-		// The retirement writes a board in a server in the game's language,
-		// read by all: the answer must say the same, whichever edit lands last.
-		l = b.GameLang(ctx, s.G)
+	var kept []*discordgo.MessageEmbed
+	if opts.Textual {
+		l, kept = b.asRetired(ctx, i, s.G)
 	}
-	m, err := b.Board(l, s, kit.BoardOpts{Controls: same, Note: kit.AutoNote(l, s.Game, auto), Turned: private && b.Turned(ctx, kit.UserOf(i).ID, s.G),
-		Textual: textual})
-	if err == nil && textual {
-		b.asSent(ctx, i, s.G, m)
+	opts.Note = kit.AutoNote(l, s.Game, auto)
+	m, err := b.Board(l, s, opts)
+	if err == nil && kept != nil {
+		m.Embeds = kept
 	}
 	if err == nil {
 		typ := discordgo.InteractionResponseUpdateMessage
@@ -250,30 +251,39 @@ func (b *Play) show(ctx context.Context, i *discordgo.Interaction, s *kit.State,
 	return nil
 }
 
-// asSent gives m, the answer that retires the clicked board, the text that
-// board will keep, as the retirement of old boards writes it: the embeds it
-// was sent with (store.BoardMessage.Kept), or where none were written down,
-// those it showed when clicked. Discord applies the two edits in either
-// order, and either way the old board then reads as the record of its turn
-// (the next board shows the move). A board no longer recorded as live has
-// been retired already, or never was, and keeps the text drawn.
-func (b *Play) asSent(ctx context.Context, i *discordgo.Interaction, g store.Game, m *kit.Message) {
+// asRetired is how the retirement of old boards writes the clicked board:
+// in the language it was written in, keeping the text it was sent with
+// (store.BoardMessage.Kept), or where neither was written down, in the
+// server's language (its reader's for a DM) and with the text it showed
+// when clicked (nil: none known, the text drawn). Discord applies the answer and the retirement in either order,
+// and either way the old board then reads as the record of its turn, in
+// its readers' language (the next board shows the move). A board no longer
+// recorded as live was retired already, as this says, or never was.
+func (b *Play) asRetired(ctx context.Context, i *discordgo.Interaction, g store.Game) (*lang.Lang, []*discordgo.MessageEmbed) {
+	l := kit.LangOf(i)
+	var text []*discordgo.MessageEmbed // nil: the text drawn
+	if len(i.Message.Embeds) > 0 {
+		text = kit.TextOnly(i.Message.Embeds)
+	}
+	if i.GuildID != "" {
+		l = b.GameLang(ctx, g)
+	}
 	live, err := b.DB.LiveBoards(ctx, g.ID, g.Version)
 	if err != nil {
 		b.Logger(ctx).Warn("reading the live boards of a game", "game", g.ID, "err", err)
-		return
 	}
-	for _, lb := range live {
-		if lb.Channel != i.ChannelID || lb.Message != i.Message.ID {
+	for _, m := range live {
+		if m.Channel != i.ChannelID || m.Message != i.Message.ID {
 			continue
 		}
-		embeds, ok := kit.KeptEmbeds(lb.Kept)
-		if !ok {
-			embeds = kit.TextOnly(i.Message.Embeds)
+		if m.Lang != "" {
+			l = lang.For(m.Lang)
 		}
-		m.Embeds = embeds
-		return
+		if kept, ok := kit.KeptEmbeds(m.Kept); ok {
+			text = kept
+		}
 	}
+	return l, text
 }
 
 // retired reports whether the message clicked is one the retirement of old
