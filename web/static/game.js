@@ -95,7 +95,7 @@
           replace(fresh, atEnd ? null : kept);
           if (!main.dataset.events) {
             source.close();
-            awaitReview(60, 5000);
+            awaitReview();
           }
         })
         .catch(function () {});
@@ -124,22 +124,34 @@
   // list's chances with it, or no review and no notice), at the same step.
   // While the review waits its turn (503), it asks again, each pause half
   // as long again as the last, up to a minute: reviews are made one at a
-  // time, and a queue of them can take half an hour.
-  function awaitReview(tries, pause) {
+  // time, and a queue of them can take half an hour. One wait at a time:
+  // two readings of a game that just ended may both call it.
+  let awaiting = false;
+  function awaitReview() {
+    if (awaiting) return;
+    awaiting = true;
+    ask(60, 5000);
+  }
+
+  function ask(tries, pause) {
     const pending = document.getElementById("review-pending");
-    if (!pending || tries <= 0) return;
+    if (!pending || tries <= 0) {
+      awaiting = false;
+      return;
+    }
     fetch(pending.dataset.chart, { credentials: "same-origin" })
       .then(function (r) { return r.ok || r.status === 404 ? readAgain() : Promise.reject(r.status); })
       .then(function (fresh) {
         if (!fresh || fresh.querySelector("#review-pending")) return Promise.reject("pending");
         replace(fresh, step);
+        awaiting = false;
       })
       .catch(function () {
-        setTimeout(function () { awaitReview(tries - 1, Math.min(1.5 * pause, 60000)); }, pause);
+        setTimeout(function () { ask(tries - 1, Math.min(1.5 * pause, 60000)); }, pause);
       });
   }
 
   init();
   follow();
-  awaitReview(60, 5000);
+  awaitReview();
 })();
