@@ -21,7 +21,7 @@ import (
 //     positions, hard: 12 and 40,000) agrees that it is the best move and
 //     that the gain holds;
 //   - failing that, by winning chance, as Aseb's are, where the judge's
-//     chances are calibrated (5 x 5, on the shipped network): the chance
+//     chances are calibrated (5 x 5 and 7 x 7, on the shipped networks): the chance
 //     after it leads every other move's by at least margin.
 
 const (
