@@ -364,31 +364,30 @@ func TestLearnedJudge(t *testing.T) {
 	if c, ok := plain.(ai.Checked); !ok || !c.Calibrated() {
 		t.Error("the judge on the shipped network does not say its chances are calibrated")
 	}
-	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
-	p7, _ := seega.New(seven)
-	p7.Do(p7.AppendMoves(nil)[0])
-	shipped7, _, _ := shippedNet(seven)
-	judge7, _ := ai.NewJudge("seega", seven)
-	c7, ok := fitted[seega7]
-	if jj, isJudge := judge7.(judge); !ok || !isJudge || jj.net != shipped7 || jj.curve == nil || *jj.curve != c7 {
-		t.Errorf("7 x 7 is not judged on its network through its fitted curve: %+v", judge7)
-	}
-	judgedAs(t, judge7, p7, shipped7, &c7)
-	if c, ok := judge7.(ai.Checked); !ok || c.Calibrated() != c7.checked {
-		t.Errorf("the judge on 7 x 7's network says its chances calibrated: %v, its curve checked: %v", ok && c.Calibrated(), c7.checked)
-	}
-	nine := games.Config{Variant: "free", Options: map[string]string{"size": "9"}}
-	p9, _ := seega.New(nine)
-	p9.Do(p9.AppendMoves(nil)[0])
-	shipped9, _, _ := shippedNet(nine)
-	judge9, _ := ai.NewJudge("seega", nine)
-	c9, ok := fitted[seega9]
-	if jj, isJudge := judge9.(judge); !ok || !isJudge || jj.net != shipped9 || jj.curve == nil || *jj.curve != c9 {
-		t.Errorf("9 x 9 is not judged on its network through its fitted curve: %+v", judge9)
-	}
-	judgedAs(t, judge9, p9, shipped9, &c9)
-	if c, ok := judge9.(ai.Checked); !ok || c.Calibrated() != c9.checked {
-		t.Errorf("the judge on 9 x 9's network says its chances calibrated: %v, its curve checked: %v", ok && c.Calibrated(), c9.checked)
+	// Each bigger board is judged on its network through its own curve,
+	// calibrated where the curve passed its check (docs/ai.md): 7 x 7's did,
+	// 9 x 9's not yet.
+	var p9 seega.Position
+	for _, b := range []struct {
+		size       string
+		sum        string
+		calibrated bool
+	}{{"7", seega7, true}, {"9", seega9, false}} {
+		cfg := games.Config{Variant: "free", Options: map[string]string{"size": b.size}}
+		p, _ := seega.New(cfg)
+		p.Do(p.AppendMoves(nil)[0])
+		p9 = p
+		shipped, _, _ := shippedNet(cfg)
+		jd, _ := ai.NewJudge("seega", cfg)
+		c, ok := fitted[b.sum]
+		if jj, isJudge := jd.(judge); !ok || !isJudge || jj.net != shipped || jj.curve == nil || *jj.curve != c {
+			t.Errorf("%s x %s is not judged on its network through its fitted curve: %+v", b.size, b.size, jd)
+		}
+		judgedAs(t, jd, p, shipped, &c)
+		if ch, ok := jd.(ai.Checked); !ok || ch.Calibrated() != b.calibrated || c.checked != b.calibrated {
+			t.Errorf("the judge on %s x %s's network says its chances calibrated: %v, its curve checked: %v, want %v",
+				b.size, b.size, ok && ch.Calibrated(), c.checked, b.calibrated)
+		}
 	}
 	// Material, where no network is (a judge of its own here): even while
 	// placing, nothing taken, and never calibrated.
@@ -398,6 +397,7 @@ func TestLearnedJudge(t *testing.T) {
 	if (judge{}).Calibrated() {
 		t.Error("material's judge says its chances are calibrated")
 	}
+	seven := games.Config{Variant: "free", Options: map[string]string{"size": "7"}}
 	if _, err := env.Judge("seega", seven); err == nil {
 		t.Error("the judge of 7 x 7 came from a network of 5 x 5")
 	}
